@@ -1,0 +1,294 @@
+//! The static description of every code a type can produce.
+
+use crate::{Channel, Kind, Template};
+
+/// The static catalog of an error type: one [`Entry`] per variant, in declaration order.
+///
+/// The derive builds it as `static` data; the same tables drive rendering, so the
+/// catalog cannot drift from what the server sends.
+#[derive(Clone, Copy, Debug)]
+pub struct Catalog {
+    /// The Rust type name, e.g. `SessionError`.
+    pub type_name: &'static str,
+    /// The `domain` the type declares, if any.
+    pub domain: Option<&'static str>,
+    /// The type's doc comment.
+    pub doc: &'static str,
+    /// One entry per variant (one entry for a struct).
+    pub entries: &'static [Entry],
+}
+
+/// Everything static about one variant.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    /// The Rust variant name (the type name for a struct).
+    pub variant: &'static str,
+    /// The stable code. Empty for a transparent entry, whose codes live in
+    /// [`transparent`](Entry::transparent).
+    pub code: &'static str,
+    /// The decision class.
+    pub kind: Kind,
+    /// The free-form category, e.g. `infeasibility_error`.
+    pub category: Option<&'static str>,
+    /// Whether retrying (possibly with changed input) may succeed.
+    pub recoverable: bool,
+    /// The JSON-RPC error code.
+    pub jsonrpc_code: i32,
+    /// The HTTP status.
+    pub http_status: u16,
+    /// Whether the error is a tool result or a protocol error.
+    pub channel: Channel,
+    /// The explicit `message = "..."` template; `None` means the type's `Display`.
+    pub message: Option<Template>,
+    /// The `suggest = "..."` templates, in order.
+    pub suggestions: &'static [Template],
+    /// Whether a field appends suggestions at run time.
+    pub dynamic_suggestions: bool,
+    /// The detail fields, in render order.
+    pub fields: &'static [FieldInfo],
+    /// Whether the single detail field *is* the `details` object (`#[tool_error(details)]`)
+    /// rather than one key of it.
+    pub details_field: bool,
+    /// Whether a field carries a retry hint.
+    pub retry_after: bool,
+    /// The variant's doc comment, used as its description.
+    pub doc: &'static str,
+    /// For a `transparent` variant: the catalog of the wrapped type, which supplies
+    /// every code of this variant.
+    pub transparent: Option<&'static Catalog>,
+}
+
+/// A detail field as the catalog lists it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FieldInfo {
+    /// The key written in `details` (after `rename`).
+    pub name: &'static str,
+    /// Whether the value is replaced by the redaction marker unless the policy reveals it.
+    pub redact: bool,
+}
+
+impl Entry {
+    /// A blank entry for building tables by hand: code and kind as given, every other
+    /// property at the kind's default.
+    pub const fn new(variant: &'static str, code: &'static str, kind: Kind) -> Self {
+        Entry {
+            variant,
+            code,
+            kind,
+            category: None,
+            recoverable: kind.default_recoverable(),
+            jsonrpc_code: kind.default_jsonrpc_code(),
+            http_status: kind.default_http_status(),
+            channel: Channel::Result,
+            message: None,
+            suggestions: &[],
+            dynamic_suggestions: false,
+            fields: &[],
+            details_field: false,
+            retry_after: false,
+            doc: "",
+            transparent: None,
+        }
+    }
+
+    /// The first line of the doc comment: the short description.
+    pub fn summary(&self) -> &'static str {
+        first_line(self.doc)
+    }
+}
+
+impl Catalog {
+    /// The own entries and, recursively, the entries of transparent variants, each
+    /// paired with the catalog that declares it. Transparent entries themselves are
+    /// not yielded: only entries that carry a code.
+    pub fn leaves(&'static self) -> Leaves {
+        Leaves {
+            stack: vec![((self, self.entries), 0)],
+        }
+    }
+
+    /// Finds the entry for a code among [`leaves`](Catalog::leaves).
+    pub fn find(&'static self, code: &str) -> Option<&'static Entry> {
+        self.leaves()
+            .map(|(_, entry)| entry)
+            .find(|entry| entry.code == code)
+    }
+
+    /// The codes of [`leaves`](Catalog::leaves), in order.
+    pub fn codes(&'static self) -> impl Iterator<Item = &'static str> {
+        self.leaves().map(|(_, entry)| entry.code)
+    }
+
+    /// The first line of the type's doc comment.
+    pub fn summary(&self) -> &'static str {
+        first_line(self.doc)
+    }
+}
+
+/// Iterator over the code-carrying entries of a catalog, depth first.
+#[derive(Debug)]
+pub struct Leaves {
+    stack: Vec<((&'static Catalog, &'static [Entry]), usize)>,
+}
+
+impl Iterator for Leaves {
+    type Item = (&'static Catalog, &'static Entry);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            let ((catalog, entries), index) = self.stack.last_mut()?;
+            let Some(entry) = entries.get(*index) else {
+                self.stack.pop();
+                continue;
+            };
+            *index += 1;
+            let catalog = *catalog;
+            match entry.transparent {
+                // Nesting is bounded by the type structure, which the compiler has already
+                // proven finite for everything but hand-built cyclic tables; cap it anyway.
+                Some(inner) if self.stack.len() < MAX_NESTING => {
+                    self.stack.push(((inner, inner.entries), 0));
+                }
+                Some(_) => {}
+                None => return Some((catalog, entry)),
+            }
+        }
+    }
+}
+
+/// How deep transparent nesting is followed.
+pub const MAX_NESTING: usize = 32;
+
+fn first_line(doc: &'static str) -> &'static str {
+    doc.trim_start().lines().next().unwrap_or("").trim_end()
+}
+
+/// Implemented by every derived type: its catalog as a constant, usable in `const`
+/// checks such as [`assert_unique_codes!`](crate::assert_unique_codes).
+pub trait StaticCatalog {
+    /// The type's catalog.
+    const CATALOG: &'static Catalog;
+}
+
+/// Returns the first code that appears twice among the leaves of the given catalogs,
+/// evaluated at compile time by [`assert_unique_codes!`](crate::assert_unique_codes).
+pub const fn first_duplicate_code(catalogs: &[&'static Catalog]) -> Option<&'static str> {
+    // Walk every leaf once; for the k-th leaf, count equal codes after position k.
+    let mut position = 0;
+    let mut i = 0;
+    while i < catalogs.len() {
+        match duplicates_in(catalogs[i], catalogs, &mut position, 0) {
+            Some(code) => return Some(code),
+            None => i += 1,
+        }
+    }
+    None
+}
+
+const fn duplicates_in(
+    catalog: &'static Catalog,
+    all: &[&'static Catalog],
+    position: &mut usize,
+    depth: usize,
+) -> Option<&'static str> {
+    let mut e = 0;
+    while e < catalog.entries.len() {
+        let entry = &catalog.entries[e];
+        match entry.transparent {
+            Some(inner) => {
+                if depth < MAX_NESTING {
+                    if let Some(code) = duplicates_in(inner, all, position, depth + 1) {
+                        return Some(code);
+                    }
+                }
+            }
+            None => {
+                let mut seen = 0;
+                let mut i = 0;
+                while i < all.len() {
+                    if count_after(all[i], entry.code, *position, &mut seen, 0) {
+                        return Some(entry.code);
+                    }
+                    i += 1;
+                }
+                *position += 1;
+            }
+        }
+        e += 1;
+    }
+    None
+}
+
+/// Advances `seen` over the leaves of `catalog`; true when a leaf after `after` has `code`.
+const fn count_after(
+    catalog: &'static Catalog,
+    code: &str,
+    after: usize,
+    seen: &mut usize,
+    depth: usize,
+) -> bool {
+    let mut e = 0;
+    while e < catalog.entries.len() {
+        let entry = &catalog.entries[e];
+        match entry.transparent {
+            Some(inner) => {
+                if depth < MAX_NESTING && count_after(inner, code, after, seen, depth + 1) {
+                    return true;
+                }
+            }
+            None => {
+                if *seen > after && str_eq(entry.code, code) {
+                    return true;
+                }
+                *seen += 1;
+            }
+        }
+        e += 1;
+    }
+    false
+}
+
+pub(crate) const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Fails the build when two of the listed error types (or the types they wrap with
+/// `transparent`) share a code.
+///
+/// ```
+/// use tool_error::{assert_unique_codes, ToolError};
+///
+/// #[derive(Debug, thiserror::Error, ToolError)]
+/// #[error("missing")]
+/// #[tool_error(code = "USER_MISSING", kind = not_found)]
+/// struct UserMissing;
+///
+/// #[derive(Debug, thiserror::Error, ToolError)]
+/// #[error("missing")]
+/// #[tool_error(code = "ORDER_MISSING", kind = not_found)]
+/// struct OrderMissing;
+///
+/// assert_unique_codes!(UserMissing, OrderMissing);
+/// ```
+///
+/// With a shared code the build stops with
+/// `error code `...` is used more than once`, naming the code.
+#[macro_export]
+macro_rules! assert_unique_codes {
+    ($($ty:ty),+ $(,)?) => {
+        const _: () = $crate::__private::assert_unique(&[
+            $(<$ty as $crate::StaticCatalog>::CATALOG),+
+        ]);
+    };
+}

@@ -1,0 +1,365 @@
+//! The agent's side: read an error text back and decide what to do next.
+
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::{Kind, ToolError};
+
+/// The native envelope, owned and deserialisable: what a client reads back.
+///
+/// ```
+/// use tool_error::OwnedEnvelope;
+///
+/// let text = r#"{"code":"RATE_LIMITED","kind":"TRANSIENT","message":"slow down","recoverable":true,"retry_after":30}"#;
+/// let envelope: OwnedEnvelope = serde_json::from_str(text).unwrap();
+/// assert_eq!(envelope.retry_after(), Some(std::time::Duration::from_secs(30)));
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OwnedEnvelope {
+    /// The stable code.
+    pub code: String,
+    /// The decision class.
+    pub kind: Kind,
+    /// The message.
+    pub message: String,
+    /// Whether retrying may succeed.
+    pub recoverable: bool,
+    /// The category, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub category: Option<String>,
+    /// The domain, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub domain: Option<String>,
+    /// Seconds to wait before retrying.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retry_after: Option<f64>,
+    /// Structured details.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub details: Option<Value>,
+    /// Suggestions, most useful first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub suggestions: Vec<String>,
+    /// The tool that failed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool: Option<String>,
+    /// The operation inside the tool.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub operation: Option<String>,
+    /// The request id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request_id: Option<String>,
+    /// When the error happened (RFC 3339).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timestamp: Option<String>,
+    /// Debug info (verbose servers only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub debug: Option<Value>,
+    /// Whether the server's limits removed something.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub truncated: bool,
+}
+
+impl OwnedEnvelope {
+    /// The retry hint as a duration; `None` when absent, negative or not finite.
+    pub fn retry_after(&self) -> Option<Duration> {
+        self.retry_after
+            .and_then(|seconds| Duration::try_from_secs_f64(seconds).ok())
+    }
+
+    /// What the agent should do next.
+    pub fn next_action(&self) -> NextAction {
+        NextAction::decide(self.kind, self.recoverable, self.retry_after())
+    }
+}
+
+/// What an agent should do after an error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NextAction {
+    /// Retry the same call unchanged, after `after` when given (else the agent's backoff).
+    Retry {
+        /// The server's retry hint.
+        after: Option<Duration>,
+    },
+    /// Change the input and retry.
+    FixInput,
+    /// Use another resource, create the missing one, or negotiate the conflict.
+    WorkAround,
+    /// Ask a human: the agent lacks permission.
+    Escalate,
+    /// Stop and report: retrying will not help.
+    GiveUp,
+}
+
+impl NextAction {
+    /// The decision table:
+    ///
+    /// | kind | recoverable | action |
+    /// | --- | --- | --- |
+    /// | `Transient` | yes | `Retry { after: retry_after }` |
+    /// | `Validation` | yes | `FixInput` |
+    /// | `NotFound` | any | `WorkAround` |
+    /// | `Conflict` | any | `Retry` when a retry hint is given, else `WorkAround` |
+    /// | `Permission` | any | `Escalate` |
+    /// | `Internal`, or `Transient`/`Validation` not recoverable | | `GiveUp` |
+    pub fn decide(kind: Kind, recoverable: bool, retry_after: Option<Duration>) -> NextAction {
+        match kind {
+            Kind::Transient if recoverable => NextAction::Retry { after: retry_after },
+            Kind::Validation if recoverable => NextAction::FixInput,
+            Kind::NotFound => NextAction::WorkAround,
+            Kind::Conflict => match retry_after {
+                Some(after) => NextAction::Retry { after: Some(after) },
+                None => NextAction::WorkAround,
+            },
+            Kind::Permission => NextAction::Escalate,
+            Kind::Transient | Kind::Validation | Kind::Internal => NextAction::GiveUp,
+        }
+    }
+
+    /// The action for an error on the server side (e.g. to log what the agent will do).
+    pub fn for_error(error: &dyn ToolError) -> NextAction {
+        NextAction::decide(error.kind(), error.recoverable(), error.retry_after())
+    }
+}
+
+/// An error text as an agent received it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Parsed {
+    /// A structured envelope (native, seed-002 style, or found inside a JSON-RPC error,
+    /// a JSON-RPC response, an MCP tool result or a problem+json document).
+    Structured(OwnedEnvelope),
+    /// Anything else: the text as received, to be treated as `Internal`.
+    Legacy(String),
+}
+
+impl Parsed {
+    /// What the agent should do next; a legacy text means give up (seed 002's rule).
+    pub fn next_action(&self) -> NextAction {
+        match self {
+            Parsed::Structured(envelope) => envelope.next_action(),
+            Parsed::Legacy(_) => NextAction::GiveUp,
+        }
+    }
+
+    /// The structured envelope, if any.
+    pub fn envelope(&self) -> Option<&OwnedEnvelope> {
+        match self {
+            Parsed::Structured(envelope) => Some(envelope),
+            Parsed::Legacy(_) => None,
+        }
+    }
+}
+
+/// Inputs larger than this are not parsed as JSON and come back as legacy text.
+pub const MAX_PARSE_BYTES: usize = 1024 * 1024;
+
+/// How many wrappers (MCP result around JSON-RPC data around ...) are opened.
+const MAX_WRAPPERS: usize = 4;
+
+/// Reads an error text: the native envelope, seed 002's `{type, message,
+/// recoverable, data}`, or either inside a JSON-RPC error object or response, an MCP
+/// `CallToolResult` (text or `structuredContent`) or a problem+json document.
+/// Anything else is [`Parsed::Legacy`].
+///
+/// Never panics; input over [`MAX_PARSE_BYTES`] is not parsed, and serde_json bounds
+/// nesting depth.
+///
+/// ```
+/// use tool_error::client::{parse, NextAction, Parsed};
+///
+/// let text = r#"{"type":"TRANSIENT","message":"rate limited","recoverable":true,"data":{"retry_after":30}}"#;
+/// let parsed = parse(text);
+/// assert_eq!(parsed.next_action(), NextAction::Retry { after: Some(std::time::Duration::from_secs(30)) });
+///
+/// assert_eq!(parse("check conflicts: intermute 500"), Parsed::Legacy("check conflicts: intermute 500".into()));
+/// ```
+pub fn parse(text: &str) -> Parsed {
+    if text.len() <= MAX_PARSE_BYTES {
+        if let Ok(value) = serde_json::from_str::<Value>(text) {
+            if let Some(envelope) = from_value(&value, 0) {
+                return Parsed::Structured(envelope);
+            }
+        }
+    }
+    Parsed::Legacy(text.to_owned())
+}
+
+/// Reads an already-parsed JSON value, as [`parse`] does.
+pub fn parse_value(value: &Value) -> Parsed {
+    match from_value(value, 0) {
+        Some(envelope) => Parsed::Structured(envelope),
+        None => Parsed::Legacy(value.to_string()),
+    }
+}
+
+fn from_value(value: &Value, depth: usize) -> Option<OwnedEnvelope> {
+    if depth > MAX_WRAPPERS {
+        return None;
+    }
+    let object = value.as_object()?;
+    native(object)
+        .or_else(|| typed(object))
+        .or_else(|| jsonrpc(object, depth))
+        .or_else(|| mcp(object, depth))
+        .or_else(|| problem(object))
+}
+
+fn text(object: &Map<String, Value>, key: &str) -> Option<String> {
+    object.get(key)?.as_str().map(str::to_owned)
+}
+
+fn kind_of(value: Option<&Value>) -> Option<Kind> {
+    value?.as_str()?.parse().ok()
+}
+
+/// The native envelope.
+fn native(object: &Map<String, Value>) -> Option<OwnedEnvelope> {
+    object.get("kind")?;
+    object.get("code")?;
+    OwnedEnvelope::deserialize(Value::Object(object.clone())).ok()
+}
+
+/// Seed 002: `{"type", "message", "recoverable", "data"}`.
+fn typed(object: &Map<String, Value>) -> Option<OwnedEnvelope> {
+    let kind = kind_of(object.get("type"))?;
+    let data = object.get("data").filter(|data| !data.is_null());
+    let retry_after = data
+        .and_then(|data| data.get("retry_after"))
+        .and_then(Value::as_f64);
+    Some(OwnedEnvelope {
+        code: text(object, "code").unwrap_or_else(|| kind.as_str().to_owned()),
+        kind,
+        message: text(object, "message").unwrap_or_default(),
+        recoverable: object
+            .get("recoverable")
+            .and_then(Value::as_bool)
+            .unwrap_or_else(|| kind.default_recoverable()),
+        category: None,
+        domain: None,
+        retry_after,
+        details: data.cloned(),
+        suggestions: Vec::new(),
+        tool: None,
+        operation: None,
+        request_id: None,
+        timestamp: None,
+        debug: None,
+        truncated: false,
+    })
+}
+
+/// A JSON-RPC error object (structured `data`), or a response carrying one.
+fn jsonrpc(object: &Map<String, Value>, depth: usize) -> Option<OwnedEnvelope> {
+    if let Some(error) = object
+        .get("error")
+        .filter(|_| object.contains_key("jsonrpc"))
+    {
+        return from_value(error, depth + 1);
+    }
+    object.get("code")?.as_i64()?;
+    object.get("message")?;
+    from_value(object.get("data")?, depth + 1)
+}
+
+/// An MCP `CallToolResult`: `structuredContent` first, then each text item.
+fn mcp(object: &Map<String, Value>, depth: usize) -> Option<OwnedEnvelope> {
+    let content = object.get("content")?.as_array()?;
+    if let Some(envelope) = object
+        .get("structuredContent")
+        .and_then(|structured| from_value(structured, depth + 1))
+    {
+        return Some(envelope);
+    }
+    content.iter().find_map(|item| {
+        let text = item.get("text")?.as_str()?;
+        if text.len() > MAX_PARSE_BYTES {
+            return None;
+        }
+        let inner: Value = serde_json::from_str(text).ok()?;
+        from_value(&inner, depth + 1)
+    })
+}
+
+/// RFC 9457 problem details: extension members when present, else the status.
+fn problem(object: &Map<String, Value>) -> Option<OwnedEnvelope> {
+    object.get("type")?.as_str()?;
+    let status = object.get("status")?.as_u64()?;
+    let status = u16::try_from(status).ok()?;
+    let kind = kind_of(object.get("kind")).unwrap_or_else(|| Kind::from_http_status(status));
+    let suggestions = object
+        .get("suggestions")
+        .and_then(Value::as_array)
+        .map(|items| {
+            items
+                .iter()
+                .filter_map(|s| s.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default();
+    Some(OwnedEnvelope {
+        code: text(object, "code").unwrap_or_else(|| format!("HTTP_{status}")),
+        kind,
+        message: text(object, "detail")
+            .or_else(|| text(object, "title"))
+            .unwrap_or_default(),
+        recoverable: object
+            .get("recoverable")
+            .and_then(Value::as_bool)
+            .unwrap_or_else(|| kind.default_recoverable()),
+        category: text(object, "category"),
+        domain: None,
+        retry_after: object.get("retry_after").and_then(Value::as_f64),
+        details: object.get("details").cloned(),
+        suggestions,
+        tool: text(object, "tool"),
+        operation: None,
+        request_id: text(object, "instance"),
+        timestamp: text(object, "timestamp"),
+        debug: None,
+        truncated: false,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn legacy_on_non_json_and_on_json_without_a_kind() {
+        assert!(matches!(parse(""), Parsed::Legacy(_)));
+        assert!(matches!(parse("[1,2]"), Parsed::Legacy(_)));
+        assert!(matches!(
+            parse(r#"{"type":"WEIRD","message":"x"}"#),
+            Parsed::Legacy(_)
+        ));
+        assert_eq!(parse("oops").next_action(), NextAction::GiveUp);
+    }
+
+    #[test]
+    fn deep_nesting_is_refused_not_overflowed() {
+        let deep = "[".repeat(100_000);
+        assert!(matches!(parse(&deep), Parsed::Legacy(_)));
+    }
+
+    #[test]
+    fn decision_table() {
+        use NextAction::*;
+        let s = Some(Duration::from_secs(5));
+        assert_eq!(
+            NextAction::decide(Kind::Transient, true, s),
+            Retry { after: s }
+        );
+        assert_eq!(NextAction::decide(Kind::Transient, false, s), GiveUp);
+        assert_eq!(NextAction::decide(Kind::Validation, true, None), FixInput);
+        assert_eq!(NextAction::decide(Kind::Validation, false, None), GiveUp);
+        assert_eq!(NextAction::decide(Kind::NotFound, false, None), WorkAround);
+        assert_eq!(NextAction::decide(Kind::Conflict, true, None), WorkAround);
+        assert_eq!(
+            NextAction::decide(Kind::Conflict, true, s),
+            Retry { after: s }
+        );
+        assert_eq!(NextAction::decide(Kind::Permission, true, None), Escalate);
+        assert_eq!(NextAction::decide(Kind::Internal, true, None), GiveUp);
+    }
+}

@@ -1,0 +1,181 @@
+//! Structured details and suggestions, written by an error straight into the output.
+
+use core::fmt;
+use std::time::Duration;
+
+use serde::Serialize;
+
+/// A value that can appear in an envelope's `details`: anything `Serialize`.
+///
+/// This is the object-safe face of [`Serialize`], so one error can hand over fields
+/// of many types without generic code per field; you never implement it yourself.
+pub trait Detail {
+    #[doc(hidden)]
+    fn as_erased(&self) -> &dyn erased_serde::Serialize;
+}
+
+impl<T: Serialize> Detail for T {
+    fn as_erased(&self) -> &dyn erased_serde::Serialize {
+        self
+    }
+}
+
+impl fmt::Debug for dyn Detail + '_ {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Detail")
+    }
+}
+
+/// Receives the detail fields of one error. Renderers implement it; errors call it
+/// through [`DetailWriter`].
+pub(crate) trait DetailSink {
+    fn field(&mut self, name: &str, value: &dyn erased_serde::Serialize, redact: bool);
+    fn whole(&mut self, value: &dyn erased_serde::Serialize);
+}
+
+/// Where [`ToolError::details`](crate::ToolError::details) writes its fields.
+pub struct DetailWriter<'a> {
+    sink: &'a mut dyn DetailSink,
+}
+
+impl<'a> DetailWriter<'a> {
+    pub(crate) fn new(sink: &'a mut dyn DetailSink) -> Self {
+        DetailWriter { sink }
+    }
+
+    /// Adds the field `name`.
+    pub fn field(&mut self, name: &str, value: &dyn Detail) -> &mut Self {
+        self.sink.field(name, value.as_erased(), false);
+        self
+    }
+
+    /// Adds the field `name`, rendered as the policy's redaction marker unless the
+    /// policy turns redaction off.
+    pub fn redacted(&mut self, name: &str, value: &dyn Detail) -> &mut Self {
+        self.sink.field(name, value.as_erased(), true);
+        self
+    }
+
+    /// Uses `value` as the whole `details` object instead of adding fields; for
+    /// errors that carry a ready-made details struct. Fields written before are kept
+    /// only by renderers that can merge; built-in ones write either fields or this.
+    pub fn whole(&mut self, value: &dyn Detail) -> &mut Self {
+        self.sink.whole(value.as_erased());
+        self
+    }
+}
+
+impl fmt::Debug for DetailWriter<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("DetailWriter")
+    }
+}
+
+/// Receives the suggestions of one error.
+pub(crate) trait SuggestionSink {
+    fn suggestion(&mut self, text: &dyn fmt::Display);
+}
+
+/// Where [`ToolError::suggestions`](crate::ToolError::suggestions) writes its suggestions.
+pub struct SuggestionWriter<'a> {
+    sink: &'a mut dyn SuggestionSink,
+}
+
+impl<'a> SuggestionWriter<'a> {
+    pub(crate) fn new(sink: &'a mut dyn SuggestionSink) -> Self {
+        SuggestionWriter { sink }
+    }
+
+    /// Adds a suggestion, formatted with `Display` straight into the output.
+    pub fn push(&mut self, text: &dyn fmt::Display) -> &mut Self {
+        self.sink.suggestion(text);
+        self
+    }
+}
+
+impl fmt::Debug for SuggestionWriter<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("SuggestionWriter")
+    }
+}
+
+/// A field whose items are appended to the suggestions at run time
+/// (`#[tool_error(suggestions)]`): any collection whose items are `Display`.
+pub trait SuggestionSource {
+    /// Calls `each` for every item.
+    fn each_suggestion(&self, each: &mut dyn FnMut(&dyn fmt::Display));
+}
+
+impl<T: ?Sized> SuggestionSource for T
+where
+    for<'x> &'x T: IntoIterator,
+    for<'x> <&'x T as IntoIterator>::Item: fmt::Display,
+{
+    fn each_suggestion(&self, each: &mut dyn FnMut(&dyn fmt::Display)) {
+        for item in self {
+            each(&item);
+        }
+    }
+}
+
+/// A field usable as `#[tool_error(retry_after)]`: a [`Duration`], whole seconds as
+/// an integer (negative means none), or an `Option` of either.
+pub trait RetryAfter {
+    /// The delay before retrying, if any.
+    fn retry_after(&self) -> Option<Duration>;
+}
+
+impl RetryAfter for Duration {
+    fn retry_after(&self) -> Option<Duration> {
+        Some(*self)
+    }
+}
+
+macro_rules! retry_after_unsigned {
+    ($($t:ty),*) => {$(
+        impl RetryAfter for $t {
+            fn retry_after(&self) -> Option<Duration> {
+                u64::try_from(*self).ok().map(Duration::from_secs)
+            }
+        }
+    )*};
+}
+retry_after_unsigned!(
+    u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize
+);
+
+impl<T: RetryAfter> RetryAfter for Option<T> {
+    fn retry_after(&self) -> Option<Duration> {
+        self.as_ref().and_then(RetryAfter::retry_after)
+    }
+}
+
+impl<T: RetryAfter + ?Sized> RetryAfter for &T {
+    fn retry_after(&self) -> Option<Duration> {
+        (**self).retry_after()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retry_after_conversions() {
+        assert_eq!(30u32.retry_after(), Some(Duration::from_secs(30)));
+        assert_eq!((-1i64).retry_after(), None);
+        assert_eq!(
+            Some(Duration::from_millis(1500)).retry_after(),
+            Some(Duration::from_millis(1500))
+        );
+        assert_eq!(None::<u64>.retry_after(), None);
+    }
+
+    #[test]
+    fn suggestion_source_walks_collections() {
+        let mut seen = Vec::new();
+        vec!["a".to_string(), "b".to_string()].each_suggestion(&mut |s| seen.push(s.to_string()));
+        Some("c").each_suggestion(&mut |s| seen.push(s.to_string()));
+        assert_eq!(seen, ["a", "b", "c"]);
+    }
+}

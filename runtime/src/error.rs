@@ -1,0 +1,282 @@
+//! The `ToolError` trait and its implementations for foreign errors.
+
+use core::fmt;
+use std::backtrace::Backtrace;
+use std::error::Error as StdError;
+use std::time::Duration;
+
+use crate::{Catalog, Channel, DetailWriter, Entry, Kind, StaticCatalog, SuggestionWriter};
+
+/// An error with a contract an agent can act on.
+///
+/// Usually derived (`#[derive(ToolError)]`); implement it by hand when a type needs
+/// logic the attributes cannot express. Only [`code`](ToolError::code) and
+/// [`kind`](ToolError::kind) are required: everything else defaults from the kind
+/// or from `Display`.
+///
+/// The trait is object safe, so `&dyn ToolError` and `Box<dyn ToolError>` render like
+/// any concrete error. It asks only for `Display` and `Debug`, not
+/// [`std::error::Error`], so a hand-written contract type need not be an error type;
+/// [`source_error`](ToolError::source_error) gives the cause chain that verbose debug
+/// info shows.
+///
+/// ```
+/// use std::fmt;
+/// use tool_error::{DetailWriter, Kind, SuggestionWriter, ToolError};
+///
+/// #[derive(Debug)]
+/// struct QuotaExceeded { used: u64, limit: u64 }
+///
+/// impl fmt::Display for QuotaExceeded {
+///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+///         write!(f, "quota exceeded: {} of {}", self.used, self.limit)
+///     }
+/// }
+///
+/// impl ToolError for QuotaExceeded {
+///     fn code(&self) -> &'static str { "QUOTA_EXCEEDED" }
+///     fn kind(&self) -> Kind { Kind::Permission }
+///     fn details(&self, details: &mut DetailWriter<'_>) {
+///         details.field("used", &self.used).field("limit", &self.limit);
+///     }
+///     fn suggestions(&self, suggestions: &mut SuggestionWriter<'_>) {
+///         suggestions.push(&"Ask an administrator to raise the quota");
+///     }
+/// }
+///
+/// let json = tool_error::Envelope::new(&QuotaExceeded { used: 12, limit: 10 }).to_json();
+/// assert!(json.contains(r#""code":"QUOTA_EXCEEDED""#));
+/// ```
+pub trait ToolError: fmt::Display + fmt::Debug {
+    /// The stable machine identifier, e.g. `MODEL_NOT_FOUND`.
+    fn code(&self) -> &'static str;
+
+    /// The decision class.
+    fn kind(&self) -> Kind;
+
+    /// Whether retrying, possibly with changed input, may succeed. Defaults to
+    /// [`Kind::default_recoverable`].
+    fn recoverable(&self) -> bool {
+        self.kind().default_recoverable()
+    }
+
+    /// A finer, free-form label beside the kind (e.g. `infeasibility_error`).
+    fn category(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// The domain the code belongs to (e.g. `gem-flux`).
+    fn domain(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// Writes the message for the caller. Defaults to `Display`.
+    fn fmt_message(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+
+    /// Whether the message was written for the caller, so it is shown even when the
+    /// policy masks the messages of `Internal` errors. Derived: true for variants with
+    /// an explicit `message = "..."`; `Display` output (which often carries a source's
+    /// text) is not.
+    fn message_is_public(&self) -> bool {
+        false
+    }
+
+    /// Writes the structured details.
+    fn details(&self, details: &mut DetailWriter<'_>) {
+        let _ = details;
+    }
+
+    /// Writes the suggestions, most useful first.
+    fn suggestions(&self, suggestions: &mut SuggestionWriter<'_>) {
+        let _ = suggestions;
+    }
+
+    /// How long to wait before retrying, when known.
+    fn retry_after(&self) -> Option<Duration> {
+        None
+    }
+
+    /// The JSON-RPC error code. Defaults to [`Kind::default_jsonrpc_code`].
+    fn jsonrpc_code(&self) -> i32 {
+        self.kind().default_jsonrpc_code()
+    }
+
+    /// The HTTP status. Defaults to [`Kind::default_http_status`].
+    fn http_status(&self) -> u16 {
+        self.kind().default_http_status()
+    }
+
+    /// Whether the error is a tool result or a protocol error.
+    fn channel(&self) -> Channel {
+        Channel::Result
+    }
+
+    /// The static catalog of the error's type, when it has one.
+    fn catalog(&self) -> Option<&'static Catalog> {
+        None
+    }
+
+    /// The catalog entry this value renders from (through `transparent` nesting).
+    fn entry(&self) -> Option<&'static Entry> {
+        None
+    }
+
+    /// The underlying cause, the start of the chain verbose debug info shows. Derived:
+    /// the field marked `#[source]` or `#[from]` or named `source`, as thiserror reads it.
+    fn source_error(&self) -> Option<&(dyn StdError + 'static)> {
+        None
+    }
+
+    /// A backtrace captured when the error was created, shown in verbose debug info.
+    /// Derived: a field of type `Backtrace`.
+    fn backtrace(&self) -> Option<&Backtrace> {
+        None
+    }
+}
+
+/// Forwards every method, so wrappers and trait objects render like the inner error.
+macro_rules! forward_tool_error {
+    () => {
+        fn code(&self) -> &'static str {
+            (**self).code()
+        }
+        fn kind(&self) -> Kind {
+            (**self).kind()
+        }
+        fn recoverable(&self) -> bool {
+            (**self).recoverable()
+        }
+        fn category(&self) -> Option<&'static str> {
+            (**self).category()
+        }
+        fn domain(&self) -> Option<&'static str> {
+            (**self).domain()
+        }
+        fn fmt_message(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            (**self).fmt_message(f)
+        }
+        fn message_is_public(&self) -> bool {
+            (**self).message_is_public()
+        }
+        fn details(&self, details: &mut DetailWriter<'_>) {
+            (**self).details(details)
+        }
+        fn suggestions(&self, suggestions: &mut SuggestionWriter<'_>) {
+            (**self).suggestions(suggestions)
+        }
+        fn retry_after(&self) -> Option<Duration> {
+            (**self).retry_after()
+        }
+        fn jsonrpc_code(&self) -> i32 {
+            (**self).jsonrpc_code()
+        }
+        fn http_status(&self) -> u16 {
+            (**self).http_status()
+        }
+        fn channel(&self) -> Channel {
+            (**self).channel()
+        }
+        fn catalog(&self) -> Option<&'static Catalog> {
+            (**self).catalog()
+        }
+        fn entry(&self) -> Option<&'static Entry> {
+            (**self).entry()
+        }
+        fn source_error(&self) -> Option<&(dyn StdError + 'static)> {
+            (**self).source_error()
+        }
+        fn backtrace(&self) -> Option<&Backtrace> {
+            (**self).backtrace()
+        }
+    };
+}
+
+impl<T: ToolError + ?Sized> ToolError for Box<T> {
+    forward_tool_error!();
+}
+
+impl<T: ToolError + ?Sized> ToolError for std::sync::Arc<T> {
+    forward_tool_error!();
+}
+
+impl<T: ToolError + ?Sized> ToolError for &T {
+    forward_tool_error!();
+}
+
+impl<T: StaticCatalog + ?Sized> StaticCatalog for Box<T> {
+    const CATALOG: &'static Catalog = T::CATALOG;
+}
+
+/// The code every foreign (non-`ToolError`) error renders with.
+pub const FOREIGN_CODE: &str = "INTERNAL_ERROR";
+
+/// The catalog of every foreign error type: one `INTERNAL_ERROR` entry.
+pub static FOREIGN_CATALOG: Catalog = Catalog {
+    type_name: "foreign error",
+    domain: None,
+    doc: "An error from outside the contract (I/O, parsing, a boxed error): `Internal`, message masked unless verbose.",
+    entries: &[FOREIGN_ENTRY],
+};
+
+const FOREIGN_ENTRY: Entry = {
+    let mut entry = Entry::new("Foreign", FOREIGN_CODE, Kind::Internal);
+    entry.doc = "An unexpected failure inside the server.";
+    entry
+};
+
+/// Foreign errors (I/O, JSON, boxed errors) render as `Internal` with code
+/// [`FOREIGN_CODE`]; their `Display` text is masked unless the policy is verbose.
+macro_rules! foreign_tool_error {
+    ($($ty:ty),*) => {$(
+        impl ToolError for $ty {
+            fn code(&self) -> &'static str {
+                FOREIGN_CODE
+            }
+            fn kind(&self) -> Kind {
+                Kind::Internal
+            }
+            fn catalog(&self) -> Option<&'static Catalog> {
+                Some(&FOREIGN_CATALOG)
+            }
+            fn entry(&self) -> Option<&'static Entry> {
+                FOREIGN_CATALOG.entries.first()
+            }
+            fn source_error(&self) -> Option<&(dyn StdError + 'static)> {
+                StdError::source(self)
+            }
+        }
+
+        impl StaticCatalog for $ty {
+            const CATALOG: &'static Catalog = &FOREIGN_CATALOG;
+        }
+    )*};
+}
+
+foreign_tool_error!(
+    std::io::Error,
+    serde_json::Error,
+    core::fmt::Error,
+    dyn StdError + 'static,
+    dyn StdError + Send + 'static,
+    dyn StdError + Send + Sync + 'static
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn foreign_errors_are_internal() {
+        let io = std::io::Error::other("disk on fire");
+        assert_eq!(io.code(), FOREIGN_CODE);
+        assert_eq!(io.kind(), Kind::Internal);
+        assert!(!io.recoverable());
+
+        let boxed: Box<dyn StdError + Send + Sync> = "boom".into();
+        assert_eq!(boxed.kind(), Kind::Internal);
+        let as_dyn: &dyn ToolError = &boxed;
+        assert_eq!(as_dyn.code(), FOREIGN_CODE);
+    }
+}

@@ -1,0 +1,110 @@
+//! The pre-2026 JSON-RPC application codes some servers still send.
+//!
+//! Seed 000 (Gem-Flux) maps its error categories into -32000..=-32005, a range the
+//! MCP specification (2026-07-28) now calls legacy ("SHOULD NOT use"). tool-error
+//! never produces these codes unless a type opts in with
+//! `#[tool_error(legacy_jsonrpc)]`; then a variant's default JSON-RPC code is
+//! [`jsonrpc_code`] of its kind and category, and explicit codes in -32019..=-32000
+//! are accepted.
+//!
+//! | category | kind fallback | code |
+//! | --- | --- | --- |
+//! | `validation_error` | `Validation` | -32000 |
+//! | `not_found_error` | `NotFound` | -32001 |
+//! | `infeasibility_error` | `Conflict` | -32002 |
+//! | `library_error` | `Internal` | -32003 |
+//! | `database_error` | | -32004 |
+//! | `timeout_error` | `Transient` | -32005 |
+//! | `server_error` | | -32603 |
+//!
+//! A category outside the table falls back to its kind's code; `Permission` has no
+//! legacy code and keeps [`Kind::default_jsonrpc_code`].
+
+use crate::Kind;
+use crate::catalog::str_eq;
+
+/// `validation_error`: input validation failed.
+pub const VALIDATION_ERROR: i32 = -32000;
+/// `not_found_error`: a resource is missing.
+pub const NOT_FOUND_ERROR: i32 = -32001;
+/// `infeasibility_error`: the request cannot be satisfied as posed.
+pub const INFEASIBILITY_ERROR: i32 = -32002;
+/// `library_error`: a dependency failed.
+pub const LIBRARY_ERROR: i32 = -32003;
+/// `database_error`: a lookup failed.
+pub const DATABASE_ERROR: i32 = -32004;
+/// `timeout_error`: the operation ran out of time.
+pub const TIMEOUT_ERROR: i32 = -32005;
+
+/// The legacy code of a category name, if the table has it.
+pub const fn category_code(category: &str) -> Option<i32> {
+    const TABLE: [(&str, i32); 7] = [
+        ("validation_error", VALIDATION_ERROR),
+        ("not_found_error", NOT_FOUND_ERROR),
+        ("infeasibility_error", INFEASIBILITY_ERROR),
+        ("library_error", LIBRARY_ERROR),
+        ("database_error", DATABASE_ERROR),
+        ("timeout_error", TIMEOUT_ERROR),
+        ("server_error", -32603),
+    ];
+    let mut i = 0;
+    while i < TABLE.len() {
+        if str_eq(TABLE[i].0, category) {
+            return Some(TABLE[i].1);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The legacy code of a kind.
+pub const fn kind_code(kind: Kind) -> i32 {
+    match kind {
+        Kind::Validation => VALIDATION_ERROR,
+        Kind::NotFound => NOT_FOUND_ERROR,
+        Kind::Conflict => INFEASIBILITY_ERROR,
+        Kind::Internal => LIBRARY_ERROR,
+        Kind::Transient => TIMEOUT_ERROR,
+        Kind::Permission => Kind::Permission.default_jsonrpc_code(),
+    }
+}
+
+/// The legacy code of a variant: its category's if the table has it, else its kind's.
+pub const fn jsonrpc_code(kind: Kind, category: Option<&str>) -> i32 {
+    match category {
+        Some(category) => match category_code(category) {
+            Some(code) => code,
+            None => kind_code(kind),
+        },
+        None => kind_code(kind),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seed_000_table() {
+        assert_eq!(
+            jsonrpc_code(Kind::Validation, Some("validation_error")),
+            -32000
+        );
+        assert_eq!(
+            jsonrpc_code(Kind::NotFound, Some("not_found_error")),
+            -32001
+        );
+        assert_eq!(
+            jsonrpc_code(Kind::Conflict, Some("infeasibility_error")),
+            -32002
+        );
+        assert_eq!(jsonrpc_code(Kind::Internal, Some("library_error")), -32003);
+        assert_eq!(jsonrpc_code(Kind::NotFound, Some("database_error")), -32004);
+        assert_eq!(jsonrpc_code(Kind::Transient, Some("timeout_error")), -32005);
+        assert_eq!(
+            jsonrpc_code(Kind::Transient, Some("something_else")),
+            -32005
+        );
+        assert_eq!(jsonrpc_code(Kind::Permission, None), -31403);
+    }
+}

@@ -1,0 +1,99 @@
+//! Error contracts for servers that LLM agents call.
+//!
+//! An agent that gets an error must decide: retry, fix its input, work around the
+//! resource, ask a human, or give up. tool-error makes that contract declarative and
+//! checked at compile time. Annotate an error enum, and every variant gets a stable
+//! code, a decision [`Kind`], retry hints, structured details, suggestions, a place
+//! in a static [`Catalog`], and renderings in the wire formats agents read.
+//!
+//! ```
+//! use tool_error::{Context, Envelope, FixedClock, McpToolResult, ToolError};
+//!
+//! #[derive(Debug, thiserror::Error, ToolError)]
+//! #[tool_error(domain = "gem-flux")]
+//! pub enum SessionError {
+//!     /// The model id is not in this session.
+//!     #[error("Model '{model_id}' not found in current session")]
+//!     #[tool_error(
+//!         kind = not_found,
+//!         suggest = "Use build_model tool to create a new model",
+//!         suggest = "Check model_id spelling",
+//!     )]
+//!     ModelNotFound { model_id: String, available_models: Vec<String> },
+//!
+//!     #[error("rate limited")]
+//!     #[tool_error(kind = transient)]
+//!     RateLimited {
+//!         #[tool_error(retry_after)]
+//!         wait: std::time::Duration,
+//!     },
+//! }
+//!
+//! let error = SessionError::ModelNotFound { model_id: "m1".into(), available_models: vec![] };
+//! assert_eq!(error.code(), "MODEL_NOT_FOUND");
+//! assert!(error.recoverable());
+//!
+//! let clock = FixedClock::from_rfc3339("2025-10-27T14:35:22Z").unwrap();
+//! let envelope = Envelope::new(&error)
+//!     .with_context(Context::new().with_tool("run_fba").with_clock(&clock));
+//! let result = envelope.to_value(&McpToolResult::new());
+//! assert_eq!(result["isError"], true);
+//! ```
+//!
+//! # Pieces
+//!
+//! - [`ToolError`]: the trait, derived or written by hand; object safe.
+//! - [`Kind`], [`Channel`]: the decision class and the MCP channel.
+//! - [`Context`], [`Policy`]: where the error happened and what may be shown.
+//! - [`Envelope`]: error + context + policy, the data every profile renders.
+//! - [`profile`]: [`Native`], [`JsonRpc`], [`JsonRpcResponse`], [`McpToolResult`],
+//!   [`Problem`], and the [`Profile`] trait for custom formats.
+//! - [`client`]: parse an error text back and pick the [`NextAction`].
+//! - [`Catalog`], [`assert_unique_codes!`]: the static code catalog.
+//! - [`legacy`]: seed-era JSON-RPC codes, opt-in only.
+//!
+//! # Guarantees
+//!
+//! Rendering never panics and always produces one valid JSON value, whatever the
+//! strings inside; fields marked `redact` and the messages of `Internal` errors stay
+//! hidden unless the [`Policy`] explicitly turns on debugging; sizes are bounded by
+//! [`Limits`].
+
+#![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+mod catalog;
+mod channel;
+pub mod client;
+mod context;
+mod details;
+pub mod envelope;
+mod error;
+mod kind;
+pub mod legacy;
+mod limit;
+mod policy;
+pub mod profile;
+mod template;
+
+#[doc(hidden)]
+#[path = "private.rs"]
+pub mod __private;
+
+pub use catalog::{
+    Catalog, Entry, FieldInfo, Leaves, MAX_NESTING, StaticCatalog, first_duplicate_code,
+};
+pub use channel::Channel;
+pub use client::{NextAction, OwnedEnvelope, Parsed};
+pub use context::{Clock, Context, FixedClock, SystemClock};
+pub use details::{Detail, DetailWriter, RetryAfter, SuggestionSource, SuggestionWriter};
+pub use envelope::{Envelope, Reduction};
+pub use error::{FOREIGN_CATALOG, FOREIGN_CODE, ToolError};
+pub use kind::{Kind, UnknownKind};
+pub use policy::{Limits, Policy};
+pub use profile::{JsonRpc, JsonRpcResponse, McpToolResult, Native, Problem, Profile, RequestId};
+pub use template::{Arg, Segment, Template};
+
+/// Derives [`ToolError`] and [`StaticCatalog`]; see the crate README for every key.
+#[cfg(feature = "derive")]
+pub use tool_error_macros::ToolError;

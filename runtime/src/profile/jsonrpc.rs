@@ -1,0 +1,127 @@
+//! JSON-RPC 2.0 error objects and responses.
+
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
+
+use crate::{Envelope, Native, Profile};
+
+/// The JSON-RPC 2.0 error object: `{"code", "message", "data"}`, with `data`
+/// rendered by another profile ([`Native`] by default) or left out.
+///
+/// The code is the error's [`jsonrpc_code`](crate::ToolError::jsonrpc_code), which
+/// the derive keeps out of the ranges the MCP specification reserves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct JsonRpc<P = Native> {
+    data: Option<P>,
+}
+
+impl JsonRpc<Native> {
+    /// With the native envelope as `data`.
+    pub const fn new() -> Self {
+        JsonRpc { data: Some(Native) }
+    }
+
+    /// Without `data`: only `code` and `message`.
+    pub const fn bare() -> Self {
+        JsonRpc { data: None }
+    }
+}
+
+impl Default for JsonRpc<Native> {
+    fn default() -> Self {
+        JsonRpc::new()
+    }
+}
+
+impl<P> JsonRpc<P> {
+    /// With `data` rendered by `profile`.
+    pub const fn with_data(profile: P) -> Self {
+        JsonRpc {
+            data: Some(profile),
+        }
+    }
+
+    /// The profile that renders `data`.
+    pub const fn data_profile(&self) -> Option<&P> {
+        self.data.as_ref()
+    }
+}
+
+impl<P: Profile> Profile for JsonRpc<P> {
+    fn serialize_envelope<S: Serializer>(
+        &self,
+        envelope: &Envelope<'_>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("code", &envelope.jsonrpc_code())?;
+        map.serialize_entry("message", &envelope.message())?;
+        if let Some(data) = &self.data {
+            map.serialize_entry("data", &envelope.wire(data))?;
+        }
+        map.end()
+    }
+}
+
+/// A JSON-RPC request id: number, string or null.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RequestId<'a> {
+    /// A numeric id.
+    Number(i64),
+    /// A string id.
+    String(&'a str),
+    /// `null` (the request could not be read).
+    Null,
+}
+
+impl Serialize for RequestId<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            RequestId::Number(n) => serializer.serialize_i64(*n),
+            RequestId::String(s) => serializer.serialize_str(s),
+            RequestId::Null => serializer.serialize_unit(),
+        }
+    }
+}
+
+/// A whole JSON-RPC 2.0 error response: `{"jsonrpc": "2.0", "id", "error": {...}}`.
+///
+/// ```
+/// use tool_error::{Envelope, JsonRpc, JsonRpcResponse, RequestId, ToolError};
+///
+/// #[derive(Debug, thiserror::Error, ToolError)]
+/// #[error("Path is outside allowed roots")]
+/// #[tool_error(kind = permission, jsonrpc = -32001, code = "PATH_NOT_ALLOWED")]
+/// #[tool_error(legacy_jsonrpc)]
+/// struct PathNotAllowed;
+///
+/// let json = Envelope::new(&PathNotAllowed)
+///     .render(&JsonRpcResponse::new(RequestId::Number(1), JsonRpc::bare()));
+/// assert_eq!(json, r#"{"jsonrpc":"2.0","id":1,"error":{"code":-32001,"message":"Path is outside allowed roots"}}"#);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct JsonRpcResponse<'a, P = Native> {
+    id: RequestId<'a>,
+    error: JsonRpc<P>,
+}
+
+impl<'a, P> JsonRpcResponse<'a, P> {
+    /// A response to request `id` carrying `error`.
+    pub const fn new(id: RequestId<'a>, error: JsonRpc<P>) -> Self {
+        JsonRpcResponse { id, error }
+    }
+}
+
+impl<P: Profile> Profile for JsonRpcResponse<'_, P> {
+    fn serialize_envelope<S: Serializer>(
+        &self,
+        envelope: &Envelope<'_>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(3))?;
+        map.serialize_entry("jsonrpc", "2.0")?;
+        map.serialize_entry("id", &self.id)?;
+        map.serialize_entry("error", &envelope.wire(&self.error))?;
+        map.end()
+    }
+}

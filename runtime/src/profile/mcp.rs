@@ -1,0 +1,96 @@
+//! MCP `CallToolResult` with `isError: true`.
+
+use serde::Serializer;
+use serde::ser::{SerializeMap, SerializeSeq};
+
+use crate::{Envelope, Native, Profile};
+
+/// An MCP `CallToolResult` for a failed tool call:
+/// `{"content": [{"type": "text", "text": "<envelope JSON>"}], "structuredContent": {...}, "isError": true}`.
+///
+/// The text holds the envelope rendered by the inner profile ([`Native`] by default),
+/// which is what the model reads. `structuredContent` repeats it as an object; it is
+/// off by default because some clients validate `structuredContent` against the
+/// tool's `outputSchema` even on errors, which an error envelope will not match.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct McpToolResult<P = Native> {
+    inner: P,
+    structured: bool,
+}
+
+impl McpToolResult<Native> {
+    /// The native envelope as text, no `structuredContent`.
+    pub const fn new() -> Self {
+        McpToolResult {
+            inner: Native,
+            structured: false,
+        }
+    }
+}
+
+impl<P> McpToolResult<P> {
+    /// The envelope rendered by `profile` as text.
+    pub const fn with_profile(profile: P) -> Self {
+        McpToolResult {
+            inner: profile,
+            structured: false,
+        }
+    }
+
+    /// Also send the envelope as `structuredContent`.
+    #[must_use]
+    pub const fn structured(mut self, structured: bool) -> Self {
+        self.structured = structured;
+        self
+    }
+
+    /// Whether `structuredContent` is sent.
+    pub const fn is_structured(&self) -> bool {
+        self.structured
+    }
+
+    /// The profile of the text content.
+    pub const fn inner(&self) -> &P {
+        &self.inner
+    }
+}
+
+struct TextContent<'a>(&'a str);
+
+impl serde::Serialize for TextContent<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(1))?;
+        seq.serialize_element(&TextItem(self.0))?;
+        seq.end()
+    }
+}
+
+struct TextItem<'a>(&'a str);
+
+impl serde::Serialize for TextItem<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(2))?;
+        map.serialize_entry("type", "text")?;
+        map.serialize_entry("text", self.0)?;
+        map.end()
+    }
+}
+
+impl<P: Profile> Profile for McpToolResult<P> {
+    fn serialize_envelope<S: Serializer>(
+        &self,
+        envelope: &Envelope<'_>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        // The text is JSON inside a JSON string, so it is rendered first; the outer
+        // rendering checks the total size.
+        let text = envelope.render(&self.inner);
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("content", &TextContent(&text))?;
+        if self.structured {
+            map.serialize_entry("structuredContent", &envelope.wire(&self.inner))?;
+        }
+        map.serialize_entry("isError", &true)?;
+        map.end()
+    }
+}

@@ -1,0 +1,83 @@
+//! The native envelope.
+
+use serde::Serializer;
+use serde::ser::SerializeMap;
+
+use crate::envelope::Reduction;
+use crate::{Envelope, Profile};
+
+/// The JSON Schema (draft 2020-12) of the [`Native`] envelope, also shipped as
+/// `schema/envelope.schema.json` in the crate.
+pub const NATIVE_SCHEMA: &str = include_str!("../../schema/envelope.schema.json");
+
+/// The envelope as tool-error defines it; keys appear in this order and optional
+/// ones only when they have a value:
+///
+/// | key | type | |
+/// | --- | --- | --- |
+/// | `code` | string | always |
+/// | `kind` | `VALIDATION` \| `NOT_FOUND` \| `CONFLICT` \| `PERMISSION` \| `TRANSIENT` \| `INTERNAL` | always |
+/// | `message` | string | always |
+/// | `recoverable` | boolean | always |
+/// | `category`, `domain` | string | when declared |
+/// | `retry_after` | number of seconds | when known |
+/// | `details` | object (or the error's own details value) | when non-empty |
+/// | `suggestions` | array of strings | when non-empty |
+/// | `tool`, `operation`, `request_id` | string | from the context |
+/// | `timestamp` | RFC 3339 UTC string | when the context has a clock |
+/// | `debug` | object: `error_chain`, `backtrace`, `server_version` | verbose policy only |
+/// | `truncated` | `true` | when limits removed something |
+///
+/// Its schema is [`NATIVE_SCHEMA`]; [`OwnedEnvelope`](crate::OwnedEnvelope) reads it back.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Native;
+
+impl Profile for Native {
+    fn serialize_envelope<S: Serializer>(
+        &self,
+        envelope: &Envelope<'_>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("code", envelope.code())?;
+        map.serialize_entry("kind", &envelope.kind())?;
+        map.serialize_entry("message", &envelope.message())?;
+        map.serialize_entry("recoverable", &envelope.recoverable())?;
+        if let Some(category) = envelope.category() {
+            map.serialize_entry("category", category)?;
+        }
+        if let Some(domain) = envelope.domain() {
+            map.serialize_entry("domain", domain)?;
+        }
+        if let Some(seconds) = envelope.retry_after_seconds() {
+            map.serialize_entry("retry_after", &seconds)?;
+        }
+        let details = envelope.details();
+        if !details.is_empty() {
+            map.serialize_entry("details", &details)?;
+        }
+        let suggestions = envelope.suggestions();
+        if !suggestions.is_empty() {
+            map.serialize_entry("suggestions", &suggestions)?;
+        }
+        if let Some(tool) = envelope.tool() {
+            map.serialize_entry("tool", &tool)?;
+        }
+        if let Some(operation) = envelope.operation() {
+            map.serialize_entry("operation", &operation)?;
+        }
+        if let Some(request_id) = envelope.request_id() {
+            map.serialize_entry("request_id", &request_id)?;
+        }
+        if let Some(timestamp) = envelope.timestamp() {
+            map.serialize_entry("timestamp", &timestamp)?;
+        }
+        if let Some(debug) = envelope.debug() {
+            map.serialize_entry("debug", &debug)?;
+        }
+        if envelope.reduction() > Reduction::None {
+            map.serialize_entry("truncated", &true)?;
+        }
+        map.end()
+    }
+}

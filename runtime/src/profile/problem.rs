@@ -1,0 +1,143 @@
+//! RFC 9457 problem details.
+
+use std::borrow::Cow;
+
+use serde::Serializer;
+use serde::ser::SerializeMap;
+
+use crate::{Envelope, Profile};
+
+/// RFC 9457 `application/problem+json`.
+///
+/// Standard members: `type` (the code appended to a base URI, or `about:blank`
+/// without one), `title` (the code's catalog description, else the HTTP reason
+/// phrase), `status`, `detail` (the message), `instance` (the request id). The
+/// envelope's other fields are extension members: `code`, `kind`, `recoverable`,
+/// `category`, `retry_after`, `details`, `suggestions`, `tool`, `timestamp`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Problem {
+    type_base: Option<Cow<'static, str>>,
+}
+
+impl Problem {
+    /// `type` is `about:blank`.
+    pub const fn new() -> Self {
+        Problem { type_base: None }
+    }
+
+    /// `type` is `base` followed by the code, e.g. `https://errors.example.com/` +
+    /// `MODEL_NOT_FOUND`.
+    pub fn with_type_base(base: impl Into<Cow<'static, str>>) -> Self {
+        Problem {
+            type_base: Some(base.into()),
+        }
+    }
+}
+
+struct TypeUri<'a>(&'a str, &'a str);
+
+impl serde::Serialize for TypeUri<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(&format_args!("{}{}", self.0, self.1))
+    }
+}
+
+impl Profile for Problem {
+    fn serialize_envelope<S: Serializer>(
+        &self,
+        envelope: &Envelope<'_>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        let status = envelope.http_status();
+        let mut map = serializer.serialize_map(None)?;
+        match &self.type_base {
+            Some(base) => map.serialize_entry("type", &TypeUri(base, envelope.code()))?,
+            None => map.serialize_entry("type", "about:blank")?,
+        }
+        let summary = envelope
+            .error()
+            .entry()
+            .map(|entry| entry.summary())
+            .filter(|summary| !summary.is_empty() && self.type_base.is_some());
+        map.serialize_entry("title", summary.unwrap_or_else(|| reason_phrase(status)))?;
+        map.serialize_entry("status", &status)?;
+        map.serialize_entry("detail", &envelope.message())?;
+        if let Some(request_id) = envelope.request_id() {
+            map.serialize_entry("instance", &request_id)?;
+        }
+        map.serialize_entry("code", envelope.code())?;
+        map.serialize_entry("kind", &envelope.kind())?;
+        map.serialize_entry("recoverable", &envelope.recoverable())?;
+        if let Some(category) = envelope.category() {
+            map.serialize_entry("category", category)?;
+        }
+        if let Some(seconds) = envelope.retry_after_seconds() {
+            map.serialize_entry("retry_after", &seconds)?;
+        }
+        let details = envelope.details();
+        if !details.is_empty() {
+            map.serialize_entry("details", &details)?;
+        }
+        let suggestions = envelope.suggestions();
+        if !suggestions.is_empty() {
+            map.serialize_entry("suggestions", &suggestions)?;
+        }
+        if let Some(tool) = envelope.tool() {
+            map.serialize_entry("tool", &tool)?;
+        }
+        if let Some(timestamp) = envelope.timestamp() {
+            map.serialize_entry("timestamp", &timestamp)?;
+        }
+        map.end()
+    }
+
+    fn content_type(&self) -> &'static str {
+        "application/problem+json"
+    }
+}
+
+/// The reason phrase of an HTTP status (RFC 9110), `"Error"` for unknown ones.
+pub const fn reason_phrase(status: u16) -> &'static str {
+    match status {
+        400 => "Bad Request",
+        401 => "Unauthorized",
+        402 => "Payment Required",
+        403 => "Forbidden",
+        404 => "Not Found",
+        405 => "Method Not Allowed",
+        406 => "Not Acceptable",
+        407 => "Proxy Authentication Required",
+        408 => "Request Timeout",
+        409 => "Conflict",
+        410 => "Gone",
+        411 => "Length Required",
+        412 => "Precondition Failed",
+        413 => "Content Too Large",
+        414 => "URI Too Long",
+        415 => "Unsupported Media Type",
+        416 => "Range Not Satisfiable",
+        417 => "Expectation Failed",
+        421 => "Misdirected Request",
+        422 => "Unprocessable Content",
+        423 => "Locked",
+        424 => "Failed Dependency",
+        425 => "Too Early",
+        426 => "Upgrade Required",
+        428 => "Precondition Required",
+        429 => "Too Many Requests",
+        431 => "Request Header Fields Too Large",
+        451 => "Unavailable For Legal Reasons",
+        500 => "Internal Server Error",
+        501 => "Not Implemented",
+        502 => "Bad Gateway",
+        503 => "Service Unavailable",
+        504 => "Gateway Timeout",
+        505 => "HTTP Version Not Supported",
+        506 => "Variant Also Negotiates",
+        507 => "Insufficient Storage",
+        508 => "Loop Detected",
+        510 => "Not Extended",
+        511 => "Network Authentication Required",
+        _ => "Error",
+    }
+}

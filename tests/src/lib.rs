@@ -1,0 +1,1 @@
+//! Integration and UI tests for tool-error; the tests live in `tests/`.
