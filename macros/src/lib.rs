@@ -1,9 +1,20 @@
-//! Derive macro for `tool-error`.
+//! The derive macro behind [`tool-error`](https://docs.rs/tool-error). Depend on
+//! `tool-error` (which re-exports it) rather than on this crate.
+//!
+//! The work happens in [`derive`](derive/mod.rs), a pipeline of plain functions on
+//! `proc_macro2` tokens: read the input into a typed view (`ast`, `attr`), check it
+//! (`check`), and generate code (`expand`), or compile errors plus a placeholder impl
+//! (`fallback`). A proc-macro crate can export nothing but macros, so fuzzers and
+//! benchmarks include `src/derive/mod.rs` by path and call [`derive::expand`].
+
+mod derive;
+
 use proc_macro::TokenStream;
 
-/// Derives `ToolError`.
+/// Derives `tool_error::ToolError` and `tool_error::StaticCatalog`.
+///
+/// See the `tool-error` documentation for every `#[tool_error(...)]` key.
 #[proc_macro_derive(ToolError, attributes(tool_error))]
 pub fn derive_tool_error(input: TokenStream) -> TokenStream {
-    let _ = input;
-    TokenStream::new()
+    derive::expand(input.into()).into()
 }

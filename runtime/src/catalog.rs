@@ -91,6 +91,13 @@ impl Entry {
         }
     }
 
+    /// The entry of a `transparent` variant, whose codes come from `inner`.
+    pub const fn transparent(variant: &'static str, inner: &'static Catalog) -> Self {
+        let mut entry = Entry::new(variant, "", Kind::Internal);
+        entry.transparent = Some(inner);
+        entry
+    }
+
     /// The first line of the doc comment: the short description.
     pub fn summary(&self) -> &'static str {
         first_line(self.doc)

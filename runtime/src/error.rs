@@ -271,7 +271,7 @@ mod tests {
     fn foreign_errors_are_internal() {
         let io = std::io::Error::other("disk on fire");
         assert_eq!(io.code(), FOREIGN_CODE);
-        assert_eq!(io.kind(), Kind::Internal);
+        assert_eq!(ToolError::kind(&io), Kind::Internal);
         assert!(!io.recoverable());
 
         let boxed: Box<dyn StdError + Send + Sync> = "boom".into();

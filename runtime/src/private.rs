@@ -66,6 +66,38 @@ pub trait Variants: fmt::Display {
     fn fields(&self, f: &mut dyn FnMut(&Fields<'_>));
 }
 
+/// Turns a source field into `&dyn Error`, whether it is a concrete error or a boxed
+/// trait object (which does not itself implement `Error`); called with method syntax
+/// so auto-deref reaches the trait object.
+pub trait AsDynError {
+    /// The field as a trait object.
+    fn as_dyn_error(&self) -> &(dyn Error + 'static);
+}
+
+impl<T: Error + 'static> AsDynError for T {
+    fn as_dyn_error(&self) -> &(dyn Error + 'static) {
+        self
+    }
+}
+
+impl AsDynError for dyn Error + 'static {
+    fn as_dyn_error(&self) -> &(dyn Error + 'static) {
+        self
+    }
+}
+
+impl AsDynError for dyn Error + Send + 'static {
+    fn as_dyn_error(&self) -> &(dyn Error + 'static) {
+        self
+    }
+}
+
+impl AsDynError for dyn Error + Send + Sync + 'static {
+    fn as_dyn_error(&self) -> &(dyn Error + 'static) {
+        self
+    }
+}
+
 /// A detail view of an `Option` field: absent when `None`.
 pub fn optional<T: Serialize>(value: &Option<T>) -> Option<&dyn Detail> {
     value.as_ref().map(|value| value as &dyn Detail)

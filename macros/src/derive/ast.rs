@@ -1,0 +1,306 @@
+//! The typed view of a derive input: the type, its variants (one for a struct) and
+//! their fields, with every `#[tool_error]` key read and every template parsed.
+
+use proc_macro2::Span;
+use syn::spanned::Spanned;
+use syn::{Attribute, Data, DeriveInput, Fields, Generics, Ident, Member, Type};
+
+use super::attr::Keys;
+use super::case::RenameRule;
+use super::ctxt::Ctxt;
+use super::symbol::RENAME_RULES;
+use super::template::{self, Template};
+
+/// Enum or struct.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Shape {
+    Enum,
+    Struct,
+}
+
+/// The whole input.
+pub(crate) struct Input<'a> {
+    pub(crate) ident: &'a Ident,
+    pub(crate) generics: &'a Generics,
+    pub(crate) shape: Shape,
+    /// The keys on the type itself.
+    pub(crate) keys: Keys,
+    pub(crate) doc: String,
+    pub(crate) rename: RenameRule,
+    /// The variants; a struct has exactly one, named after the type.
+    pub(crate) variants: Vec<Variant<'a>>,
+}
+
+/// One variant (or the struct).
+pub(crate) struct Variant<'a> {
+    pub(crate) ident: &'a Ident,
+    /// The keys describing this code (for a struct, the type's keys).
+    pub(crate) keys: Keys,
+    pub(crate) fields: Vec<Field<'a>>,
+    pub(crate) doc: String,
+    /// thiserror's `#[error(...)]`, read to keep redacted fields out of the message.
+    pub(crate) error_attr: Option<&'a Attribute>,
+    /// The code, explicit or derived with `rename_all`.
+    pub(crate) code: String,
+    /// Where the code came from: the `code = "..."` literal or the variant name.
+    pub(crate) code_span: Span,
+    pub(crate) message: Option<Template>,
+    pub(crate) suggest: Vec<Template>,
+}
+
+/// One field.
+pub(crate) struct Field<'a> {
+    pub(crate) member: Member,
+    pub(crate) ty: &'a Type,
+    pub(crate) span: Span,
+    pub(crate) keys: Keys,
+    /// `#[source]`, `#[from]` or named `source`: the cause, never a detail.
+    pub(crate) source: bool,
+    /// `#[backtrace]` or of type `Backtrace`: never a detail.
+    pub(crate) backtrace: bool,
+}
+
+/// What a field contributes to the rendered error.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Role {
+    /// A key of `details`.
+    Detail,
+    /// The whole `details` value.
+    WholeDetails,
+    /// The retry hint.
+    RetryAfter,
+    /// Appended suggestions.
+    Suggestions,
+    /// The cause or backtrace.
+    Source,
+    /// Nothing (skipped, or a tuple field not asked for).
+    Hidden,
+}
+
+impl<'a> Input<'a> {
+    /// Builds the view; `None` (with an error recorded) for unions.
+    pub(crate) fn from_syn(cx: &Ctxt, input: &'a DeriveInput) -> Option<Input<'a>> {
+        let keys = Keys::from_attrs(cx, &input.attrs);
+        let rename = keys
+            .rename_all
+            .get()
+            .and_then(|lit| RenameRule::from_name(&lit.value()))
+            .unwrap_or_default();
+        if let Some(lit) = keys.rename_all.get() {
+            if RenameRule::from_name(&lit.value()).is_none() {
+                cx.error_spanned_by(
+                    lit,
+                    format!(
+                        "unknown `rename_all` rule `{}`: expected one of {}",
+                        lit.value(),
+                        super::symbol::one_of(RENAME_RULES.iter().copied())
+                    ),
+                );
+            }
+        }
+        let (shape, variants) = match &input.data {
+            Data::Enum(data) => {
+                let variants = data
+                    .variants
+                    .iter()
+                    .map(|variant| {
+                        let keys = Keys::from_attrs(cx, &variant.attrs);
+                        Variant::new(cx, &variant.ident, keys, &variant.attrs, &variant.fields, rename)
+                    })
+                    .collect();
+                (Shape::Enum, variants)
+            }
+            Data::Struct(data) => {
+                // The struct's own keys describe its single code; read them again into
+                // the variant without recording errors twice.
+                let quiet = Ctxt::default();
+                let variant_keys = Keys::from_attrs(&quiet, &input.attrs);
+                let variant = Variant::new(cx, &input.ident, variant_keys, &input.attrs, &data.fields, rename);
+                (Shape::Struct, vec![variant])
+            }
+            Data::Union(data) => {
+                cx.error_spanned_by(
+                    &data.union_token,
+                    "`ToolError` cannot be derived for a union: use an enum or a struct",
+                );
+                return None;
+            }
+        };
+        Some(Input {
+            ident: &input.ident,
+            generics: &input.generics,
+            shape,
+            keys,
+            doc: doc_of(&input.attrs),
+            rename,
+            variants,
+        })
+    }
+
+    /// Whether `legacy_jsonrpc` is set.
+    pub(crate) fn legacy_jsonrpc(&self) -> bool {
+        self.keys.legacy_jsonrpc.is_set()
+    }
+}
+
+impl<'a> Variant<'a> {
+    fn new(
+        cx: &Ctxt,
+        ident: &'a Ident,
+        keys: Keys,
+        attrs: &'a [Attribute],
+        fields: &'a Fields,
+        rename: RenameRule,
+    ) -> Variant<'a> {
+        let fields = fields
+            .iter()
+            .enumerate()
+            .map(|(index, field)| Field::new(cx, index, field))
+            .collect();
+        let (code, code_span) = match keys.code.get() {
+            Some(lit) => (lit.value(), lit.span()),
+            None => (rename.apply(&ident.to_string()), ident.span()),
+        };
+        let message = keys
+            .message
+            .get()
+            .and_then(|lit| template::parse(cx, lit, "message"));
+        let suggest = keys
+            .suggest
+            .iter()
+            .filter_map(|lit| template::parse(cx, lit, "suggest"))
+            .collect();
+        Variant {
+            ident,
+            keys,
+            fields,
+            doc: doc_of(attrs),
+            error_attr: attrs.iter().find(|attr| attr.path().is_ident("error")),
+            code,
+            code_span,
+            message,
+            suggest,
+        }
+    }
+
+    /// Whether the variant delegates to its single field.
+    pub(crate) fn is_transparent(&self) -> bool {
+        self.keys.transparent.is_set()
+    }
+
+    /// The field a placeholder or name refers to.
+    pub(crate) fn field_named(&self, name: &str) -> Option<&Field<'a>> {
+        self.fields.iter().find(|field| match &field.member {
+            Member::Named(ident) => {
+                let ident = ident.to_string();
+                ident.strip_prefix("r#").unwrap_or(&ident) == name
+            }
+            Member::Unnamed(index) => index.index.to_string() == name,
+        })
+    }
+
+    /// The fields with a role, in declaration order.
+    pub(crate) fn fields_with(&self, role: Role) -> impl Iterator<Item = &Field<'a>> {
+        let whole = self.fields.iter().any(|field| field.keys.details.is_set());
+        self.fields
+            .iter()
+            .filter(move |field| field.role(whole) == role)
+    }
+}
+
+impl<'a> Field<'a> {
+    fn new(cx: &Ctxt, index: usize, field: &'a syn::Field) -> Field<'a> {
+        let member = match &field.ident {
+            Some(ident) => Member::Named(ident.clone()),
+            None => Member::Unnamed(syn::Index {
+                index: u32::try_from(index).unwrap_or(u32::MAX),
+                span: field.ty.span(),
+            }),
+        };
+        let has = |name: &str| field.attrs.iter().any(|attr| attr.path().is_ident(name));
+        let named_source = field.ident.as_ref().is_some_and(|ident| ident == "source");
+        Field {
+            member,
+            ty: &field.ty,
+            span: field.ident.as_ref().map_or_else(|| field.ty.span(), Ident::span),
+            keys: Keys::from_attrs(cx, &field.attrs),
+            source: has("source") || has("from") || named_source,
+            backtrace: has("backtrace") || last_segment_is(&field.ty, "Backtrace"),
+        }
+    }
+
+    /// The role of this field; `whole` says whether some field of its variant is `details`.
+    pub(crate) fn role(&self, whole: bool) -> Role {
+        let keys = &self.keys;
+        if keys.skip.is_set() {
+            Role::Hidden
+        } else if keys.details.is_set() {
+            Role::WholeDetails
+        } else if keys.retry_after.is_set() {
+            Role::RetryAfter
+        } else if keys.suggestions.is_set() {
+            Role::Suggestions
+        } else if self.source || self.backtrace {
+            Role::Source
+        } else if whole {
+            Role::Hidden
+        } else if matches!(self.member, Member::Named(_)) || keys.rename.is_set() {
+            Role::Detail
+        } else {
+            Role::Hidden
+        }
+    }
+
+    /// The key this field has in `details`.
+    pub(crate) fn detail_name(&self) -> String {
+        match (self.keys.rename.get(), &self.member) {
+            (Some(lit), _) => lit.value(),
+            (None, Member::Named(ident)) => {
+                let ident = ident.to_string();
+                ident.strip_prefix("r#").map(str::to_owned).unwrap_or(ident)
+            }
+            (None, Member::Unnamed(index)) => index.index.to_string(),
+        }
+    }
+
+    /// Whether the field's type is written `Option<...>` (absent from details when `None`).
+    pub(crate) fn is_option(&self) -> bool {
+        last_segment_is(self.ty, "Option")
+    }
+}
+
+/// Whether `ty` is a path whose last segment is `name`.
+pub(crate) fn last_segment_is(ty: &Type, name: &str) -> bool {
+    match ty {
+        Type::Path(path) => path
+            .path
+            .segments
+            .last()
+            .is_some_and(|segment| segment.ident == name),
+        Type::Group(group) => last_segment_is(&group.elem, name),
+        Type::Paren(paren) => last_segment_is(&paren.elem, name),
+        _ => false,
+    }
+}
+
+/// The doc comment, one leading space per line removed, trimmed.
+fn doc_of(attrs: &[Attribute]) -> String {
+    let mut lines = Vec::new();
+    for attr in attrs {
+        if !attr.path().is_ident("doc") {
+            continue;
+        }
+        if let syn::Meta::NameValue(syn::MetaNameValue {
+            value: syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(lit),
+                ..
+            }),
+            ..
+        }) = &attr.meta
+        {
+            let line = lit.value();
+            lines.push(line.strip_prefix(' ').map(str::to_owned).unwrap_or(line));
+        }
+    }
+    lines.join("\n").trim().to_owned()
+}

@@ -1,0 +1,379 @@
+//! Reads `#[tool_error(...)]` attributes into [`Keys`], one slot per key, recording
+//! every malformed value, unknown key and duplicate in the context and moving on.
+
+use proc_macro2::{Span, TokenTree};
+use syn::meta::ParseNestedMeta;
+use syn::parse::ParseStream;
+use syn::spanned::Spanned;
+use syn::{Attribute, LitStr, Token};
+
+use super::ctxt::Ctxt;
+use super::symbol::{self, CHANNELS, KINDS};
+
+/// A key that may be given once, with the span of where it was written.
+pub(crate) struct Slot<T> {
+    pub(crate) value: Option<T>,
+    pub(crate) span: Span,
+}
+
+impl<T> Default for Slot<T> {
+    fn default() -> Self {
+        Slot {
+            value: None,
+            span: Span::call_site(),
+        }
+    }
+}
+
+impl<T> Slot<T> {
+    pub(crate) fn is_set(&self) -> bool {
+        self.value.is_some()
+    }
+
+    pub(crate) fn get(&self) -> Option<&T> {
+        self.value.as_ref()
+    }
+}
+
+/// An integer value with the span of its literal.
+#[derive(Clone, Copy)]
+pub(crate) struct Int {
+    pub(crate) value: i64,
+    pub(crate) span: Span,
+}
+
+/// Every key of one attribute site.
+#[derive(Default)]
+pub(crate) struct Keys {
+    pub(crate) krate: Slot<syn::Path>,
+    pub(crate) rename_all: Slot<LitStr>,
+    pub(crate) domain: Slot<LitStr>,
+    pub(crate) legacy_jsonrpc: Slot<()>,
+    pub(crate) code: Slot<LitStr>,
+    pub(crate) kind: Slot<&'static str>,
+    pub(crate) category: Slot<LitStr>,
+    pub(crate) recoverable: Slot<bool>,
+    pub(crate) message: Slot<LitStr>,
+    pub(crate) suggest: Vec<LitStr>,
+    pub(crate) jsonrpc: Slot<Int>,
+    pub(crate) http: Slot<Int>,
+    pub(crate) channel: Slot<&'static str>,
+    pub(crate) transparent: Slot<()>,
+    pub(crate) skip: Slot<()>,
+    pub(crate) redact: Slot<()>,
+    pub(crate) rename: Slot<LitStr>,
+    pub(crate) retry_after: Slot<()>,
+    pub(crate) suggestions: Slot<()>,
+    pub(crate) details: Slot<()>,
+    /// Every key written, in order, for placement checks.
+    pub(crate) written: Vec<(&'static str, Span)>,
+}
+
+impl Keys {
+    /// Reads every `#[tool_error(...)]` among `attrs`.
+    pub(crate) fn from_attrs(cx: &Ctxt, attrs: &[Attribute]) -> Keys {
+        let mut keys = Keys::default();
+        for attr in attrs.iter().filter(|attr| attr.path().is_ident("tool_error")) {
+            if let syn::Meta::Path(_) = attr.meta {
+                cx.error_spanned_by(
+                    attr,
+                    "`#[tool_error]` needs keys: write e.g. `#[tool_error(kind = validation)]`",
+                );
+                continue;
+            }
+            let result = attr.parse_nested_meta(|meta| {
+                keys.read(cx, &meta);
+                Ok(())
+            });
+            if let Err(error) = result {
+                cx.push(error);
+            }
+        }
+        keys
+    }
+
+    fn read(&mut self, cx: &Ctxt, meta: &ParseNestedMeta<'_>) {
+        let Some(name) = meta.path.get_ident().map(ToString::to_string) else {
+            cx.error_spanned_by(
+                &meta.path,
+                format!(
+                    "unknown `tool_error` key: expected one of {}",
+                    symbol::one_of(symbol::all_keys())
+                ),
+            );
+            skip_value(meta);
+            return;
+        };
+        let span = meta.path.span();
+        let Some(key) = symbol::all_keys().find(|key| *key == name) else {
+            cx.error_at(
+                span,
+                format!(
+                    "unknown `tool_error` key `{name}`: expected one of {}",
+                    symbol::one_of(symbol::all_keys())
+                ),
+            );
+            skip_value(meta);
+            return;
+        };
+        self.written.push((key, span));
+        match key {
+            "crate" => {
+                let path = string(cx, meta, key, "crate = \"::tool_error\"")
+                    .and_then(|lit| match lit.parse::<syn::Path>() {
+                        Ok(path) => Some(path),
+                        Err(_) => {
+                            cx.error_spanned_by(
+                                &lit,
+                                "`crate` expects a path in a string, e.g. `crate = \"::tool_error\"`",
+                            );
+                            None
+                        }
+                    });
+                set(cx, &mut self.krate, key, span, path);
+            }
+            "rename_all" => {
+                let value = string(cx, meta, key, "rename_all = \"snake_case\"");
+                set(cx, &mut self.rename_all, key, span, value);
+            }
+            "domain" => {
+                let value = string(cx, meta, key, "domain = \"billing\"");
+                set(cx, &mut self.domain, key, span, value);
+            }
+            "legacy_jsonrpc" => {
+                let value = flag(cx, meta, key);
+                set(cx, &mut self.legacy_jsonrpc, key, span, value);
+            }
+            "code" => {
+                let value = string(cx, meta, key, "code = \"MODEL_NOT_FOUND\"");
+                set(cx, &mut self.code, key, span, value);
+            }
+            "kind" => {
+                let value = word(cx, meta, key, KINDS, "kind = not_found");
+                set(cx, &mut self.kind, key, span, value);
+            }
+            "category" => {
+                let value = string(cx, meta, key, "category = \"database_error\"");
+                set(cx, &mut self.category, key, span, value);
+            }
+            "recoverable" => {
+                let value = boolean(cx, meta, key);
+                set(cx, &mut self.recoverable, key, span, value);
+            }
+            "message" => {
+                let value = string(cx, meta, key, "message = \"Model '{model_id}' not found\"");
+                set(cx, &mut self.message, key, span, value);
+            }
+            "suggest" => {
+                if let Some(value) = string(cx, meta, key, "suggest = \"Check the model_id spelling\"") {
+                    self.suggest.push(value);
+                }
+            }
+            "jsonrpc" => {
+                let value = integer(cx, meta, key, "jsonrpc = -32602");
+                set(cx, &mut self.jsonrpc, key, span, value);
+            }
+            "http" => {
+                let value = integer(cx, meta, key, "http = 404");
+                set(cx, &mut self.http, key, span, value);
+            }
+            "channel" => {
+                let value = word(cx, meta, key, CHANNELS, "channel = protocol");
+                set(cx, &mut self.channel, key, span, value);
+            }
+            "transparent" => {
+                let value = flag(cx, meta, key);
+                set(cx, &mut self.transparent, key, span, value);
+            }
+            "skip" => {
+                let value = flag(cx, meta, key);
+                set(cx, &mut self.skip, key, span, value);
+            }
+            "redact" => {
+                let value = flag(cx, meta, key);
+                set(cx, &mut self.redact, key, span, value);
+            }
+            "rename" => {
+                let value = string(cx, meta, key, "rename = \"requested_id\"");
+                set(cx, &mut self.rename, key, span, value);
+            }
+            "retry_after" => {
+                let value = flag(cx, meta, key);
+                set(cx, &mut self.retry_after, key, span, value);
+            }
+            "suggestions" => {
+                let value = flag(cx, meta, key);
+                set(cx, &mut self.suggestions, key, span, value);
+            }
+            "details" => {
+                let value = flag(cx, meta, key);
+                set(cx, &mut self.details, key, span, value);
+            }
+            _ => skip_value(meta),
+        }
+    }
+}
+
+fn set<T>(cx: &Ctxt, slot: &mut Slot<T>, key: &str, span: Span, value: Option<T>) {
+    let Some(value) = value else { return };
+    if slot.is_set() {
+        cx.error_at(
+            span,
+            format!("duplicate `{key}`: give it once (only `suggest` may repeat)"),
+        );
+        return;
+    }
+    slot.value = Some(value);
+    slot.span = span;
+}
+
+/// Skips `= anything` or `(anything)` so parsing can go on after a bad key.
+fn skip_value(meta: &ParseNestedMeta<'_>) {
+    let input = meta.input;
+    if input.peek(Token![=]) {
+        let _ = input.parse::<Token![=]>();
+        skip_to_comma(input);
+    } else if input.peek(syn::token::Paren) {
+        let _ = input.parse::<TokenTree>();
+    }
+}
+
+fn skip_to_comma(input: ParseStream<'_>) {
+    while !input.is_empty() && !input.peek(Token![,]) {
+        if input.parse::<TokenTree>().is_err() {
+            break;
+        }
+    }
+}
+
+/// `key = <value>`: the stream after `=`, or an error naming an example.
+fn value_stream<'a>(
+    cx: &Ctxt,
+    meta: &'a ParseNestedMeta<'a>,
+    key: &str,
+    example: &str,
+) -> Option<ParseStream<'a>> {
+    if meta.input.peek(Token![=]) {
+        let _ = meta.input.parse::<Token![=]>();
+        Some(meta.input)
+    } else {
+        cx.error_spanned_by(&meta.path, format!("`{key}` needs a value: write `{example}`"));
+        skip_value(meta);
+        None
+    }
+}
+
+fn string(cx: &Ctxt, meta: &ParseNestedMeta<'_>, key: &str, example: &str) -> Option<LitStr> {
+    let input = value_stream(cx, meta, key, example)?;
+    if input.peek(LitStr) {
+        if let Ok(lit) = input.parse::<LitStr>() {
+            return Some(lit);
+        }
+    }
+    let span = input.span();
+    skip_to_comma(input);
+    cx.error_at(
+        span,
+        format!("`{key}` expects a string literal: write `{example}`"),
+    );
+    None
+}
+
+fn integer(cx: &Ctxt, meta: &ParseNestedMeta<'_>, key: &str, example: &str) -> Option<Int> {
+    let input = value_stream(cx, meta, key, example)?;
+    let span = input.span();
+    let negative = input.peek(Token![-]) && input.parse::<Token![-]>().is_ok();
+    let parsed = if input.peek(syn::LitInt) {
+        input.parse::<syn::LitInt>().ok()
+    } else {
+        None
+    };
+    let value = parsed
+        .as_ref()
+        .filter(|lit| lit.suffix().is_empty())
+        .and_then(|lit| lit.base10_parse::<i64>().ok())
+        .map(|value| if negative { -value } else { value });
+    match value {
+        Some(value) => Some(Int {
+            value,
+            span: parsed.map_or(span, |lit| lit.span()),
+        }),
+        None => {
+            skip_to_comma(input);
+            cx.error_at(
+                span,
+                format!("`{key}` expects an integer without suffix: write `{example}`"),
+            );
+            None
+        }
+    }
+}
+
+fn boolean(cx: &Ctxt, meta: &ParseNestedMeta<'_>, key: &str) -> Option<bool> {
+    if !meta.input.peek(Token![=]) {
+        return Some(true);
+    }
+    let input = value_stream(cx, meta, key, "recoverable = false")?;
+    if input.peek(syn::LitBool) {
+        if let Ok(lit) = input.parse::<syn::LitBool>() {
+            return Some(lit.value);
+        }
+    }
+    let span = input.span();
+    skip_to_comma(input);
+    cx.error_at(
+        span,
+        format!("`{key}` expects `true` or `false`: write `{key}` or `{key} = false`"),
+    );
+    None
+}
+
+fn flag(cx: &Ctxt, meta: &ParseNestedMeta<'_>, key: &str) -> Option<()> {
+    if meta.input.peek(Token![=]) || meta.input.peek(syn::token::Paren) {
+        cx.error_spanned_by(
+            &meta.path,
+            format!("`{key}` takes no value: write just `{key}`"),
+        );
+        skip_value(meta);
+        return None;
+    }
+    Some(())
+}
+
+/// `key = word` or `key = "word"`, checked against `choices` (spelling, name).
+fn word(
+    cx: &Ctxt,
+    meta: &ParseNestedMeta<'_>,
+    key: &str,
+    choices: &[(&'static str, &'static str)],
+    example: &str,
+) -> Option<&'static str> {
+    let input = value_stream(cx, meta, key, example)?;
+    let span = input.span();
+    let written = if input.peek(LitStr) {
+        input.parse::<LitStr>().ok().map(|lit| lit.value())
+    } else if input.peek(syn::Ident) {
+        input.parse::<syn::Ident>().ok().map(|ident| ident.to_string())
+    } else {
+        None
+    };
+    let found = written
+        .as_deref()
+        .and_then(|written| choices.iter().find(|(spelling, _)| *spelling == written));
+    if let Some((_, name)) = found {
+        return Some(name);
+    }
+    skip_to_comma(input);
+    let spellings = symbol::one_of(choices.iter().map(|(spelling, _)| *spelling));
+    match written {
+        Some(written) => cx.error_at(
+            span,
+            format!("unknown {key} `{written}`: expected one of {spellings}"),
+        ),
+        None => cx.error_at(
+            span,
+            format!("`{key}` expects one of {spellings}: write `{example}`"),
+        ),
+    }
+    None
+}

@@ -1,0 +1,79 @@
+//! Where-clauses for generic types: each field that mentions a type parameter gets
+//! exactly the bound its role needs, so `Wrapper<T>` works for every `T` that can be
+//! rendered the way the attributes ask.
+
+use proc_macro2::{TokenStream, TokenTree};
+use quote::{ToTokens, quote};
+use syn::{Generics, Type};
+
+use super::ast::{Input, Role};
+
+/// Whether `ty` is exactly one of the type's type parameters.
+pub(crate) fn is_type_param(generics: &Generics, ty: &Type) -> bool {
+    let Type::Path(path) = ty else { return false };
+    path.qself.is_none()
+        && path
+            .path
+            .get_ident()
+            .is_some_and(|ident| generics.type_params().any(|param| param.ident == *ident))
+}
+
+/// Whether `ty` mentions any type parameter.
+fn mentions_type_param(generics: &Generics, ty: &Type) -> bool {
+    fn walk(tokens: TokenStream, generics: &Generics) -> bool {
+        tokens.into_iter().any(|token| match token {
+            TokenTree::Ident(ident) => generics.type_params().any(|param| param.ident == ident),
+            TokenTree::Group(group) => walk(group.stream(), generics),
+            _ => false,
+        })
+    }
+    generics.type_params().next().is_some() && walk(ty.to_token_stream(), generics)
+}
+
+/// The predicates the generated impls need beyond the type's own where-clause.
+pub(crate) fn predicates(input: &Input<'_>, private: &TokenStream) -> Vec<TokenStream> {
+    let generics = input.generics;
+    let mut out = vec![quote!(Self: ::core::fmt::Display + ::core::fmt::Debug)];
+    if generics.type_params().next().is_none() {
+        return out;
+    }
+    let mut push = |ty: &Type, bound: TokenStream| {
+        if mentions_type_param(generics, ty) {
+            out.push(quote!(#ty: #bound));
+        }
+    };
+    for variant in &input.variants {
+        if variant.is_transparent() {
+            for field in &variant.fields {
+                push(field.ty, quote!(#private::ToolError + #private::StaticCatalog));
+            }
+            continue;
+        }
+        for field in variant.fields_with(Role::Detail) {
+            push(field.ty, quote!(#private::Serialize));
+        }
+        for field in variant.fields_with(Role::WholeDetails) {
+            push(field.ty, quote!(#private::Serialize));
+        }
+        for field in variant.fields_with(Role::RetryAfter) {
+            push(field.ty, quote!(#private::RetryAfter));
+        }
+        for field in variant.fields_with(Role::Suggestions) {
+            push(field.ty, quote!(#private::SuggestionSource));
+        }
+        for field in variant.fields.iter().filter(|field| field.source && !field.backtrace) {
+            push(field.ty, quote!(#private::Error + 'static));
+        }
+        let templates = variant.message.iter().chain(&variant.suggest);
+        for (name, debug) in templates.flat_map(|template| template.placeholders()) {
+            if let Some(field) = variant.field_named(name) {
+                if debug {
+                    push(field.ty, quote!(::core::fmt::Debug));
+                } else {
+                    push(field.ty, quote!(::core::fmt::Display));
+                }
+            }
+        }
+    }
+    out
+}

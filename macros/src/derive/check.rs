@@ -1,0 +1,449 @@
+//! Every rule the derive enforces, one function each; all record into the context so
+//! one compilation reports every mistake.
+
+use std::collections::HashMap;
+
+use proc_macro2::{TokenStream, TokenTree};
+use syn::Member;
+
+use super::ast::{Field, Input, Role, Shape, Variant, last_segment_is};
+use super::attr::{Int, Keys};
+use super::ctxt::Ctxt;
+use super::symbol::{self, KINDS, Place};
+use super::template::{self, Template};
+
+/// The longest code allowed (AIP-193's limit for `reason`).
+const MAX_CODE_LEN: usize = 63;
+
+/// Runs every rule.
+pub(crate) fn check(cx: &Ctxt, input: &Input<'_>) {
+    let container_place = match input.shape {
+        Shape::Enum => Place::Enum,
+        Shape::Struct => Place::Struct,
+    };
+    placement(cx, &input.keys, container_place);
+    non_empty(cx, &input.keys);
+    for variant in &input.variants {
+        if input.shape == Shape::Enum {
+            placement(cx, &variant.keys, Place::Variant);
+            non_empty(cx, &variant.keys);
+        }
+        for field in &variant.fields {
+            placement(cx, &field.keys, Place::Field);
+            non_empty(cx, &field.keys);
+        }
+        if variant.is_transparent() {
+            transparent(cx, input, variant);
+            continue;
+        }
+        code_format(cx, input, variant);
+        kind_present(cx, input, variant);
+        if let Some(int) = variant.keys.jsonrpc.get() {
+            jsonrpc_code(cx, *int, input.legacy_jsonrpc());
+        }
+        if let Some(int) = variant.keys.http.get() {
+            http_status(cx, *int);
+        }
+        field_keys(cx, variant);
+        single_role(cx, variant, Role::RetryAfter, "retry_after");
+        single_role(cx, variant, Role::Suggestions, "suggestions");
+        single_role(cx, variant, Role::WholeDetails, "details");
+        retry_after_type(cx, input, variant);
+        detail_names(cx, variant);
+        for template in variant.message.iter() {
+            placeholders(cx, variant, template, "message");
+        }
+        for template in &variant.suggest {
+            placeholders(cx, variant, template, "suggest");
+        }
+        error_attr_keeps_secrets(cx, variant);
+    }
+    unique_codes(cx, input);
+}
+
+/// A key written where it does not belong.
+fn placement(cx: &Ctxt, keys: &Keys, place: Place) {
+    for (key, span) in &keys.written {
+        if !symbol::belongs(key, place) {
+            let hint = if place == Place::Enum && symbol::VARIANT_KEYS.contains(key) {
+                format!(
+                    "put it on a variant; on the enum only {} set defaults",
+                    symbol::one_of(symbol::ENUM_DEFAULT_KEYS.iter().copied())
+                )
+            } else {
+                format!("put it {}", symbol::home_of(key))
+            };
+            cx.error_at(
+                *span,
+                format!("`{key}` does not belong on {}: {hint}", place.describe()),
+            );
+        }
+    }
+}
+
+/// String values that must say something.
+fn non_empty(cx: &Ctxt, keys: &Keys) {
+    let strings = [
+        ("domain", keys.domain.get()),
+        ("category", keys.category.get()),
+        ("message", keys.message.get()),
+        ("rename", keys.rename.get()),
+    ];
+    for (key, lit) in strings {
+        if let Some(lit) = lit.filter(|lit| lit.value().trim().is_empty()) {
+            cx.error_spanned_by(lit, format!("`{key}` is empty: give it text or remove it"));
+        }
+    }
+    for lit in keys.suggest.iter().filter(|lit| lit.value().trim().is_empty()) {
+        cx.error_spanned_by(lit, "`suggest` is empty: write a recovery step or remove it");
+    }
+}
+
+/// `[A-Z][A-Z0-9_]*[A-Z0-9]`, at most 63 characters (lowercase too under a
+/// lowercase `rename_all`).
+fn code_format(cx: &Ctxt, input: &Input<'_>, variant: &Variant<'_>) {
+    let code = &variant.code;
+    let origin = if variant.keys.code.is_set() {
+        "`code`"
+    } else {
+        "the code derived from the variant name"
+    };
+    let problem = if code.is_empty() {
+        Some("is empty".to_owned())
+    } else if code.len() > MAX_CODE_LEN {
+        Some(format!(
+            "is {} characters long; the limit is {MAX_CODE_LEN}",
+            code.len()
+        ))
+    } else if code.len() == 1 {
+        Some("is a single character".to_owned())
+    } else if !well_formed(code, true) && !(input.rename.allows_lowercase() && well_formed(code, false)) {
+        Some(if input.rename.allows_lowercase() {
+            "must be UPPER_SNAKE_CASE or lower_snake_case (letters, digits and `_`, starting with a letter, not ending with `_`)".to_owned()
+        } else {
+            "must be UPPER_SNAKE_CASE: capital letters, digits and `_`, starting with a letter, not ending with `_`".to_owned()
+        })
+    } else {
+        None
+    };
+    if let Some(problem) = problem {
+        let fix = if variant.keys.code.is_set() {
+            "write e.g. `code = \"MODEL_NOT_FOUND\"`"
+        } else {
+            "set `code = \"...\"` on it"
+        };
+        cx.error_at(variant.code_span, format!("{origin} `{code}` {problem}: {fix}"));
+    }
+}
+
+fn well_formed(code: &str, upper: bool) -> bool {
+    let bytes = code.as_bytes();
+    let letter = |b: u8| if upper { b.is_ascii_uppercase() } else { b.is_ascii_lowercase() };
+    let body = |b: u8| letter(b) || b.is_ascii_digit() || b == b'_';
+    bytes.len() >= 2
+        && letter(bytes[0])
+        && bytes.iter().copied().all(body)
+        && bytes.last().is_some_and(|b| *b != b'_')
+}
+
+/// Two variants with one code, explicit or derived.
+fn unique_codes(cx: &Ctxt, input: &Input<'_>) {
+    let mut seen: HashMap<&str, &Variant<'_>> = HashMap::new();
+    for variant in input.variants.iter().filter(|variant| !variant.is_transparent()) {
+        match seen.get(variant.code.as_str()) {
+            Some(first) => cx.error_at(
+                variant.code_span,
+                format!(
+                    "code `{}` is already used by variant `{}`: give one of them a distinct `code = \"...\"`",
+                    variant.code, first.ident
+                ),
+            ),
+            None => {
+                seen.insert(&variant.code, variant);
+            }
+        }
+    }
+}
+
+/// A variant needs a kind, its own or the enum's default.
+fn kind_present(cx: &Ctxt, input: &Input<'_>, variant: &Variant<'_>) {
+    if variant.keys.kind.is_set() || input.keys.kind.is_set() {
+        return;
+    }
+    let kinds = symbol::one_of(KINDS.iter().map(|(spelling, _)| *spelling));
+    let target = match input.shape {
+        Shape::Enum => format!("variant `{}`", variant.ident),
+        Shape::Struct => format!("struct `{}`", variant.ident),
+    };
+    cx.error_spanned_by(
+        variant.ident,
+        format!("{target} has no kind: add `#[tool_error(kind = ...)]` with one of {kinds} (an enum may set a default for all variants)"),
+    );
+}
+
+/// JSON-RPC codes the specifications reserve.
+fn jsonrpc_code(cx: &Ctxt, int: Int, legacy: bool) {
+    const STANDARD: [i64; 5] = [-32700, -32600, -32601, -32602, -32603];
+    let code = int.value;
+    let problem = if i32::try_from(code).is_err() {
+        Some("does not fit in a 32-bit integer".to_owned())
+    } else if STANDARD.contains(&code) || !(-32768..=-32000).contains(&code) {
+        None
+    } else if (-32019..=-32000).contains(&code) {
+        (!legacy).then(|| "is in -32019..=-32000, which MCP (2026-07-28) marks legacy: use a code outside -32768..=-32000, or opt in with `#[tool_error(legacy_jsonrpc)]` on the type".to_owned())
+    } else if (-32099..=-32020).contains(&code) {
+        Some("is in -32099..=-32020, which MCP reserves: use a code outside -32768..=-32000, e.g. `jsonrpc = -31001`".to_owned())
+    } else {
+        Some("is in -32768..=-32000, which JSON-RPC 2.0 reserves: use a standard code (-32700, -32600..=-32603) or one outside that range".to_owned())
+    };
+    if let Some(problem) = problem {
+        cx.error_at(int.span, format!("`jsonrpc = {code}` {problem}"));
+    }
+}
+
+/// HTTP statuses for errors.
+fn http_status(cx: &Ctxt, int: Int) {
+    if !(400..=599).contains(&int.value) {
+        cx.error_at(
+            int.span,
+            format!(
+                "`http = {}` is not an error status: use 400..=599, e.g. `http = 404`",
+                int.value
+            ),
+        );
+    }
+}
+
+/// `transparent`: exactly one field, nothing else on the variant.
+fn transparent(cx: &Ctxt, input: &Input<'_>, variant: &Variant<'_>) {
+    let span = variant.keys.transparent.span;
+    if variant.fields.len() != 1 {
+        cx.error_at(
+            span,
+            format!(
+                "`transparent` needs exactly one field to delegate to, and `{}` has {}: wrap the inner error alone",
+                variant.ident,
+                variant.fields.len()
+            ),
+        );
+    }
+    let ignored_on_struct = |key: &str| input.shape == Shape::Struct && symbol::CONTAINER_KEYS.contains(&key);
+    for (key, key_span) in &variant.keys.written {
+        if *key != "transparent" && !ignored_on_struct(key) {
+            cx.error_at(
+                *key_span,
+                format!("`{key}` cannot be combined with `transparent`: the wrapped error supplies it; remove `{key}`"),
+            );
+        }
+    }
+    for field in &variant.fields {
+        for (key, key_span) in &field.keys.written {
+            cx.error_at(
+                *key_span,
+                format!("`{key}` has no effect on the field of a `transparent` variant: remove it"),
+            );
+        }
+    }
+}
+
+/// Field keys that contradict each other or the field.
+fn field_keys(cx: &Ctxt, variant: &Variant<'_>) {
+    for field in &variant.fields {
+        let keys = &field.keys;
+        if keys.skip.is_set() {
+            for (key, span) in keys.written.iter().filter(|(key, _)| *key != "skip") {
+                cx.error_at(*span, format!("`{key}` cannot be combined with `skip`: a skipped field is not rendered"));
+            }
+            continue;
+        }
+        let roles = [
+            ("details", keys.details.is_set()),
+            ("retry_after", keys.retry_after.is_set()),
+            ("suggestions", keys.suggestions.is_set()),
+        ];
+        let chosen: Vec<&str> = roles.iter().filter(|(_, set)| *set).map(|(key, _)| *key).collect();
+        if let [first, second, ..] = chosen.as_slice() {
+            cx.error_at(
+                field.span,
+                format!("`{first}` and `{second}` cannot be combined: a field has one role"),
+            );
+        }
+        let special = chosen.first().copied().or(if field.source || field.backtrace {
+            Some("source")
+        } else {
+            None
+        });
+        if let Some(role) = special {
+            for key in ["redact", "rename"] {
+                if let Some((_, span)) = keys.written.iter().find(|(written, _)| *written == key) {
+                    let what = if role == "source" {
+                        "a source or backtrace field, which is never a detail".to_owned()
+                    } else {
+                        format!("a `{role}` field")
+                    };
+                    cx.error_at(*span, format!("`{key}` has no effect on {what}: remove `{key}`"));
+                }
+            }
+        }
+        if keys.redact.is_set() && !keys.rename.is_set() && matches!(field.member, Member::Unnamed(_)) && special.is_none() {
+            cx.error_at(
+                keys.redact.span,
+                "a tuple field is a detail only with a name: add `rename = \"...\"` beside `redact`",
+            );
+        }
+    }
+}
+
+/// At most one field per role.
+fn single_role(cx: &Ctxt, variant: &Variant<'_>, role: Role, key: &str) {
+    let fields: Vec<&Field<'_>> = variant.fields_with(role).collect();
+    if let [_, rest @ ..] = fields.as_slice() {
+        for field in rest {
+            cx.error_at(
+                field.span,
+                format!("only one field of `{}` can be `{key}`: remove `{key}` from all but one", variant.ident),
+            );
+        }
+    }
+}
+
+/// `retry_after` takes a `Duration`, an integer number of seconds, an `Option` of
+/// either, or a type parameter (bounded by `RetryAfter`).
+fn retry_after_type(cx: &Ctxt, input: &Input<'_>, variant: &Variant<'_>) {
+    const INTEGERS: [&str; 12] = [
+        "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
+    ];
+    for field in variant.fields_with(Role::RetryAfter) {
+        let inner = option_inner(field.ty).unwrap_or(field.ty);
+        let suitable = last_segment_is(inner, "Duration")
+            || INTEGERS.iter().any(|name| last_segment_is(inner, name))
+            || super::bound::is_type_param(input.generics, inner);
+        if !suitable {
+            cx.error_spanned_by(
+                field.ty,
+                "`retry_after` needs a `std::time::Duration` or an integer number of seconds (optionally in an `Option`): change the field's type or remove `retry_after`",
+            );
+        }
+    }
+}
+
+fn option_inner(ty: &syn::Type) -> Option<&syn::Type> {
+    let syn::Type::Path(path) = ty else { return None };
+    let segment = path.path.segments.last()?;
+    if segment.ident != "Option" {
+        return None;
+    }
+    let syn::PathArguments::AngleBracketed(args) = &segment.arguments else {
+        return None;
+    };
+    match args.args.first()? {
+        syn::GenericArgument::Type(inner) => Some(inner),
+        _ => None,
+    }
+}
+
+/// Two details with one key.
+fn detail_names(cx: &Ctxt, variant: &Variant<'_>) {
+    let mut seen: HashMap<String, ()> = HashMap::new();
+    for field in variant.fields_with(Role::Detail) {
+        let name = field.detail_name();
+        if seen.insert(name.clone(), ()).is_some() {
+            cx.error_at(
+                field.span,
+                format!("two details of `{}` are named `{name}`: give one a different `rename = \"...\"`", variant.ident),
+            );
+        }
+    }
+}
+
+/// Placeholders must name fields; redacted fields may not be interpolated.
+fn placeholders(cx: &Ctxt, variant: &Variant<'_>, template: &Template, key: &str) {
+    for (name, _) in template.placeholders() {
+        match variant.field_named(name) {
+            None => cx.error_at(
+                template.span,
+                format!(
+                    "`{{{name}}}` in `{key}` names no field of `{}`: use one of {}",
+                    variant.ident,
+                    field_list(variant)
+                ),
+            ),
+            Some(field) if field.keys.redact.is_set() => cx.error_at(
+                template.span,
+                format!(
+                    "`{{{name}}}` in `{key}` would reveal `{name}`, which is marked `redact`: remove the placeholder or the `redact`"
+                ),
+            ),
+            Some(_) => {}
+        }
+    }
+}
+
+fn field_list(variant: &Variant<'_>) -> String {
+    if variant.fields.is_empty() {
+        return "none (it has no fields)".to_owned();
+    }
+    let names: Vec<String> = variant
+        .fields
+        .iter()
+        .map(|field| match &field.member {
+            Member::Named(ident) => format!("{{{ident}}}"),
+            Member::Unnamed(index) => format!("{{{}}}", index.index),
+        })
+        .collect();
+    symbol::one_of(names.iter().map(String::as_str))
+}
+
+/// thiserror's `#[error("...")]` becomes the default message, so it must not show a
+/// redacted field either.
+fn error_attr_keeps_secrets(cx: &Ctxt, variant: &Variant<'_>) {
+    let Some(attr) = variant.error_attr else { return };
+    let redacted: Vec<&Field<'_>> = variant
+        .fields
+        .iter()
+        .filter(|field| field.keys.redact.is_set())
+        .collect();
+    if redacted.is_empty() {
+        return;
+    }
+    let syn::Meta::List(list) = &attr.meta else { return };
+    let mut mentioned = Vec::new();
+    let mut tokens = list.tokens.clone().into_iter().peekable();
+    if let Some(TokenTree::Literal(literal)) = tokens.peek().cloned() {
+        if let Ok(format) = syn::parse2::<syn::LitStr>(TokenTree::Literal(literal).into()) {
+            tokens.next();
+            if let Ok(pieces) = template::split(&format.value()) {
+                mentioned.extend(pieces.into_iter().filter_map(|piece| match piece {
+                    template::Piece::Placeholder { name, .. } => Some(name),
+                    template::Piece::Text(_) => None,
+                }));
+            }
+        }
+    }
+    // Explicit format arguments (`#[error("{}", self.secret)]`) name fields too.
+    collect_idents(tokens.collect(), &mut mentioned);
+    for field in redacted {
+        let own = match &field.member {
+            Member::Named(ident) => ident.to_string(),
+            Member::Unnamed(index) => index.index.to_string(),
+        };
+        if mentioned.contains(&own) {
+            cx.error_spanned_by(
+                attr,
+                format!("`#[error(...)]` shows `{own}`, which is marked `redact`, in the message: leave it out of the message or remove `redact`"),
+            );
+        }
+    }
+}
+
+fn collect_idents(tokens: TokenStream, out: &mut Vec<String>) {
+    for token in tokens {
+        match token {
+            TokenTree::Ident(ident) => out.push(ident.to_string()),
+            // The `0` of `self.0` is a literal.
+            TokenTree::Literal(literal) => out.push(literal.to_string()),
+            TokenTree::Group(group) => collect_idents(group.stream(), out),
+            TokenTree::Punct(_) => {}
+        }
+    }
+}

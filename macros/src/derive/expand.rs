@@ -1,0 +1,413 @@
+//! Generates the impls of a checked input: static catalog tables, one match from
+//! value to table entry, one match from value to borrowed field views, and trait
+//! methods that are each one call into the runtime.
+
+use proc_macro2::{Literal, TokenStream};
+use quote::{format_ident, quote};
+
+use super::ast::{Field, Input, Role, Shape, Variant};
+use super::bound;
+use super::template::{Piece, Template};
+
+/// The impls for a valid input.
+pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
+    let private = quote!(#krate::__private);
+    let ident = input.ident;
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    let mut predicates = bound::predicates(input, &private);
+    if let Some(where_clause) = where_clause {
+        predicates.extend(where_clause.predicates.iter().map(|p| quote!(#p)));
+    }
+    let where_clause = quote!(where #(#predicates,)*);
+
+    let type_name = ident.to_string();
+    let domain = option_str(input.keys.domain.get().map(syn::LitStr::value));
+    let doc = &input.doc;
+    let entries = input.variants.iter().map(|variant| entry(input, variant, &private));
+    let resolve_arms = input
+        .variants
+        .iter()
+        .enumerate()
+        .map(|(index, variant)| resolve_arm(input, index, variant, &private));
+    let field_arms = input.variants.iter().filter_map(|variant| fields_arm(input, variant, &private));
+    let needs_wildcard = input.variants.iter().any(Variant::is_transparent);
+    let wildcard = needs_wildcard.then(|| quote!(_ => {}));
+    let source_body = cause_body(input, &private, Cause::Source);
+    let backtrace_body = cause_body(input, &private, Cause::Backtrace);
+
+    // A type that wraps others must not reuse their codes; checkable when concrete.
+    let nested_check = (needs_wildcard && input.generics.params.is_empty()).then(|| {
+        quote! {
+            const _: () = #private::assert_unique(&[<#ident as #private::StaticCatalog>::CATALOG]);
+        }
+    });
+
+    quote! {
+        #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
+        const _: () = {
+            #[automatically_derived]
+            impl #impl_generics #private::StaticCatalog for #ident #ty_generics #where_clause {
+                const CATALOG: &'static #private::Catalog = &#private::Catalog {
+                    type_name: #type_name,
+                    domain: #domain,
+                    doc: #doc,
+                    entries: &[#(#entries),*],
+                };
+            }
+
+            #[automatically_derived]
+            impl #impl_generics #private::Variants for #ident #ty_generics #where_clause {
+                fn catalog(&self) -> &'static #private::Catalog {
+                    <Self as #private::StaticCatalog>::CATALOG
+                }
+
+                fn resolve(&self) -> #private::Resolved<'_> {
+                    let index: usize = match self {
+                        #(#resolve_arms)*
+                    };
+                    #private::Resolved::Entry(&<Self as #private::StaticCatalog>::CATALOG.entries[index])
+                }
+
+                fn fields(&self, __visit: &mut dyn FnMut(&#private::Fields<'_>)) {
+                    match self {
+                        #(#field_arms)*
+                        #wildcard
+                    }
+                }
+            }
+
+            #[automatically_derived]
+            impl #impl_generics #private::ToolError for #ident #ty_generics #where_clause {
+                fn code(&self) -> &'static str { #private::code(self) }
+                fn kind(&self) -> #private::Kind { #private::kind(self) }
+                fn recoverable(&self) -> bool { #private::recoverable(self) }
+                fn category(&self) -> #private::Option<&'static str> { #private::category(self) }
+                fn domain(&self) -> #private::Option<&'static str> { #private::domain(self) }
+                fn fmt_message(&self, f: &mut #private::Formatter<'_>) -> #private::FmtResult {
+                    #private::fmt_message(self, f)
+                }
+                fn message_is_public(&self) -> bool { #private::message_is_public(self) }
+                fn details(&self, out: &mut #private::DetailWriter<'_>) { #private::details(self, out) }
+                fn suggestions(&self, out: &mut #private::SuggestionWriter<'_>) {
+                    #private::suggestions(self, out)
+                }
+                fn retry_after(&self) -> #private::Option<#private::CoreDuration> {
+                    #private::retry_after(self)
+                }
+                fn jsonrpc_code(&self) -> i32 { #private::jsonrpc_code(self) }
+                fn http_status(&self) -> u16 { #private::http_status(self) }
+                fn channel(&self) -> #private::Channel { #private::channel(self) }
+                fn catalog(&self) -> #private::Option<&'static #private::Catalog> {
+                    #private::Some(<Self as #private::StaticCatalog>::CATALOG)
+                }
+                fn entry(&self) -> #private::Option<&'static #private::Entry> { #private::entry(self) }
+                fn source_error(&self) -> #private::Option<&(dyn #private::Error + 'static)> {
+                    #source_body
+                }
+                fn backtrace(&self) -> #private::Option<&#private::Backtrace> {
+                    #backtrace_body
+                }
+            }
+
+            #nested_check
+        };
+    }
+}
+
+/// `Self::Variant` or `Self`.
+fn path(input: &Input<'_>, variant: &Variant<'_>) -> TokenStream {
+    match input.shape {
+        Shape::Enum => {
+            let ident = variant.ident;
+            quote!(Self::#ident)
+        }
+        Shape::Struct => quote!(Self),
+    }
+}
+
+fn binding(index: usize) -> syn::Ident {
+    format_ident!("__field{}", index)
+}
+
+fn field_index(variant: &Variant<'_>, field: &Field<'_>) -> usize {
+    variant
+        .fields
+        .iter()
+        .position(|candidate| candidate.member == field.member)
+        .unwrap_or_default()
+}
+
+fn option_str(value: Option<String>) -> TokenStream {
+    match value {
+        Some(value) => quote!(::core::option::Option::Some(#value)),
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+fn resolve_arm(input: &Input<'_>, index: usize, variant: &Variant<'_>, private: &TokenStream) -> TokenStream {
+    let path = path(input, variant);
+    match (variant.is_transparent(), variant.fields.first()) {
+        (true, Some(field)) => {
+            let member = &field.member;
+            quote!(#path { #member: __inner, .. } => return #private::Resolved::Delegate(__inner),)
+        }
+        _ => quote!(#path { .. } => #index,),
+    }
+}
+
+/// The argument slots of a variant: each distinct (field, format) pair its
+/// templates use, in order of first use.
+fn arg_slots(variant: &Variant<'_>) -> Vec<(String, bool)> {
+    let mut slots: Vec<(String, bool)> = Vec::new();
+    for template in variant.message.iter().chain(&variant.suggest) {
+        for (name, debug) in template.placeholders() {
+            if !slots.iter().any(|(n, d)| n == name && *d == debug) {
+                slots.push((name.to_owned(), debug));
+            }
+        }
+    }
+    slots
+}
+
+fn fields_arm(input: &Input<'_>, variant: &Variant<'_>, private: &TokenStream) -> Option<TokenStream> {
+    if variant.is_transparent() {
+        return None;
+    }
+    let path = path(input, variant);
+    let bind = |field: &Field<'_>| binding(field_index(variant, field));
+
+    let detail_fields: Vec<&Field<'_>> = variant
+        .fields_with(Role::WholeDetails)
+        .chain(variant.fields_with(Role::Detail))
+        .collect();
+    let values = detail_fields.iter().map(|field| {
+        let name = bind(field);
+        if field.is_option() {
+            quote!(#private::optional(#name))
+        } else {
+            quote!(#private::present(#name))
+        }
+    });
+    let arg_fields: Vec<(&Field<'_>, bool)> = arg_slots(variant)
+        .iter()
+        .filter_map(|(name, debug)| Some((variant.field_named(name)?, *debug)))
+        .collect();
+    let args = arg_fields.iter().map(|(field, debug)| {
+        let name = bind(field);
+        if *debug {
+            quote!(#private::Arg::Debug(#name))
+        } else {
+            quote!(#private::Arg::Display(#name))
+        }
+    });
+    let suggestion_field = variant.fields_with(Role::Suggestions).next();
+    let suggestions = match suggestion_field {
+        Some(field) => {
+            let name = bind(field);
+            quote!(#private::Some(#name))
+        }
+        None => quote!(#private::None),
+    };
+    let retry_field = variant.fields_with(Role::RetryAfter).next();
+    let retry_after = match retry_field {
+        Some(field) => {
+            let name = bind(field);
+            quote!(#private::RetryAfter::retry_after(#name))
+        }
+        None => quote!(#private::None),
+    };
+
+    // Bind only the fields used, each once.
+    let mut used: Vec<&Field<'_>> = Vec::new();
+    let candidates = detail_fields
+        .iter()
+        .copied()
+        .chain(arg_fields.iter().map(|(field, _)| *field))
+        .chain(suggestion_field)
+        .chain(retry_field);
+    for field in candidates {
+        if !used.iter().any(|seen| seen.member == field.member) {
+            used.push(field);
+        }
+    }
+    if used.is_empty() {
+        return Some(quote!(#path { .. } => __visit(&#private::Fields::EMPTY),));
+    }
+    let bindings = used.iter().map(|field| {
+        let member = &field.member;
+        let name = bind(field);
+        quote!(#member: #name)
+    });
+    Some(quote! {
+        #path { #(#bindings,)* .. } => __visit(&#private::Fields {
+            values: &[#(#values),*],
+            args: &[#(#args),*],
+            suggestions: #suggestions,
+            retry_after: #retry_after,
+        }),
+    })
+}
+
+fn template(template: &Template, slots: &[(String, bool)], private: &TokenStream) -> TokenStream {
+    let source = &template.source;
+    if template.is_literal() {
+        return quote!(#private::Template::literal(#source));
+    }
+    let segments = template.pieces.iter().map(|piece| match piece {
+        Piece::Text(text) => quote!(#private::Segment::Text(#text)),
+        Piece::Placeholder { name, debug } => {
+            let slot = slots
+                .iter()
+                .position(|(n, d)| n == name && d == debug)
+                .unwrap_or_default();
+            let slot = Literal::u16_unsuffixed(u16::try_from(slot).unwrap_or(u16::MAX));
+            quote!(#private::Segment::Arg(#slot))
+        }
+    });
+    quote!(#private::Template { source: #source, segments: &[#(#segments),*] })
+}
+
+fn entry(input: &Input<'_>, variant: &Variant<'_>, private: &TokenStream) -> TokenStream {
+    let name = variant.ident.to_string();
+    if variant.is_transparent() {
+        let inner = variant.fields.first().map(|field| field.ty);
+        return quote!(#private::Entry::transparent(#name, <#inner as #private::StaticCatalog>::CATALOG));
+    }
+    let keys = &variant.keys;
+    let kind_name = keys.kind.get().or(input.keys.kind.get()).copied().unwrap_or("Internal");
+    let kind = {
+        let kind = format_ident!("{}", kind_name);
+        quote!(#private::Kind::#kind)
+    };
+    let category_value = keys
+        .category
+        .get()
+        .or(input.keys.category.get())
+        .map(syn::LitStr::value);
+    let category = option_str(category_value.clone());
+    let recoverable = match keys.recoverable.get() {
+        Some(value) => quote!(#value),
+        None => quote!(#kind.default_recoverable()),
+    };
+    let jsonrpc = match keys.jsonrpc.get() {
+        Some(int) => signed(int.value),
+        None if input.legacy_jsonrpc() => quote!(#private::legacy::jsonrpc_code(#kind, #category)),
+        None => quote!(#kind.default_jsonrpc_code()),
+    };
+    let http = match keys.http.get() {
+        Some(int) => {
+            let value = Literal::u16_unsuffixed(u16::try_from(int.value).unwrap_or(500));
+            quote!(#value)
+        }
+        None => quote!(#kind.default_http_status()),
+    };
+    let channel = {
+        let channel = keys.channel.get().or(input.keys.channel.get()).copied().unwrap_or("Result");
+        let channel = format_ident!("{}", channel);
+        quote!(#private::Channel::#channel)
+    };
+    let slots = arg_slots(variant);
+    let message = match &variant.message {
+        Some(message) => {
+            let message = template(message, &slots, private);
+            quote!(#private::Some(#message))
+        }
+        None => quote!(#private::None),
+    };
+    let suggestions = variant.suggest.iter().map(|t| template(t, &slots, private));
+    let dynamic_suggestions = variant.fields_with(Role::Suggestions).next().is_some();
+    let whole = variant.fields_with(Role::WholeDetails).next().is_some();
+    let fields: Vec<TokenStream> = variant
+        .fields_with(Role::WholeDetails)
+        .chain(variant.fields_with(Role::Detail))
+        .map(|field| {
+            let name = field.detail_name();
+            let redact = field.keys.redact.is_set();
+            quote!(#private::FieldInfo { name: #name, redact: #redact })
+        })
+        .collect();
+    let retry_after = variant.fields_with(Role::RetryAfter).next().is_some();
+    let code = &variant.code;
+    let doc = &variant.doc;
+    quote! {
+        #private::Entry {
+            variant: #name,
+            code: #code,
+            kind: #kind,
+            category: #category,
+            recoverable: #recoverable,
+            jsonrpc_code: #jsonrpc,
+            http_status: #http,
+            channel: #channel,
+            message: #message,
+            suggestions: &[#(#suggestions),*],
+            dynamic_suggestions: #dynamic_suggestions,
+            fields: &[#(#fields),*],
+            details_field: #whole,
+            retry_after: #retry_after,
+            doc: #doc,
+            transparent: #private::None,
+        }
+    }
+}
+
+fn signed(value: i64) -> TokenStream {
+    let magnitude = Literal::i64_unsuffixed(value.unsigned_abs().try_into().unwrap_or(i64::MAX));
+    if value < 0 {
+        quote!(-#magnitude)
+    } else {
+        quote!(#magnitude)
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Cause {
+    Source,
+    Backtrace,
+}
+
+/// The body of `source_error` or `backtrace`: one arm per variant that has one.
+fn cause_body(input: &Input<'_>, private: &TokenStream, cause: Cause) -> TokenStream {
+    let mut arms = Vec::new();
+    for variant in &input.variants {
+        let path = path(input, variant);
+        if variant.is_transparent() {
+            if let Some(field) = variant.fields.first() {
+                let member = &field.member;
+                let call = match cause {
+                    Cause::Source => quote!(#private::ToolError::source_error(__inner)),
+                    Cause::Backtrace => quote!(#private::ToolError::backtrace(__inner)),
+                };
+                arms.push(quote!(#path { #member: __inner, .. } => #call,));
+            }
+            continue;
+        }
+        let field = variant.fields.iter().find(|field| match cause {
+            Cause::Source => field.source && !field.backtrace,
+            Cause::Backtrace => field.backtrace && !field.keys.skip.is_set(),
+        });
+        let Some(field) = field else { continue };
+        let member = &field.member;
+        let value = match (cause, field.is_option()) {
+            (Cause::Source, false) => quote!(#private::Some(__cause.as_dyn_error())),
+            (Cause::Source, true) => quote!(__cause.as_ref().map(|cause| cause.as_dyn_error())),
+            (Cause::Backtrace, false) => quote!(#private::Some(__cause)),
+            (Cause::Backtrace, true) => quote!(__cause.as_ref()),
+        };
+        arms.push(quote!(#path { #member: __cause, .. } => #value,));
+    }
+    if arms.is_empty() {
+        return quote!(#private::None);
+    }
+    let uses_dyn = cause == Cause::Source;
+    let import = uses_dyn.then(|| quote!(use #private::AsDynError as _;));
+    let all_covered = arms.len() == input.variants.len();
+    let rest = (!all_covered).then(|| quote!(_ => #private::None,));
+    quote! {
+        #import
+        match self {
+            #(#arms)*
+            #rest
+        }
+    }
+}

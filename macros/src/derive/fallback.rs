@@ -1,0 +1,41 @@
+//! What the derive emits beside compile errors: impls that satisfy every use of the
+//! type, so one mistake in the attributes does not cascade into errors elsewhere.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use syn::DeriveInput;
+
+/// Placeholder `ToolError` and `StaticCatalog` impls; their bodies never run because
+/// compilation already failed.
+pub(crate) fn dummy(input: &DeriveInput, krate: &TokenStream) -> TokenStream {
+    let ident = &input.ident;
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    let mut predicates = vec![quote!(Self: ::core::fmt::Display + ::core::fmt::Debug)];
+    if let Some(where_clause) = where_clause {
+        predicates.extend(where_clause.predicates.iter().map(|p| quote!(#p)));
+    }
+    let type_name = ident.to_string();
+    quote! {
+        const _: () = {
+            #[automatically_derived]
+            impl #impl_generics #krate::ToolError for #ident #ty_generics where #(#predicates,)* {
+                fn code(&self) -> &'static str {
+                    ::core::unreachable!()
+                }
+                fn kind(&self) -> #krate::Kind {
+                    ::core::unreachable!()
+                }
+            }
+
+            #[automatically_derived]
+            impl #impl_generics #krate::StaticCatalog for #ident #ty_generics #where_clause {
+                const CATALOG: &'static #krate::Catalog = &#krate::Catalog {
+                    type_name: #type_name,
+                    domain: ::core::option::Option::None,
+                    doc: "",
+                    entries: &[],
+                };
+            }
+        };
+    }
+}

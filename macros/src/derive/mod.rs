@@ -1,0 +1,48 @@
+//! The derive pipeline: tokens, typed view, checks, generated code.
+
+mod ast;
+mod attr;
+mod bound;
+mod case;
+mod check;
+mod ctxt;
+mod expand;
+mod fallback;
+mod symbol;
+mod template;
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use self::ctxt::Ctxt;
+
+/// Expands `#[derive(ToolError)]` on `input`: the generated impls, or every error
+/// found as `compile_error!` plus placeholder impls. Never panics.
+///
+/// Public so harnesses that include this module by path (fuzzing, benchmarks) can
+/// call it; the proc-macro crate itself exports only the derive.
+#[allow(unreachable_pub)]
+pub fn expand(input: TokenStream) -> TokenStream {
+    let input: syn::DeriveInput = match syn::parse2(input) {
+        Ok(input) => input,
+        Err(error) => return error.to_compile_error(),
+    };
+    let cx = Ctxt::default();
+    let view = ast::Input::from_syn(&cx, &input);
+    let krate = match view.as_ref().and_then(|view| view.keys.krate.get()) {
+        Some(path) => quote!(#path),
+        None => quote!(::tool_error),
+    };
+    match view {
+        Some(view) => {
+            check::check(&cx, &view);
+            if !cx.has_errors() {
+                return expand::expand(&view, &krate);
+            }
+        }
+        None => {}
+    }
+    let mut tokens = cx.to_compile_errors();
+    tokens.extend(fallback::dummy(&input, &krate));
+    tokens
+}
