@@ -7,6 +7,12 @@
 //! (`fallback`). A proc-macro crate can export nothing but macros, so fuzzers and
 //! benchmarks include `src/derive/mod.rs` by path and call [`derive::expand`].
 
+// The derive reports misuse as compile errors; it must never panic.
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
+)]
+
 mod derive;
 
 use proc_macro::TokenStream;

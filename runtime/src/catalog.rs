@@ -203,10 +203,10 @@ const fn duplicates_in(
         let entry = &catalog.entries[e];
         match entry.transparent {
             Some(inner) => {
-                if depth < MAX_NESTING {
-                    if let Some(code) = duplicates_in(inner, all, position, depth + 1) {
-                        return Some(code);
-                    }
+                if depth < MAX_NESTING
+                    && let Some(code) = duplicates_in(inner, all, position, depth + 1)
+                {
+                    return Some(code);
                 }
             }
             None => {

@@ -128,7 +128,7 @@ impl NextAction {
 pub enum Parsed {
     /// A structured envelope (native, seed-002 style, or found inside a JSON-RPC error,
     /// a JSON-RPC response, an MCP tool result or a problem+json document).
-    Structured(OwnedEnvelope),
+    Structured(Box<OwnedEnvelope>),
     /// Anything else: the text as received, to be treated as `Internal`.
     Legacy(String),
 }
@@ -175,12 +175,11 @@ const MAX_WRAPPERS: usize = 4;
 /// assert_eq!(parse("check conflicts: intermute 500"), Parsed::Legacy("check conflicts: intermute 500".into()));
 /// ```
 pub fn parse(text: &str) -> Parsed {
-    if text.len() <= MAX_PARSE_BYTES {
-        if let Ok(value) = serde_json::from_str::<Value>(text) {
-            if let Some(envelope) = from_value(&value, 0) {
-                return Parsed::Structured(envelope);
-            }
-        }
+    if text.len() <= MAX_PARSE_BYTES
+        && let Ok(value) = serde_json::from_str::<Value>(text)
+        && let Some(envelope) = from_value(&value, 0)
+    {
+        return Parsed::Structured(Box::new(envelope));
     }
     Parsed::Legacy(text.to_owned())
 }
@@ -188,7 +187,7 @@ pub fn parse(text: &str) -> Parsed {
 /// Reads an already-parsed JSON value, as [`parse`] does.
 pub fn parse_value(value: &Value) -> Parsed {
     match from_value(value, 0) {
-        Some(envelope) => Parsed::Structured(envelope),
+        Some(envelope) => Parsed::Structured(Box::new(envelope)),
         None => Parsed::Legacy(value.to_string()),
     }
 }

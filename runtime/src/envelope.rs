@@ -690,10 +690,10 @@ impl Serialize for Suggestions<'_> {
         let mut seq = serializer.serialize_seq(None)?;
         let mut failed = None;
         self.for_each(&mut |text| {
-            if failed.is_none() {
-                if let Err(error) = seq.serialize_element(&CollectStr(text)) {
-                    failed = Some(error);
-                }
+            if failed.is_none()
+                && let Err(error) = seq.serialize_element(&CollectStr(text))
+            {
+                failed = Some(error);
             }
         });
         match failed {

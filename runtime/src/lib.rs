@@ -60,6 +60,11 @@
 //! [`Limits`].
 
 #![deny(missing_docs)]
+// The no-panic guarantee: nothing in the library may unwrap, expect or panic.
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
+)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod catalog;
@@ -69,6 +74,7 @@ mod context;
 mod details;
 pub mod envelope;
 mod error;
+mod integrations;
 mod kind;
 pub mod legacy;
 mod limit;
@@ -93,6 +99,11 @@ pub use kind::{Kind, UnknownKind};
 pub use policy::{Limits, Policy};
 pub use profile::{JsonRpc, JsonRpcResponse, McpToolResult, Native, Problem, Profile, RequestId};
 pub use template::{Arg, Segment, Template};
+
+// The README's examples compile and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+mod readme {}
 
 /// Derives [`ToolError`] and [`StaticCatalog`]; see the crate README for every key.
 #[cfg(feature = "derive")]

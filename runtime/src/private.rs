@@ -16,6 +16,9 @@ pub use serde::Serialize;
 pub use std::backtrace::Backtrace;
 pub use std::error::Error;
 
+/// The hook through which feature-gated integrations implement foreign traits for
+/// derived types.
+pub use crate::__tool_error_integrations as integrations;
 pub use crate::catalog::{Catalog, Entry, FieldInfo, StaticCatalog};
 pub use crate::details::{Detail, DetailWriter, RetryAfter, SuggestionSource, SuggestionWriter};
 pub use crate::template::{Arg, Segment, Template};
@@ -110,6 +113,7 @@ pub fn present<T: Serialize>(value: &T) -> Option<&dyn Detail> {
 
 /// Fails compilation (in const evaluation) when a code appears twice, with the
 /// message "error code `CODE` is used more than once".
+#[allow(clippy::panic)] // a const-evaluation panic is how a build is failed
 pub const fn assert_unique(catalogs: &[&'static Catalog]) {
     if let Some(code) = first_duplicate_code(catalogs) {
         // Const panics take one `&str` argument, so the message is assembled in a buffer.

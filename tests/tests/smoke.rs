@@ -10,7 +10,10 @@ pub enum SessionError {
         suggest = "Use build_model tool to create a new model",
         suggest = "Check '{model_id}' spelling",
     )]
-    ModelNotFound { model_id: String, available_models: Vec<String> },
+    ModelNotFound {
+        model_id: String,
+        available_models: Vec<String>,
+    },
 
     #[error("rate limited")]
     #[tool_error(kind = transient)]
@@ -35,13 +38,18 @@ pub struct MediaError(#[tool_error(rename = "media_id")] String);
 
 #[test]
 fn smoke() {
-    let e = SessionError::ModelNotFound { model_id: "m1".into(), available_models: vec!["a".into()] };
+    let e = SessionError::ModelNotFound {
+        model_id: "m1".into(),
+        available_models: vec!["a".into()],
+    };
     println!("{}", Envelope::new(&e).to_json());
     let e = SessionError::Media(MediaError("x".into()));
     println!("{}", Envelope::new(&e).to_json());
     let e = SessionError::Storage(std::io::Error::other("disk"));
     println!("{}", Envelope::new(&e).to_json());
-    let e = SessionError::RateLimited { wait: std::time::Duration::from_millis(1500) };
+    let e = SessionError::RateLimited {
+        wait: std::time::Duration::from_millis(1500),
+    };
     println!("{}", Envelope::new(&e).to_json());
     assert_eq!(e.code(), "RATE_LIMITED");
 }

@@ -86,17 +86,17 @@ impl<'a> Input<'a> {
             .get()
             .and_then(|lit| RenameRule::from_name(&lit.value()))
             .unwrap_or_default();
-        if let Some(lit) = keys.rename_all.get() {
-            if RenameRule::from_name(&lit.value()).is_none() {
-                cx.error_spanned_by(
-                    lit,
-                    format!(
-                        "unknown `rename_all` rule `{}`: expected one of {}",
-                        lit.value(),
-                        super::symbol::one_of(RENAME_RULES.iter().copied())
-                    ),
-                );
-            }
+        if let Some(lit) = keys.rename_all.get()
+            && RenameRule::from_name(&lit.value()).is_none()
+        {
+            cx.error_spanned_by(
+                lit,
+                format!(
+                    "unknown `rename_all` rule `{}`: expected one of {}",
+                    lit.value(),
+                    super::symbol::one_of(RENAME_RULES.iter().copied())
+                ),
+            );
         }
         let (shape, variants) = match &input.data {
             Data::Enum(data) => {
@@ -105,7 +105,14 @@ impl<'a> Input<'a> {
                     .iter()
                     .map(|variant| {
                         let keys = Keys::from_attrs(cx, &variant.attrs);
-                        Variant::new(cx, &variant.ident, keys, &variant.attrs, &variant.fields, rename)
+                        Variant::new(
+                            cx,
+                            &variant.ident,
+                            keys,
+                            &variant.attrs,
+                            &variant.fields,
+                            rename,
+                        )
                     })
                     .collect();
                 (Shape::Enum, variants)
@@ -115,12 +122,19 @@ impl<'a> Input<'a> {
                 // the variant without recording errors twice.
                 let quiet = Ctxt::default();
                 let variant_keys = Keys::from_attrs(&quiet, &input.attrs);
-                let variant = Variant::new(cx, &input.ident, variant_keys, &input.attrs, &data.fields, rename);
+                let variant = Variant::new(
+                    cx,
+                    &input.ident,
+                    variant_keys,
+                    &input.attrs,
+                    &data.fields,
+                    rename,
+                );
                 (Shape::Struct, vec![variant])
             }
             Data::Union(data) => {
-                cx.error_spanned_by(
-                    &data.union_token,
+                cx.error_at(
+                    data.union_token.span,
                     "`ToolError` cannot be derived for a union: use an enum or a struct",
                 );
                 return None;
@@ -222,7 +236,10 @@ impl<'a> Field<'a> {
         Field {
             member,
             ty: &field.ty,
-            span: field.ident.as_ref().map_or_else(|| field.ty.span(), Ident::span),
+            span: field
+                .ident
+                .as_ref()
+                .map_or_else(|| field.ty.span(), Ident::span),
             keys: Keys::from_attrs(cx, &field.attrs),
             source: has("source") || has("from") || named_source,
             backtrace: has("backtrace") || last_segment_is(&field.ty, "Backtrace"),
@@ -291,10 +308,11 @@ fn doc_of(attrs: &[Attribute]) -> String {
             continue;
         }
         if let syn::Meta::NameValue(syn::MetaNameValue {
-            value: syn::Expr::Lit(syn::ExprLit {
-                lit: syn::Lit::Str(lit),
-                ..
-            }),
+            value:
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(lit),
+                    ..
+                }),
             ..
         }) = &attr.meta
         {

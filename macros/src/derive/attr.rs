@@ -73,7 +73,10 @@ impl Keys {
     /// Reads every `#[tool_error(...)]` among `attrs`.
     pub(crate) fn from_attrs(cx: &Ctxt, attrs: &[Attribute]) -> Keys {
         let mut keys = Keys::default();
-        for attr in attrs.iter().filter(|attr| attr.path().is_ident("tool_error")) {
+        for attr in attrs
+            .iter()
+            .filter(|attr| attr.path().is_ident("tool_error"))
+        {
             if let syn::Meta::Path(_) = attr.meta {
                 cx.error_spanned_by(
                     attr,
@@ -165,7 +168,9 @@ impl Keys {
                 set(cx, &mut self.message, key, span, value);
             }
             "suggest" => {
-                if let Some(value) = string(cx, meta, key, "suggest = \"Check the model_id spelling\"") {
+                if let Some(value) =
+                    string(cx, meta, key, "suggest = \"Check the model_id spelling\"")
+                {
                     self.suggest.push(value);
                 }
             }
@@ -257,7 +262,10 @@ fn value_stream<'a>(
         let _ = meta.input.parse::<Token![=]>();
         Some(meta.input)
     } else {
-        cx.error_spanned_by(&meta.path, format!("`{key}` needs a value: write `{example}`"));
+        cx.error_spanned_by(
+            &meta.path,
+            format!("`{key}` needs a value: write `{example}`"),
+        );
         skip_value(meta);
         None
     }
@@ -265,10 +273,10 @@ fn value_stream<'a>(
 
 fn string(cx: &Ctxt, meta: &ParseNestedMeta<'_>, key: &str, example: &str) -> Option<LitStr> {
     let input = value_stream(cx, meta, key, example)?;
-    if input.peek(LitStr) {
-        if let Ok(lit) = input.parse::<LitStr>() {
-            return Some(lit);
-        }
+    if input.peek(LitStr)
+        && let Ok(lit) = input.parse::<LitStr>()
+    {
+        return Some(lit);
     }
     let span = input.span();
     skip_to_comma(input);
@@ -314,10 +322,10 @@ fn boolean(cx: &Ctxt, meta: &ParseNestedMeta<'_>, key: &str) -> Option<bool> {
         return Some(true);
     }
     let input = value_stream(cx, meta, key, "recoverable = false")?;
-    if input.peek(syn::LitBool) {
-        if let Ok(lit) = input.parse::<syn::LitBool>() {
-            return Some(lit.value);
-        }
+    if input.peek(syn::LitBool)
+        && let Ok(lit) = input.parse::<syn::LitBool>()
+    {
+        return Some(lit.value);
     }
     let span = input.span();
     skip_to_comma(input);
@@ -353,7 +361,10 @@ fn word(
     let written = if input.peek(LitStr) {
         input.parse::<LitStr>().ok().map(|lit| lit.value())
     } else if input.peek(syn::Ident) {
-        input.parse::<syn::Ident>().ok().map(|ident| ident.to_string())
+        input
+            .parse::<syn::Ident>()
+            .ok()
+            .map(|ident| ident.to_string())
     } else {
         None
     };

@@ -45,7 +45,10 @@ pub(crate) fn predicates(input: &Input<'_>, private: &TokenStream) -> Vec<TokenS
     for variant in &input.variants {
         if variant.is_transparent() {
             for field in &variant.fields {
-                push(field.ty, quote!(#private::ToolError + #private::StaticCatalog));
+                push(
+                    field.ty,
+                    quote!(#private::ToolError + #private::StaticCatalog),
+                );
             }
             continue;
         }
@@ -61,7 +64,11 @@ pub(crate) fn predicates(input: &Input<'_>, private: &TokenStream) -> Vec<TokenS
         for field in variant.fields_with(Role::Suggestions) {
             push(field.ty, quote!(#private::SuggestionSource));
         }
-        for field in variant.fields.iter().filter(|field| field.source && !field.backtrace) {
+        for field in variant
+            .fields
+            .iter()
+            .filter(|field| field.source && !field.backtrace)
+        {
             push(field.ty, quote!(#private::Error + 'static));
         }
         let templates = variant.message.iter().chain(&variant.suggest);

@@ -52,9 +52,18 @@ mod tests {
 
     #[test]
     fn rules() {
-        assert_eq!(RenameRule::ScreamingSnake.apply("ModelNotFound"), "MODEL_NOT_FOUND");
-        assert_eq!(RenameRule::ScreamingSnake.apply("HTTPError2"), "HTTP_ERROR2");
-        assert_eq!(RenameRule::Snake.apply("InvalidParameters"), "invalid_parameters");
+        assert_eq!(
+            RenameRule::ScreamingSnake.apply("ModelNotFound"),
+            "MODEL_NOT_FOUND"
+        );
+        assert_eq!(
+            RenameRule::ScreamingSnake.apply("HTTPError2"),
+            "HTTP_ERROR2"
+        );
+        assert_eq!(
+            RenameRule::Snake.apply("InvalidParameters"),
+            "invalid_parameters"
+        );
         assert_eq!(RenameRule::Upper.apply("Io"), "IO");
         assert_eq!(RenameRule::Lower.apply("Io"), "io");
     }

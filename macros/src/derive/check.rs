@@ -94,8 +94,15 @@ fn non_empty(cx: &Ctxt, keys: &Keys) {
             cx.error_spanned_by(lit, format!("`{key}` is empty: give it text or remove it"));
         }
     }
-    for lit in keys.suggest.iter().filter(|lit| lit.value().trim().is_empty()) {
-        cx.error_spanned_by(lit, "`suggest` is empty: write a recovery step or remove it");
+    for lit in keys
+        .suggest
+        .iter()
+        .filter(|lit| lit.value().trim().is_empty())
+    {
+        cx.error_spanned_by(
+            lit,
+            "`suggest` is empty: write a recovery step or remove it",
+        );
     }
 }
 
@@ -117,7 +124,9 @@ fn code_format(cx: &Ctxt, input: &Input<'_>, variant: &Variant<'_>) {
         ))
     } else if code.len() == 1 {
         Some("is a single character".to_owned())
-    } else if !well_formed(code, true) && !(input.rename.allows_lowercase() && well_formed(code, false)) {
+    } else if !(well_formed(code, true)
+        || input.rename.allows_lowercase() && well_formed(code, false))
+    {
         Some(if input.rename.allows_lowercase() {
             "must be UPPER_SNAKE_CASE or lower_snake_case (letters, digits and `_`, starting with a letter, not ending with `_`)".to_owned()
         } else {
@@ -132,13 +141,22 @@ fn code_format(cx: &Ctxt, input: &Input<'_>, variant: &Variant<'_>) {
         } else {
             "set `code = \"...\"` on it"
         };
-        cx.error_at(variant.code_span, format!("{origin} `{code}` {problem}: {fix}"));
+        cx.error_at(
+            variant.code_span,
+            format!("{origin} `{code}` {problem}: {fix}"),
+        );
     }
 }
 
 fn well_formed(code: &str, upper: bool) -> bool {
     let bytes = code.as_bytes();
-    let letter = |b: u8| if upper { b.is_ascii_uppercase() } else { b.is_ascii_lowercase() };
+    let letter = |b: u8| {
+        if upper {
+            b.is_ascii_uppercase()
+        } else {
+            b.is_ascii_lowercase()
+        }
+    };
     let body = |b: u8| letter(b) || b.is_ascii_digit() || b == b'_';
     bytes.len() >= 2
         && letter(bytes[0])
@@ -149,7 +167,11 @@ fn well_formed(code: &str, upper: bool) -> bool {
 /// Two variants with one code, explicit or derived.
 fn unique_codes(cx: &Ctxt, input: &Input<'_>) {
     let mut seen: HashMap<&str, &Variant<'_>> = HashMap::new();
-    for variant in input.variants.iter().filter(|variant| !variant.is_transparent()) {
+    for variant in input
+        .variants
+        .iter()
+        .filter(|variant| !variant.is_transparent())
+    {
         match seen.get(variant.code.as_str()) {
             Some(first) => cx.error_at(
                 variant.code_span,
@@ -227,7 +249,8 @@ fn transparent(cx: &Ctxt, input: &Input<'_>, variant: &Variant<'_>) {
             ),
         );
     }
-    let ignored_on_struct = |key: &str| input.shape == Shape::Struct && symbol::CONTAINER_KEYS.contains(&key);
+    let ignored_on_struct =
+        |key: &str| input.shape == Shape::Struct && symbol::CONTAINER_KEYS.contains(&key);
     for (key, key_span) in &variant.keys.written {
         if *key != "transparent" && !ignored_on_struct(key) {
             cx.error_at(
@@ -252,7 +275,12 @@ fn field_keys(cx: &Ctxt, variant: &Variant<'_>) {
         let keys = &field.keys;
         if keys.skip.is_set() {
             for (key, span) in keys.written.iter().filter(|(key, _)| *key != "skip") {
-                cx.error_at(*span, format!("`{key}` cannot be combined with `skip`: a skipped field is not rendered"));
+                cx.error_at(
+                    *span,
+                    format!(
+                        "`{key}` cannot be combined with `skip`: a skipped field is not rendered"
+                    ),
+                );
             }
             continue;
         }
@@ -261,18 +289,25 @@ fn field_keys(cx: &Ctxt, variant: &Variant<'_>) {
             ("retry_after", keys.retry_after.is_set()),
             ("suggestions", keys.suggestions.is_set()),
         ];
-        let chosen: Vec<&str> = roles.iter().filter(|(_, set)| *set).map(|(key, _)| *key).collect();
+        let chosen: Vec<&str> = roles
+            .iter()
+            .filter(|(_, set)| *set)
+            .map(|(key, _)| *key)
+            .collect();
         if let [first, second, ..] = chosen.as_slice() {
             cx.error_at(
                 field.span,
                 format!("`{first}` and `{second}` cannot be combined: a field has one role"),
             );
         }
-        let special = chosen.first().copied().or(if field.source || field.backtrace {
-            Some("source")
-        } else {
-            None
-        });
+        let special = chosen
+            .first()
+            .copied()
+            .or(if field.source || field.backtrace {
+                Some("source")
+            } else {
+                None
+            });
         if let Some(role) = special {
             for key in ["redact", "rename"] {
                 if let Some((_, span)) = keys.written.iter().find(|(written, _)| *written == key) {
@@ -281,11 +316,18 @@ fn field_keys(cx: &Ctxt, variant: &Variant<'_>) {
                     } else {
                         format!("a `{role}` field")
                     };
-                    cx.error_at(*span, format!("`{key}` has no effect on {what}: remove `{key}`"));
+                    cx.error_at(
+                        *span,
+                        format!("`{key}` has no effect on {what}: remove `{key}`"),
+                    );
                 }
             }
         }
-        if keys.redact.is_set() && !keys.rename.is_set() && matches!(field.member, Member::Unnamed(_)) && special.is_none() {
+        if keys.redact.is_set()
+            && !keys.rename.is_set()
+            && matches!(field.member, Member::Unnamed(_))
+            && special.is_none()
+        {
             cx.error_at(
                 keys.redact.span,
                 "a tuple field is a detail only with a name: add `rename = \"...\"` beside `redact`",
@@ -301,7 +343,10 @@ fn single_role(cx: &Ctxt, variant: &Variant<'_>, role: Role, key: &str) {
         for field in rest {
             cx.error_at(
                 field.span,
-                format!("only one field of `{}` can be `{key}`: remove `{key}` from all but one", variant.ident),
+                format!(
+                    "only one field of `{}` can be `{key}`: remove `{key}` from all but one",
+                    variant.ident
+                ),
             );
         }
     }
@@ -328,7 +373,9 @@ fn retry_after_type(cx: &Ctxt, input: &Input<'_>, variant: &Variant<'_>) {
 }
 
 fn option_inner(ty: &syn::Type) -> Option<&syn::Type> {
-    let syn::Type::Path(path) = ty else { return None };
+    let syn::Type::Path(path) = ty else {
+        return None;
+    };
     let segment = path.path.segments.last()?;
     if segment.ident != "Option" {
         return None;
@@ -397,7 +444,9 @@ fn field_list(variant: &Variant<'_>) -> String {
 /// thiserror's `#[error("...")]` becomes the default message, so it must not show a
 /// redacted field either.
 fn error_attr_keeps_secrets(cx: &Ctxt, variant: &Variant<'_>) {
-    let Some(attr) = variant.error_attr else { return };
+    let Some(attr) = variant.error_attr else {
+        return;
+    };
     let redacted: Vec<&Field<'_>> = variant
         .fields
         .iter()
@@ -406,18 +455,20 @@ fn error_attr_keeps_secrets(cx: &Ctxt, variant: &Variant<'_>) {
     if redacted.is_empty() {
         return;
     }
-    let syn::Meta::List(list) = &attr.meta else { return };
+    let syn::Meta::List(list) = &attr.meta else {
+        return;
+    };
     let mut mentioned = Vec::new();
     let mut tokens = list.tokens.clone().into_iter().peekable();
-    if let Some(TokenTree::Literal(literal)) = tokens.peek().cloned() {
-        if let Ok(format) = syn::parse2::<syn::LitStr>(TokenTree::Literal(literal).into()) {
-            tokens.next();
-            if let Ok(pieces) = template::split(&format.value()) {
-                mentioned.extend(pieces.into_iter().filter_map(|piece| match piece {
-                    template::Piece::Placeholder { name, .. } => Some(name),
-                    template::Piece::Text(_) => None,
-                }));
-            }
+    if let Some(TokenTree::Literal(literal)) = tokens.peek().cloned()
+        && let Ok(format) = syn::parse2::<syn::LitStr>(TokenTree::Literal(literal).into())
+    {
+        tokens.next();
+        if let Ok(pieces) = template::split(&format.value()) {
+            mentioned.extend(pieces.into_iter().filter_map(|piece| match piece {
+                template::Piece::Placeholder { name, .. } => Some(name),
+                template::Piece::Text(_) => None,
+            }));
         }
     }
     // Explicit format arguments (`#[error("{}", self.secret)]`) name fields too.

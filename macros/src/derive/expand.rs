@@ -23,13 +23,19 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
     let type_name = ident.to_string();
     let domain = option_str(input.keys.domain.get().map(syn::LitStr::value));
     let doc = &input.doc;
-    let entries = input.variants.iter().map(|variant| entry(input, variant, &private));
+    let entries = input
+        .variants
+        .iter()
+        .map(|variant| entry(input, variant, &private));
     let resolve_arms = input
         .variants
         .iter()
         .enumerate()
         .map(|(index, variant)| resolve_arm(input, index, variant, &private));
-    let field_arms = input.variants.iter().filter_map(|variant| fields_arm(input, variant, &private));
+    let field_arms = input
+        .variants
+        .iter()
+        .filter_map(|variant| fields_arm(input, variant, &private));
     let needs_wildcard = input.variants.iter().any(Variant::is_transparent);
     let wildcard = needs_wildcard.then(|| quote!(_ => {}));
     let source_body = cause_body(input, &private, Cause::Source);
@@ -110,6 +116,8 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
             }
 
             #nested_check
+
+            #private::integrations! { [#impl_generics] [#ident #ty_generics] [#where_clause] }
         };
     }
 }
@@ -144,7 +152,12 @@ fn option_str(value: Option<String>) -> TokenStream {
     }
 }
 
-fn resolve_arm(input: &Input<'_>, index: usize, variant: &Variant<'_>, private: &TokenStream) -> TokenStream {
+fn resolve_arm(
+    input: &Input<'_>,
+    index: usize,
+    variant: &Variant<'_>,
+    private: &TokenStream,
+) -> TokenStream {
     let path = path(input, variant);
     match (variant.is_transparent(), variant.fields.first()) {
         (true, Some(field)) => {
@@ -169,7 +182,11 @@ fn arg_slots(variant: &Variant<'_>) -> Vec<(String, bool)> {
     slots
 }
 
-fn fields_arm(input: &Input<'_>, variant: &Variant<'_>, private: &TokenStream) -> Option<TokenStream> {
+fn fields_arm(
+    input: &Input<'_>,
+    variant: &Variant<'_>,
+    private: &TokenStream,
+) -> Option<TokenStream> {
     if variant.is_transparent() {
         return None;
     }
@@ -274,7 +291,12 @@ fn entry(input: &Input<'_>, variant: &Variant<'_>, private: &TokenStream) -> Tok
         return quote!(#private::Entry::transparent(#name, <#inner as #private::StaticCatalog>::CATALOG));
     }
     let keys = &variant.keys;
-    let kind_name = keys.kind.get().or(input.keys.kind.get()).copied().unwrap_or("Internal");
+    let kind_name = keys
+        .kind
+        .get()
+        .or(input.keys.kind.get())
+        .copied()
+        .unwrap_or("Internal");
     let kind = {
         let kind = format_ident!("{}", kind_name);
         quote!(#private::Kind::#kind)
@@ -302,7 +324,12 @@ fn entry(input: &Input<'_>, variant: &Variant<'_>, private: &TokenStream) -> Tok
         None => quote!(#kind.default_http_status()),
     };
     let channel = {
-        let channel = keys.channel.get().or(input.keys.channel.get()).copied().unwrap_or("Result");
+        let channel = keys
+            .channel
+            .get()
+            .or(input.keys.channel.get())
+            .copied()
+            .unwrap_or("Result");
         let channel = format_ident!("{}", channel);
         quote!(#private::Channel::#channel)
     };

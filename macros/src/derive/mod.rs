@@ -33,14 +33,11 @@ pub fn expand(input: TokenStream) -> TokenStream {
         Some(path) => quote!(#path),
         None => quote!(::tool_error),
     };
-    match view {
-        Some(view) => {
-            check::check(&cx, &view);
-            if !cx.has_errors() {
-                return expand::expand(&view, &krate);
-            }
+    if let Some(view) = view {
+        check::check(&cx, &view);
+        if !cx.has_errors() {
+            return expand::expand(&view, &krate);
         }
-        None => {}
     }
     let mut tokens = cx.to_compile_errors();
     tokens.extend(fallback::dummy(&input, &krate));

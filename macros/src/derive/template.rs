@@ -107,7 +107,8 @@ pub(crate) fn split(source: &str) -> Result<Vec<Piece>, String> {
                 };
                 if name.is_empty() {
                     return Err(
-                        "empty placeholder `{}`: name the field, e.g. `{model_id}` or `{0}`".to_owned(),
+                        "empty placeholder `{}`: name the field, e.g. `{model_id}` or `{0}`"
+                            .to_owned(),
                     );
                 }
                 let name = name.strip_prefix("r#").unwrap_or(name);
@@ -153,7 +154,10 @@ mod tests {
 
     #[test]
     fn placeholders_and_escapes() {
-        assert_eq!(names("a {x} {{y}} {0:?}"), [("x".into(), false), ("0".into(), true)]);
+        assert_eq!(
+            names("a {x} {{y}} {0:?}"),
+            [("x".into(), false), ("0".into(), true)]
+        );
         assert!(split("{").is_err());
         assert!(split("}").is_err());
         assert!(split("{}").is_err());
