@@ -78,6 +78,7 @@ mod integrations;
 mod kind;
 pub mod legacy;
 mod limit;
+pub mod params;
 mod policy;
 pub mod profile;
 mod template;

@@ -1,0 +1,1 @@
+//! Seed system module (in progress).
