@@ -1,0 +1,661 @@
+//! The runtime on its own terms: every profile's exact JSON for representative errors,
+//! the policy knobs, size limits, client-side parsing and the next-action table.
+//!
+//! Expected values are written by hand from the documented formats (README, the
+//! `Native` key table, JSON-RPC 2.0, MCP `CallToolResult`, RFC 9457).
+
+use std::fmt;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use tool_error::client::{self, NextAction, Parsed};
+use tool_error::{
+    Context, DetailWriter, Envelope, FixedClock, JsonRpc, JsonRpcResponse, Kind, Limits,
+    McpToolResult, Native, Policy, Problem, Profile, RequestId, SuggestionWriter, ToolError,
+};
+
+/// A hand-written contract, as a person would write one without the derive.
+#[derive(Debug)]
+struct QuotaExceeded {
+    used: u64,
+    limit: u64,
+    api_key: String,
+}
+
+impl fmt::Display for QuotaExceeded {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "quota exceeded: {} of {}", self.used, self.limit)
+    }
+}
+
+impl ToolError for QuotaExceeded {
+    fn code(&self) -> &'static str {
+        "QUOTA_EXCEEDED"
+    }
+    fn kind(&self) -> Kind {
+        Kind::Permission
+    }
+    fn details(&self, details: &mut DetailWriter<'_>) {
+        details
+            .field("used", &self.used)
+            .field("limit", &self.limit)
+            .redacted("api_key", &self.api_key);
+    }
+    fn suggestions(&self, suggestions: &mut SuggestionWriter<'_>) {
+        suggestions
+            .push(&"Ask an administrator to raise the quota")
+            .push(&format_args!("Stay under {} calls", self.limit))
+            .push(&"Retry tomorrow");
+    }
+}
+
+/// A derived contract with seed 000's legacy codes.
+#[derive(Debug, thiserror::Error, tool_error::ToolError)]
+#[tool_error(domain = "gem-flux", legacy_jsonrpc)]
+enum GemFluxError {
+    /// The model id is not in this session.
+    #[error("Model '{model_id}' not found in current session")]
+    #[tool_error(
+        kind = not_found,
+        category = "not_found_error",
+        suggest = "Use build_model tool to create a new model",
+        suggest = "Check model_id spelling",
+    )]
+    ModelNotFound {
+        model_id: String,
+        available_models: Vec<String>,
+    },
+
+    /// Gapfilling found no solution.
+    #[error("Gapfilling could not find solution to enable growth in specified media")]
+    #[tool_error(kind = conflict, category = "infeasibility_error")]
+    GapfillInfeasible { target_growth: f64 },
+
+    #[error("timed out")]
+    #[tool_error(kind = transient, category = "timeout_error")]
+    Timeout {
+        #[tool_error(retry_after)]
+        retry_after: Duration,
+    },
+
+    #[error("solver crashed: {0}")]
+    #[tool_error(kind = internal, category = "library_error")]
+    Solver(#[source] std::io::Error),
+}
+
+const T: &str = "2025-10-27T14:35:22Z";
+
+fn clock() -> FixedClock {
+    FixedClock::from_rfc3339(T).expect("valid timestamp")
+}
+
+fn model_not_found() -> GemFluxError {
+    GemFluxError::ModelNotFound {
+        model_id: "model_xyz".into(),
+        available_models: vec!["model_a".into(), "model_b.gf".into()],
+    }
+}
+
+fn parse(text: &str) -> Value {
+    serde_json::from_str(text).expect("renders valid JSON")
+}
+
+#[test]
+fn native_profile_pins_every_key_in_order() {
+    let clock = clock();
+    let error = model_not_found();
+    let context = Context::new()
+        .with_tool("run_fba")
+        .with_operation("optimize")
+        .with_request_id("req_1")
+        .with_clock(&clock);
+    let text = Envelope::new(&error).with_context(context).to_json();
+    assert_eq!(
+        text,
+        concat!(
+            r#"{"code":"MODEL_NOT_FOUND","kind":"NOT_FOUND","#,
+            r#""message":"Model 'model_xyz' not found in current session","recoverable":true,"#,
+            r#""category":"not_found_error","domain":"gem-flux","#,
+            r#""details":{"model_id":"model_xyz","available_models":["model_a","model_b.gf"]},"#,
+            r#""suggestions":["Use build_model tool to create a new model","Check model_id spelling"],"#,
+            r#""tool":"run_fba","operation":"optimize","request_id":"req_1","timestamp":"2025-10-27T14:35:22Z"}"#
+        )
+    );
+}
+
+#[test]
+fn native_output_validates_against_the_published_schema_and_reads_back() {
+    let schema: Value =
+        serde_json::from_str(tool_error::profile::NATIVE_SCHEMA).expect("schema is JSON");
+    let validator = jsonschema::validator_for(&schema).expect("schema compiles");
+    let clock = clock();
+    let quota = QuotaExceeded {
+        used: 12,
+        limit: 10,
+        api_key: "sk-live-123".into(),
+    };
+    let timeout = GemFluxError::Timeout {
+        retry_after: Duration::from_millis(2500),
+    };
+    let solver = GemFluxError::Solver(std::io::Error::other("segfault"));
+    let verbose = Policy::DEFAULT.with_verbose(true);
+    let errors: [(&dyn ToolError, &Policy); 4] = [
+        (&model_not_found(), &Policy::DEFAULT),
+        (&quota, &Policy::DEFAULT),
+        (&timeout, &Policy::DEFAULT),
+        (&solver, &verbose),
+    ];
+    for (error, policy) in errors {
+        let envelope = Envelope::new(error)
+            .with_context(
+                Context::new()
+                    .with_tool("t")
+                    .with_server_version("1.2.3")
+                    .with_clock(&clock),
+            )
+            .with_policy(policy);
+        let value = parse(&envelope.to_json());
+        let problems: Vec<String> = validator
+            .iter_errors(&value)
+            .map(|e| e.to_string())
+            .collect();
+        assert!(
+            problems.is_empty(),
+            "{value} violates the schema: {problems:?}"
+        );
+        let owned: tool_error::OwnedEnvelope =
+            serde_json::from_value(value.clone()).expect("reads back");
+        assert_eq!(owned.code, error.code());
+        assert_eq!(
+            serde_json::to_value(&owned).expect("serialises"),
+            value,
+            "round trip"
+        );
+    }
+}
+
+#[test]
+fn seed_000_legacy_codes_come_from_category_then_kind() {
+    assert_eq!(model_not_found().jsonrpc_code(), -32001);
+    assert_eq!(
+        GemFluxError::GapfillInfeasible {
+            target_growth: 0.01
+        }
+        .jsonrpc_code(),
+        -32002
+    );
+    assert_eq!(
+        GemFluxError::Timeout {
+            retry_after: Duration::ZERO
+        }
+        .jsonrpc_code(),
+        -32005
+    );
+    assert_eq!(
+        GemFluxError::Solver(std::io::Error::other("x")).jsonrpc_code(),
+        -32003
+    );
+}
+
+#[test]
+fn jsonrpc_error_object_and_response() {
+    let error = GemFluxError::GapfillInfeasible {
+        target_growth: 0.01,
+    };
+    let envelope = Envelope::new(&error);
+    assert_eq!(
+        parse(&envelope.render(&JsonRpc::bare())),
+        json!({"code": -32002, "message": "Gapfilling could not find solution to enable growth in specified media"})
+    );
+    assert_eq!(
+        parse(&envelope.render(&JsonRpcResponse::new(
+            RequestId::String("abc"),
+            JsonRpc::new()
+        ))),
+        json!({
+            "jsonrpc": "2.0",
+            "id": "abc",
+            "error": {
+                "code": -32002,
+                "message": "Gapfilling could not find solution to enable growth in specified media",
+                "data": {
+                    "code": "GAPFILL_INFEASIBLE",
+                    "kind": "CONFLICT",
+                    "message": "Gapfilling could not find solution to enable growth in specified media",
+                    "recoverable": true,
+                    "category": "infeasibility_error",
+                    "domain": "gem-flux",
+                    "details": {"target_growth": 0.01}
+                }
+            }
+        })
+    );
+    assert_eq!(
+        parse(&envelope.render(&JsonRpcResponse::new(RequestId::Null, JsonRpc::bare())))["id"],
+        Value::Null
+    );
+}
+
+#[test]
+fn mcp_tool_result_holds_the_envelope_as_text_and_optionally_structured() {
+    let quota = QuotaExceeded {
+        used: 12,
+        limit: 10,
+        api_key: "sk-live-123".into(),
+    };
+    let envelope = Envelope::new(&quota);
+    let expected_envelope = json!({
+        "code": "QUOTA_EXCEEDED",
+        "kind": "PERMISSION",
+        "message": "quota exceeded: 12 of 10",
+        "recoverable": false,
+        "details": {"used": 12, "limit": 10, "api_key": "[REDACTED]"},
+        "suggestions": ["Ask an administrator to raise the quota", "Stay under 10 calls", "Retry tomorrow"]
+    });
+
+    let plain = parse(&envelope.render(&McpToolResult::new()));
+    assert_eq!(plain["isError"], true);
+    assert!(plain.get("structuredContent").is_none());
+    let content = plain["content"].as_array().expect("content array");
+    assert_eq!(content.len(), 1);
+    assert_eq!(content[0]["type"], "text");
+    assert_eq!(
+        parse(content[0]["text"].as_str().expect("text")),
+        expected_envelope
+    );
+
+    let structured = parse(&envelope.render(&McpToolResult::new().structured(true)));
+    assert_eq!(structured["structuredContent"], expected_envelope);
+    assert_eq!(
+        parse(structured["content"][0]["text"].as_str().expect("text")),
+        expected_envelope
+    );
+}
+
+#[test]
+fn problem_details_follow_rfc_9457() {
+    let clock = clock();
+    let error = model_not_found();
+    let context = Context::new()
+        .with_tool("run_fba")
+        .with_request_id("req_9")
+        .with_clock(&clock);
+    let envelope = Envelope::new(&error).with_context(context);
+    assert_eq!(Problem::new().content_type(), "application/problem+json");
+    assert_eq!(
+        parse(&envelope.render(&Problem::new())),
+        json!({
+            "type": "about:blank",
+            "title": "Not Found",
+            "status": 404,
+            "detail": "Model 'model_xyz' not found in current session",
+            "instance": "req_9",
+            "code": "MODEL_NOT_FOUND",
+            "kind": "NOT_FOUND",
+            "recoverable": true,
+            "category": "not_found_error",
+            "details": {"model_id": "model_xyz", "available_models": ["model_a", "model_b.gf"]},
+            "suggestions": ["Use build_model tool to create a new model", "Check model_id spelling"],
+            "tool": "run_fba",
+            "timestamp": T
+        })
+    );
+    // With a type base, the type names the code and the title is its catalog description.
+    let typed = parse(&envelope.render(&Problem::with_type_base("https://errors.example.com/")));
+    assert_eq!(typed["type"], "https://errors.example.com/MODEL_NOT_FOUND");
+    assert_eq!(typed["title"], "The model id is not in this session.");
+}
+
+#[test]
+fn internal_messages_are_masked_unless_verbose() {
+    let error = GemFluxError::Solver(std::io::Error::other("password=hunter2"));
+    let masked = parse(&Envelope::new(&error).to_json());
+    assert_eq!(masked["message"], "Internal error");
+    assert!(masked.get("debug").is_none());
+    assert!(!masked.to_string().contains("hunter2"));
+
+    let custom = Policy::DEFAULT.with_internal_message("Something went wrong on our side");
+    assert_eq!(
+        parse(&Envelope::new(&error).with_policy(&custom).to_json())["message"],
+        "Something went wrong on our side"
+    );
+
+    let verbose = Policy::DEFAULT.with_verbose(true);
+    let context = Context::new().with_server_version("0.3.6");
+    let shown = parse(
+        &Envelope::new(&error)
+            .with_context(context)
+            .with_policy(&verbose)
+            .to_json(),
+    );
+    assert_eq!(shown["message"], "solver crashed: password=hunter2");
+    assert_eq!(
+        shown["debug"],
+        json!({"error_chain": ["password=hunter2"], "server_version": "0.3.6"})
+    );
+
+    // Foreign errors are internal too.
+    let io = std::io::Error::other("/etc/shadow unreadable");
+    let foreign = parse(&Envelope::new(&io).to_json());
+    assert_eq!(
+        foreign,
+        json!({"code": "INTERNAL_ERROR", "kind": "INTERNAL", "message": "Internal error", "recoverable": false})
+    );
+}
+
+#[test]
+fn suggestion_knobs() {
+    let quota = QuotaExceeded {
+        used: 1,
+        limit: 2,
+        api_key: String::new(),
+    };
+    let render = |policy: &Policy| parse(&Envelope::new(&quota).with_policy(policy).to_json());
+
+    assert_eq!(
+        render(&Policy::DEFAULT.with_max_suggestions(2))["suggestions"]
+            .as_array()
+            .map(Vec::len),
+        Some(2)
+    );
+    assert!(
+        render(&Policy::DEFAULT.with_suggestions(false))
+            .get("suggestions")
+            .is_none()
+    );
+    // Quota errors are not recoverable: seed 003 sends suggestions only for recoverable ones.
+    assert!(
+        render(&Policy::DEFAULT.with_suggestions_when_unrecoverable(false))
+            .get("suggestions")
+            .is_none()
+    );
+    let recoverable = model_not_found();
+    let policy = Policy::DEFAULT.with_suggestions_when_unrecoverable(false);
+    assert!(
+        parse(&Envelope::new(&recoverable).with_policy(&policy).to_json())
+            .get("suggestions")
+            .is_some()
+    );
+}
+
+#[test]
+fn redaction_and_details_knobs() {
+    let quota = QuotaExceeded {
+        used: 1,
+        limit: 2,
+        api_key: "sk-live-123".into(),
+    };
+    let default = Envelope::new(&quota).to_json();
+    assert!(!default.contains("sk-live-123"));
+    assert_eq!(parse(&default)["details"]["api_key"], "[REDACTED]");
+
+    let marker = Policy::DEFAULT.with_redaction_marker("<redacted>");
+    assert_eq!(
+        parse(&Envelope::new(&quota).with_policy(&marker).to_json())["details"]["api_key"],
+        "<redacted>"
+    );
+
+    let revealed = Policy::DEFAULT.with_redaction(false);
+    assert_eq!(
+        parse(&Envelope::new(&quota).with_policy(&revealed).to_json())["details"]["api_key"],
+        "sk-live-123"
+    );
+
+    let hidden = Policy::DEFAULT.with_details(false);
+    assert!(
+        parse(&Envelope::new(&quota).with_policy(&hidden).to_json())
+            .get("details")
+            .is_none()
+    );
+}
+
+/// An error whose strings are hostile: quotes, control characters, huge values.
+#[derive(Debug)]
+struct Hostile(String);
+
+impl fmt::Display for Hostile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl ToolError for Hostile {
+    fn code(&self) -> &'static str {
+        "HOSTILE"
+    }
+    fn kind(&self) -> Kind {
+        Kind::Validation
+    }
+    fn details(&self, details: &mut DetailWriter<'_>) {
+        details
+            .field(&self.0, &self.0)
+            .field("deep", &vec![vec![self.0.clone()]]);
+    }
+    fn suggestions(&self, suggestions: &mut SuggestionWriter<'_>) {
+        suggestions.push(&self.0);
+    }
+}
+
+#[test]
+fn hostile_strings_always_render_valid_json_through_every_profile() {
+    let samples = [
+        String::new(),
+        "\"quoted\" \\ back\\slash".to_owned(),
+        "\u{0}\u{1}\u{1f}\n\r\t\u{7f}".to_owned(),
+        "\u{2028}\u{2029} é 漢字 🦀".to_owned(),
+        "x".repeat(200_000),
+        "}{][\",:".repeat(1000),
+    ];
+    for sample in samples {
+        let error = Hostile(sample.clone());
+        let envelope = Envelope::new(&error);
+        for text in [
+            envelope.to_json(),
+            envelope.render(&JsonRpc::new()),
+            envelope.render(&JsonRpcResponse::new(RequestId::Number(7), JsonRpc::new())),
+            envelope.render(&McpToolResult::new().structured(true)),
+            envelope.render(&Problem::new()),
+            envelope.render_pretty(&Native),
+        ] {
+            let value: Value = serde_json::from_str(&text).expect("valid JSON");
+            assert!(
+                text.len() <= Limits::DEFAULT.max_envelope_bytes,
+                "{} bytes",
+                text.len()
+            );
+            if sample.len() < 100 && !text.contains("truncated") {
+                assert!(
+                    value
+                        .to_string()
+                        .contains(&serde_json::to_string(&sample).expect("json")[1..])
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn limits_cut_strings_and_drop_parts_with_a_mark() {
+    let error = Hostile("y".repeat(100));
+    let short = Policy::DEFAULT.with_limits(
+        Limits::DEFAULT
+            .with_max_message_chars(10)
+            .with_max_string_chars(5),
+    );
+    let value = parse(&Envelope::new(&error).with_policy(&short).to_json());
+    assert_eq!(value["message"], "yyyyyyyyyy…[truncated]");
+    assert_eq!(value["suggestions"][0], "yyyyy…[truncated]");
+    assert_eq!(value["details"]["deep"], json!([["yyyyy…[truncated]"]]));
+    // Keys are strings too: the hostile key is cut like any value.
+    assert_eq!(value["details"]["yyyyy…[truncated]"], "yyyyy…[truncated]");
+
+    // Too large as a whole: details go first, and the envelope says it was cut.
+    let tight = Policy::DEFAULT.with_limits(Limits::DEFAULT.with_max_envelope_bytes(300));
+    let value = parse(&Envelope::new(&error).with_policy(&tight).to_json());
+    assert!(value.get("details").is_none());
+    assert_eq!(value["truncated"], true);
+    assert_eq!(value["code"], "HOSTILE");
+}
+
+/// A detail that cannot be serialised as JSON (a map with non-string keys).
+#[derive(Debug)]
+struct BadDetail;
+
+impl fmt::Display for BadDetail {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("bad detail")
+    }
+}
+
+impl ToolError for BadDetail {
+    fn code(&self) -> &'static str {
+        "BAD_DETAIL"
+    }
+    fn kind(&self) -> Kind {
+        Kind::Conflict
+    }
+    fn details(&self, details: &mut DetailWriter<'_>) {
+        let map: std::collections::BTreeMap<Vec<u8>, u8> = [(vec![1u8], 1u8)].into();
+        details.field("map", &map);
+    }
+}
+
+#[test]
+fn a_detail_that_fails_to_serialise_is_dropped_not_fatal() {
+    let value = parse(&Envelope::new(&BadDetail).to_json());
+    assert_eq!(
+        value,
+        json!({"code": "BAD_DETAIL", "kind": "CONFLICT", "message": "bad detail", "recoverable": true, "truncated": true})
+    );
+}
+
+#[test]
+fn timestamps_are_clamped_never_panicking() {
+    let early = FixedClock(std::time::UNIX_EPOCH - Duration::from_secs(10));
+    let late = FixedClock(std::time::UNIX_EPOCH + Duration::from_secs(400_000_000_000));
+    let error = model_not_found();
+    let at = |clock: &FixedClock| {
+        parse(
+            &Envelope::new(&error)
+                .with_context(Context::new().with_clock(clock))
+                .to_json(),
+        )["timestamp"]
+            .clone()
+    };
+    assert_eq!(at(&early), "1970-01-01T00:00:00Z");
+    assert_eq!(at(&late), "9999-12-31T23:59:59Z");
+}
+
+#[test]
+fn retry_after_is_whole_seconds_when_possible() {
+    let whole = GemFluxError::Timeout {
+        retry_after: Duration::from_secs(30),
+    };
+    let fraction = GemFluxError::Timeout {
+        retry_after: Duration::from_millis(1500),
+    };
+    assert_eq!(
+        parse(&Envelope::new(&whole).to_json())["retry_after"],
+        json!(30)
+    );
+    assert_eq!(
+        parse(&Envelope::new(&fraction).to_json())["retry_after"],
+        json!(1.5)
+    );
+}
+
+#[test]
+fn parse_reads_every_structured_shape_and_falls_back_to_legacy() {
+    let error = GemFluxError::Timeout {
+        retry_after: Duration::from_secs(30),
+    };
+    let envelope = Envelope::new(&error);
+    let retry = NextAction::Retry {
+        after: Some(Duration::from_secs(30)),
+    };
+    for text in [
+        envelope.to_json(),
+        envelope.render(&JsonRpc::new()),
+        envelope.render(&JsonRpcResponse::new(RequestId::Number(1), JsonRpc::new())),
+        envelope.render(&McpToolResult::new()),
+        envelope.render(&McpToolResult::new().structured(true)),
+        envelope.render(&Problem::new()),
+    ] {
+        let parsed = client::parse(&text);
+        let owned = parsed
+            .envelope()
+            .unwrap_or_else(|| panic!("structured: {text}"));
+        assert_eq!(owned.code, "TIMEOUT", "{text}");
+        assert_eq!(owned.kind, Kind::Transient);
+        assert_eq!(parsed.next_action(), retry, "{text}");
+    }
+
+    // Seed 002's wire format.
+    let seed_002 = r#"{"type":"CONFLICT","message":"reservation conflict: 2 conflicts","recoverable":true,"data":{"conflicts":[{"agent_id":"agent-2"}]}}"#;
+    let parsed = client::parse(seed_002);
+    let owned = parsed.envelope().expect("structured");
+    assert_eq!(owned.kind, Kind::Conflict);
+    assert_eq!(
+        owned.details,
+        Some(json!({"conflicts": [{"agent_id": "agent-2"}]}))
+    );
+    assert_eq!(parsed.next_action(), NextAction::WorkAround);
+
+    // Legacy texts: plain strings, JSON without a kind, JSON-RPC errors without data.
+    for legacy in [
+        "check conflicts: intermute 500: internal error",
+        r#"{"error":"boom"}"#,
+        r#"{"code":-32603,"message":"Internal error"}"#,
+        "{\"type\":\"NOT_FOUND\"",
+    ] {
+        assert_eq!(client::parse(legacy), Parsed::Legacy(legacy.to_owned()));
+        assert_eq!(client::parse(legacy).next_action(), NextAction::GiveUp);
+    }
+
+    // Oversized input is not parsed at all.
+    let huge = format!(
+        "{{\"type\":\"NOT_FOUND\",\"message\":\"{}\"}}",
+        "x".repeat(client::MAX_PARSE_BYTES)
+    );
+    assert!(matches!(client::parse(&huge), Parsed::Legacy(_)));
+}
+
+#[test]
+fn next_action_for_each_kind_on_the_server_side() {
+    let cases: [(&dyn ToolError, NextAction); 4] = [
+        (&model_not_found(), NextAction::WorkAround),
+        (
+            &GemFluxError::GapfillInfeasible { target_growth: 0.0 },
+            NextAction::WorkAround,
+        ),
+        (
+            &QuotaExceeded {
+                used: 0,
+                limit: 0,
+                api_key: String::new(),
+            },
+            NextAction::Escalate,
+        ),
+        (
+            &GemFluxError::Solver(std::io::Error::other("x")),
+            NextAction::GiveUp,
+        ),
+    ];
+    for (error, expected) in cases {
+        assert_eq!(NextAction::for_error(error), expected, "{}", error.code());
+    }
+}
+
+#[test]
+fn boxed_and_shared_errors_render_like_the_inner_one() {
+    let boxed: Box<dyn ToolError> = Box::new(model_not_found());
+    let direct = Envelope::new(&model_not_found()).to_json();
+    assert_eq!(Envelope::new(&boxed).to_json(), direct);
+    let shared = std::sync::Arc::new(model_not_found());
+    assert_eq!(Envelope::new(&shared).to_json(), direct);
+    let any: Box<dyn std::error::Error + Send + Sync> = "opaque failure".into();
+    assert_eq!(
+        parse(&Envelope::new(&any).to_json())["code"],
+        "INTERNAL_ERROR"
+    );
+}
