@@ -10,6 +10,9 @@ use crate::{Channel, Kind, Template};
 pub struct Catalog {
     /// The Rust type name, e.g. `SessionError`.
     pub type_name: &'static str,
+    /// The module that declares the type (`module_path!()`); with the type name, it
+    /// tells two types apart.
+    pub module_path: &'static str,
     /// The `domain` the type declares, if any.
     pub domain: Option<&'static str>,
     /// The type's doc comment.
@@ -179,8 +182,12 @@ pub trait StaticCatalog {
 
 /// Returns the first code that appears twice among the leaves of the given catalogs,
 /// evaluated at compile time by [`assert_unique_codes!`](crate::assert_unique_codes).
+///
+/// The same variant reached twice (a type listed beside a type that wraps it with
+/// `transparent`) is one code, not a duplicate; variants are told apart by type name
+/// (module path, type name and variant name).
 pub const fn first_duplicate_code(catalogs: &[&'static Catalog]) -> Option<&'static str> {
-    // Walk every leaf once; for the k-th leaf, count equal codes after position k.
+    // Walk every leaf once; for the k-th leaf, look for an equal code after position k.
     let mut position = 0;
     let mut i = 0;
     while i < catalogs.len() {
@@ -190,6 +197,23 @@ pub const fn first_duplicate_code(catalogs: &[&'static Catalog]) -> Option<&'sta
         }
     }
     None
+}
+
+/// A leaf: its code and the variant that declares it.
+#[derive(Clone, Copy)]
+struct Leaf {
+    code: &'static str,
+    catalog: &'static Catalog,
+    variant: &'static str,
+}
+
+impl Leaf {
+    const fn clashes_with(&self, other: &Leaf) -> bool {
+        str_eq(self.code, other.code)
+            && !(str_eq(self.catalog.module_path, other.catalog.module_path)
+                && str_eq(self.catalog.type_name, other.catalog.type_name)
+                && str_eq(self.variant, other.variant))
+    }
 }
 
 const fn duplicates_in(
@@ -210,10 +234,15 @@ const fn duplicates_in(
                 }
             }
             None => {
+                let leaf = Leaf {
+                    code: entry.code,
+                    catalog,
+                    variant: entry.variant,
+                };
                 let mut seen = 0;
                 let mut i = 0;
                 while i < all.len() {
-                    if count_after(all[i], entry.code, *position, &mut seen, 0) {
+                    if clash_after(all[i], &leaf, *position, &mut seen, 0) {
                         return Some(entry.code);
                     }
                     i += 1;
@@ -226,10 +255,11 @@ const fn duplicates_in(
     None
 }
 
-/// Advances `seen` over the leaves of `catalog`; true when a leaf after `after` has `code`.
-const fn count_after(
+/// Advances `seen` over the leaves of `catalog`; true when a leaf after position
+/// `after` clashes with `leaf`.
+const fn clash_after(
     catalog: &'static Catalog,
-    code: &str,
+    leaf: &Leaf,
     after: usize,
     seen: &mut usize,
     depth: usize,
@@ -239,12 +269,17 @@ const fn count_after(
         let entry = &catalog.entries[e];
         match entry.transparent {
             Some(inner) => {
-                if depth < MAX_NESTING && count_after(inner, code, after, seen, depth + 1) {
+                if depth < MAX_NESTING && clash_after(inner, leaf, after, seen, depth + 1) {
                     return true;
                 }
             }
             None => {
-                if *seen > after && str_eq(entry.code, code) {
+                let other = Leaf {
+                    code: entry.code,
+                    catalog,
+                    variant: entry.variant,
+                };
+                if *seen > after && leaf.clashes_with(&other) {
                     return true;
                 }
                 *seen += 1;

@@ -215,6 +215,7 @@ pub const FOREIGN_CODE: &str = "INTERNAL_ERROR";
 /// The catalog of every foreign error type: one `INTERNAL_ERROR` entry.
 pub static FOREIGN_CATALOG: Catalog = Catalog {
     type_name: "foreign error",
+    module_path: "tool_error",
     domain: None,
     doc: "An error from outside the contract (I/O, parsing, a boxed error): `Internal`, message masked unless verbose.",
     entries: &[FOREIGN_ENTRY],

@@ -49,7 +49,8 @@
 //! - [`profile`]: [`Native`], [`JsonRpc`], [`JsonRpcResponse`], [`McpToolResult`],
 //!   [`Problem`], and the [`Profile`] trait for custom formats.
 //! - [`client`]: parse an error text back and pick the [`NextAction`].
-//! - [`Catalog`], [`assert_unique_codes!`]: the static code catalog.
+//! - [`Catalog`], [`assert_unique_codes!`], [`crate_catalog!`], [`lock`]: the static
+//!   code catalog, its compile-time uniqueness check, and the lock file for CI.
 //! - [`legacy`]: seed-era JSON-RPC codes, opt-in only.
 //!
 //! # Guarantees
@@ -78,9 +79,12 @@ mod integrations;
 mod kind;
 pub mod legacy;
 mod limit;
+pub mod lock;
 pub mod params;
 mod policy;
 pub mod profile;
+mod reference;
+mod registry;
 mod template;
 
 #[doc(hidden)]
@@ -98,6 +102,7 @@ pub use envelope::{Envelope, Reduction};
 pub use error::{FOREIGN_CATALOG, FOREIGN_CODE, ToolError};
 pub use kind::{Kind, UnknownKind};
 pub use policy::{Limits, Policy};
+pub use registry::{CrateCatalog, Located};
 pub use profile::{JsonRpc, JsonRpcResponse, McpToolResult, Native, Problem, Profile, RequestId};
 pub use template::{Arg, Segment, Template};
 

@@ -55,6 +55,7 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
             impl #impl_generics #private::StaticCatalog for #ident #ty_generics #where_clause {
                 const CATALOG: &'static #private::Catalog = &#private::Catalog {
                     type_name: #type_name,
+                    module_path: ::core::module_path!(),
                     domain: #domain,
                     doc: #doc,
                     entries: &[#(#entries),*],

@@ -31,6 +31,7 @@ pub(crate) fn dummy(input: &DeriveInput, krate: &TokenStream) -> TokenStream {
             impl #impl_generics #krate::StaticCatalog for #ident #ty_generics #where_clause {
                 const CATALOG: &'static #krate::Catalog = &#krate::Catalog {
                     type_name: #type_name,
+                    module_path: ::core::module_path!(),
                     domain: ::core::option::Option::None,
                     doc: "",
                     entries: &[],

@@ -1,1 +1,0 @@
-//! Seed system module (in progress).

@@ -1,0 +1,519 @@
+//! `error-codes.lock`: the committed record of a crate's error contract, and the
+//! check that fails a test when a change would break the agents that rely on it.
+//!
+//! Codes are public API: agents branch on them. Removing or renaming a code, or
+//! changing its kind, category, recoverable flag, channel, JSON-RPC or HTTP code,
+//! dropping a detail field or a retry hint, breaks clients silently. The lock file
+//! lists every code with those properties (sorted JSON, one property per line, so
+//! diffs read well); [`assert_lock!`](crate::assert_lock) compares the crate's
+//! catalog with it in an ordinary test:
+//!
+//! ```no_run
+//! # use tool_error::ToolError;
+//! # #[derive(Debug, thiserror::Error, ToolError)]
+//! # #[error("a")]
+//! # #[tool_error(kind = validation)]
+//! # pub struct BadInput;
+//! tool_error::crate_catalog!(pub static ERROR_CODES = [BadInput]);
+//!
+//! #[test]
+//! fn error_codes_are_stable() {
+//!     tool_error::assert_lock!(ERROR_CODES); // compares with <crate>/error-codes.lock
+//! }
+//! ```
+//!
+//! | `TOOL_ERROR_LOCK` | breaking change | addition or doc change | lock file |
+//! | --- | --- | --- | --- |
+//! | unset | fails, with a report | passes | never written |
+//! | `update` | fails, with a report | passes | written when nothing breaks |
+//! | `force` | passes | passes | always written |
+//!
+//! A missing lock file fails unless `TOOL_ERROR_LOCK` is `update` or `force`.
+
+use core::fmt;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::{Channel, CrateCatalog, Kind};
+
+/// The environment variable that lets a test write lock and reference files.
+pub const LOCK_ENV: &str = "TOOL_ERROR_LOCK";
+
+/// The lock file format version written by this crate.
+pub const FORMAT: u32 = 1;
+
+/// The contents of a lock file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Lock {
+    /// The format version.
+    pub format: u32,
+    /// Every code, sorted.
+    pub codes: BTreeMap<String, LockedCode>,
+}
+
+/// The locked properties of one code.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LockedCode {
+    /// The declaring type.
+    #[serde(rename = "type")]
+    pub type_name: String,
+    /// The declaring variant.
+    pub variant: String,
+    /// The decision class.
+    pub kind: Kind,
+    /// The category, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub category: Option<String>,
+    /// Whether retrying may succeed.
+    pub recoverable: bool,
+    /// Tool result or protocol error.
+    pub channel: Channel,
+    /// The JSON-RPC code.
+    pub jsonrpc: i32,
+    /// The HTTP status.
+    pub http: u16,
+    /// The detail keys.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub details: Vec<String>,
+    /// The detail keys that are redacted.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub redacted: Vec<String>,
+    /// Whether a retry hint is sent.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub retry_after: bool,
+    /// The doc comment (informational: changes never break).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub description: String,
+}
+
+impl Lock {
+    /// The lock of a crate catalog as it is now.
+    pub fn of(catalog: &CrateCatalog) -> Lock {
+        let codes = catalog
+            .entries()
+            .map(|(owner, entry)| {
+                let locked = LockedCode {
+                    type_name: owner.type_name.to_owned(),
+                    variant: entry.variant.to_owned(),
+                    kind: entry.kind,
+                    category: entry.category.map(str::to_owned),
+                    recoverable: entry.recoverable,
+                    channel: entry.channel,
+                    jsonrpc: entry.jsonrpc_code,
+                    http: entry.http_status,
+                    details: entry.fields.iter().map(|f| f.name.to_owned()).collect(),
+                    redacted: entry
+                        .fields
+                        .iter()
+                        .filter(|f| f.redact)
+                        .map(|f| f.name.to_owned())
+                        .collect(),
+                    retry_after: entry.retry_after,
+                    description: entry.doc.to_owned(),
+                };
+                (entry.code.to_owned(), locked)
+            })
+            .collect();
+        Lock {
+            format: FORMAT,
+            codes,
+        }
+    }
+
+    /// The file text: pretty JSON with a trailing newline.
+    pub fn to_text(&self) -> String {
+        let mut text = serde_json::to_string_pretty(self).unwrap_or_default();
+        text.push('\n');
+        text
+    }
+
+    /// Parses a lock file.
+    pub fn from_text(text: &str) -> Result<Lock, serde_json::Error> {
+        serde_json::from_str(text)
+    }
+
+    /// What changed from `self` (the committed lock) to `current`.
+    pub fn diff(&self, current: &Lock) -> Report {
+        let mut report = Report::default();
+        for (code, old) in &self.codes {
+            let Some(new) = current.codes.get(code) else {
+                let renamed_to = current
+                    .codes
+                    .iter()
+                    .find(|(other, candidate)| {
+                        !self.codes.contains_key(*other)
+                            && candidate.type_name == old.type_name
+                            && candidate.variant == old.variant
+                    })
+                    .map(|(other, _)| other.clone());
+                report.breaking.push(Change::Removed {
+                    code: code.clone(),
+                    renamed_to,
+                });
+                continue;
+            };
+            compare(code, old, new, &mut report);
+        }
+        for code in current.codes.keys() {
+            if !self.codes.contains_key(code) {
+                report.compatible.push(Change::Added { code: code.clone() });
+            }
+        }
+        report
+    }
+}
+
+fn compare(code: &str, old: &LockedCode, new: &LockedCode, report: &mut Report) {
+    let code = code.to_owned();
+    let mut breaking = |property: &'static str, from: String, to: String| {
+        report.breaking.push(Change::Changed {
+            code: code.clone(),
+            property,
+            from,
+            to,
+        });
+    };
+    if old.kind != new.kind {
+        breaking("kind", old.kind.to_string(), new.kind.to_string());
+    }
+    if old.category != new.category {
+        breaking("category", show(&old.category), show(&new.category));
+    }
+    if old.recoverable != new.recoverable {
+        breaking("recoverable", old.recoverable.to_string(), new.recoverable.to_string());
+    }
+    if old.channel != new.channel {
+        breaking("channel", old.channel.to_string(), new.channel.to_string());
+    }
+    if old.jsonrpc != new.jsonrpc {
+        breaking("jsonrpc", old.jsonrpc.to_string(), new.jsonrpc.to_string());
+    }
+    if old.http != new.http {
+        breaking("http", old.http.to_string(), new.http.to_string());
+    }
+    if old.retry_after && !new.retry_after {
+        breaking("retry_after", "true".into(), "false".into());
+    }
+    for field in &old.details {
+        if !new.details.contains(field) {
+            report.breaking.push(Change::DetailRemoved {
+                code: code.clone(),
+                field: field.clone(),
+            });
+        }
+    }
+    for field in &new.details {
+        if !old.details.contains(field) {
+            report.compatible.push(Change::DetailAdded {
+                code: code.clone(),
+                field: field.clone(),
+            });
+        }
+    }
+    if old.redacted != new.redacted {
+        report.compatible.push(Change::Informational {
+            code: code.clone(),
+            property: "redacted",
+        });
+    }
+    if old.description != new.description {
+        report.compatible.push(Change::Informational {
+            code: code.clone(),
+            property: "description",
+        });
+    }
+    if old.type_name != new.type_name || old.variant != new.variant {
+        report.compatible.push(Change::Informational {
+            code,
+            property: "declaring variant",
+        });
+    }
+}
+
+fn show(value: &Option<String>) -> String {
+    value.clone().unwrap_or_else(|| "none".to_owned())
+}
+
+/// One difference between the lock and the catalog.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// A code disappeared; `renamed_to` when the same variant now has another code.
+    Removed {
+        /// The removed code.
+        code: String,
+        /// The variant's new code, if it still exists.
+        renamed_to: Option<String>,
+    },
+    /// A breaking property changed.
+    Changed {
+        /// The code.
+        code: String,
+        /// `kind`, `category`, `recoverable`, `channel`, `jsonrpc`, `http` or `retry_after`.
+        property: &'static str,
+        /// The locked value.
+        from: String,
+        /// The current value.
+        to: String,
+    },
+    /// A detail field disappeared.
+    DetailRemoved {
+        /// The code.
+        code: String,
+        /// The field.
+        field: String,
+    },
+    /// A new code.
+    Added {
+        /// The code.
+        code: String,
+    },
+    /// A new detail field.
+    DetailAdded {
+        /// The code.
+        code: String,
+        /// The field.
+        field: String,
+    },
+    /// A property clients do not branch on changed (description, redaction, declaring variant).
+    Informational {
+        /// The code.
+        code: String,
+        /// What changed.
+        property: &'static str,
+    },
+}
+
+impl fmt::Display for Change {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Change::Removed {
+                code,
+                renamed_to: Some(new),
+            } => write!(f, "{code}: renamed to {new} (clients matching {code} break)"),
+            Change::Removed { code, renamed_to: None } => write!(f, "{code}: removed"),
+            Change::Changed {
+                code,
+                property,
+                from,
+                to,
+            } => write!(f, "{code}: {property} changed from {from} to {to}"),
+            Change::DetailRemoved { code, field } => {
+                write!(f, "{code}: detail field `{field}` removed")
+            }
+            Change::Added { code } => write!(f, "{code}: added"),
+            Change::DetailAdded { code, field } => write!(f, "{code}: detail field `{field}` added"),
+            Change::Informational { code, property } => write!(f, "{code}: {property} changed"),
+        }
+    }
+}
+
+/// The result of comparing a catalog with its lock.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// Changes that break clients.
+    pub breaking: Vec<Change>,
+    /// Changes clients survive: additions and informational ones.
+    pub compatible: Vec<Change>,
+}
+
+impl Report {
+    /// Whether nothing changed at all.
+    pub fn is_empty(&self) -> bool {
+        self.breaking.is_empty() && self.compatible.is_empty()
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.breaking.is_empty() {
+            writeln!(f, "{} breaking change(s) to the error contract:", self.breaking.len())?;
+            for change in &self.breaking {
+                writeln!(f, "  - {change}")?;
+            }
+        }
+        if !self.compatible.is_empty() {
+            writeln!(f, "{} compatible change(s):", self.compatible.len())?;
+            for change in &self.compatible {
+                writeln!(f, "  - {change}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What [`check`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The lock matches the catalog exactly.
+    Unchanged,
+    /// Only compatible changes; the lock was written when `written`.
+    Compatible {
+        /// The changes.
+        report: Report,
+        /// Whether the lock file was rewritten.
+        written: bool,
+    },
+    /// Breaking changes accepted with `TOOL_ERROR_LOCK=force`; the lock was written.
+    Forced(Report),
+}
+
+/// Why [`check`] failed.
+#[derive(Debug)]
+pub enum Failure {
+    /// Breaking changes.
+    Breaking(Report),
+    /// The lock file does not exist.
+    Missing,
+    /// The lock file is not a lock.
+    Unreadable(String),
+    /// Reading or writing the file failed.
+    Io(std::io::Error),
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Breaking(report) => write!(
+                f,
+                "{report}If these changes are intended, run the test with {LOCK_ENV}=force and commit the lock file."
+            ),
+            Failure::Missing => write!(
+                f,
+                "no lock file yet: run the test with {LOCK_ENV}=update and commit the file it writes"
+            ),
+            Failure::Unreadable(problem) => write!(f, "the lock file cannot be read: {problem}"),
+            Failure::Io(error) => write!(f, "the lock file cannot be accessed: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for Failure {}
+
+/// How [`check`] may write files, from `TOOL_ERROR_LOCK`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Compare only.
+    Check,
+    /// Write when nothing breaks.
+    Update,
+    /// Write always.
+    Force,
+}
+
+impl Mode {
+    /// The mode the environment asks for.
+    pub fn from_env() -> Mode {
+        match std::env::var(LOCK_ENV).as_deref() {
+            Ok("update") | Ok("1") | Ok("true") => Mode::Update,
+            Ok("force") => Mode::Force,
+            _ => Mode::Check,
+        }
+    }
+}
+
+/// Compares `catalog` with the lock file at `path`, writing it as `mode` allows.
+pub fn check(catalog: &CrateCatalog, path: &Path, mode: Mode) -> Result<Outcome, Failure> {
+    let current = Lock::of(catalog);
+    let committed = match std::fs::read_to_string(path) {
+        Ok(text) => Some(Lock::from_text(&text).map_err(|e| Failure::Unreadable(e.to_string()))?),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => None,
+        Err(error) => return Err(Failure::Io(error)),
+    };
+    let write = || std::fs::write(path, current.to_text()).map_err(Failure::Io);
+    let Some(committed) = committed else {
+        return match mode {
+            Mode::Check => Err(Failure::Missing),
+            Mode::Update | Mode::Force => {
+                write()?;
+                Ok(Outcome::Compatible {
+                    report: Lock {
+                        format: FORMAT,
+                        codes: BTreeMap::new(),
+                    }
+                    .diff(&current),
+                    written: true,
+                })
+            }
+        };
+    };
+    let report = committed.diff(&current);
+    if report.is_empty() {
+        return Ok(Outcome::Unchanged);
+    }
+    match (report.breaking.is_empty(), mode) {
+        (_, Mode::Force) => {
+            write()?;
+            Ok(Outcome::Forced(report))
+        }
+        (false, _) => Err(Failure::Breaking(report)),
+        (true, Mode::Update) => {
+            write()?;
+            Ok(Outcome::Compatible {
+                report,
+                written: true,
+            })
+        }
+        (true, Mode::Check) => Ok(Outcome::Compatible {
+            report,
+            written: false,
+        }),
+    }
+}
+
+/// Compares a generated file (a reference document, say) with `content`; with
+/// `TOOL_ERROR_LOCK` set, writes it instead of failing. Test helper.
+///
+/// # Panics
+///
+/// When the file differs and the environment does not ask for an update: that is the
+/// test failing.
+#[allow(clippy::panic)]
+pub fn assert_generated(path: &Path, content: &str) {
+    let committed = std::fs::read_to_string(path).ok();
+    if committed.as_deref() == Some(content) {
+        return;
+    }
+    if Mode::from_env() != Mode::Check {
+        if let Err(error) = std::fs::write(path, content) {
+            panic!("cannot write {}: {error}", path.display());
+        }
+        return;
+    }
+    let state = if committed.is_some() { "is stale" } else { "does not exist" };
+    panic!(
+        "{} {state}: run the test with {LOCK_ENV}=update and commit the file",
+        path.display()
+    );
+}
+
+/// The test behind [`assert_lock!`](crate::assert_lock).
+///
+/// # Panics
+///
+/// On breaking changes or an unreadable or missing lock: that is the test failing,
+/// with the report as the message.
+#[allow(clippy::panic)]
+pub fn assert_lock(catalog: &CrateCatalog, path: &Path) {
+    match check(catalog, path, Mode::from_env()) {
+        Ok(Outcome::Unchanged | Outcome::Compatible { .. } | Outcome::Forced(_)) => {}
+        Err(failure) => panic!("{}: {failure}", path.display()),
+    }
+}
+
+/// Fails the test when the crate catalog breaks its committed lock file
+/// (`error-codes.lock` beside the crate's `Cargo.toml`, or the path given).
+/// See [`lock`](crate::lock) for the environment variable that writes it.
+#[macro_export]
+macro_rules! assert_lock {
+    ($catalog:expr $(,)?) => {
+        $crate::lock::assert_lock(
+            &$catalog,
+            ::std::path::Path::new(::core::concat!(::core::env!("CARGO_MANIFEST_DIR"), "/error-codes.lock")),
+        )
+    };
+    ($catalog:expr, $path:expr $(,)?) => {
+        $crate::lock::assert_lock(&$catalog, ::std::path::Path::new(&$path))
+    };
+}

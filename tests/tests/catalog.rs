@@ -1,0 +1,496 @@
+//! The crate-wide catalog, the lock file and the generated references.
+
+// The error types below exist for their catalogs; most variants are never built.
+#![allow(dead_code, unreachable_pub)]
+
+use std::path::PathBuf;
+
+use tool_error::lock::{self, Change, Failure, Lock, Mode, Outcome};
+use tool_error::{CrateCatalog, Kind, StaticCatalog, ToolError};
+
+/// The contract as it was released.
+mod v1 {
+    use tool_error::ToolError;
+
+    /// Errors of the order service.
+    #[derive(Debug, thiserror::Error, ToolError)]
+    #[tool_error(domain = "orders")]
+    pub enum OrderError {
+        /// The order does not exist.
+        #[error("order {id} missing")]
+        #[tool_error(kind = not_found, suggest = "List orders with `list_orders`")]
+        OrderMissing { id: String, known: Vec<String> },
+        /// Too many requests.
+        #[error("slow down")]
+        #[tool_error(kind = transient)]
+        RateLimited {
+            #[tool_error(retry_after)]
+            seconds: u64,
+        },
+        #[error("bad quantity")]
+        #[tool_error(kind = validation, category = "input")]
+        BadQuantity { quantity: i64 },
+        #[error("forbidden")]
+        #[tool_error(kind = permission)]
+        Forbidden,
+        #[error("db down")]
+        #[tool_error(kind = internal)]
+        Database,
+        #[error("payment")]
+        #[tool_error(kind = conflict, http = 409)]
+        PaymentPending,
+        #[error(transparent)]
+        #[tool_error(transparent)]
+        Stock(#[from] StockError),
+    }
+
+    /// Stock problems.
+    #[derive(Debug, thiserror::Error, ToolError)]
+    #[error("out of stock: {sku}")]
+    #[tool_error(kind = conflict, code = "OUT_OF_STOCK")]
+    pub struct StockError {
+        pub sku: String,
+    }
+
+    tool_error::crate_catalog!(pub static CODES = [OrderError, StockError]);
+}
+
+/// The same contract after a careless refactoring: every breaking class once.
+mod v2 {
+    use tool_error::ToolError;
+
+    #[derive(Debug, thiserror::Error, ToolError)]
+    #[tool_error(domain = "orders")]
+    pub enum OrderError {
+        /// The order does not exist (reworded doc: compatible).
+        #[error("order {id} missing")]
+        #[tool_error(kind = not_found, code = "ORDER_NOT_FOUND")] // renamed
+        OrderMissing { id: String, hint: String }, // `known` removed, `hint` added
+        #[error("slow down")]
+        #[tool_error(kind = internal)] // kind changed, retry hint dropped
+        RateLimited,
+        #[error("bad quantity")]
+        #[tool_error(kind = validation, category = "quantity", recoverable = false)]
+        BadQuantity { quantity: i64 },
+        #[error("forbidden")]
+        #[tool_error(kind = permission, channel = protocol)]
+        Forbidden,
+        #[error("db down")]
+        #[tool_error(kind = internal, jsonrpc = -31000)]
+        Database,
+        #[error("payment")]
+        #[tool_error(kind = conflict, http = 402)]
+        PaymentPending,
+        #[error("new")]
+        #[tool_error(kind = validation)]
+        BrandNew,
+        #[error(transparent)]
+        #[tool_error(transparent)]
+        Stock(#[from] super::v1::StockError),
+    }
+
+    tool_error::crate_catalog!(pub static CODES = [OrderError]);
+}
+
+/// Only compatible changes from v1: a new code, a new detail, a new doc line.
+mod v1_1 {
+    use tool_error::ToolError;
+
+    /// Errors of the order service.
+    #[derive(Debug, thiserror::Error, ToolError)]
+    #[tool_error(domain = "orders")]
+    pub enum OrderError {
+        /// The order does not exist (for this customer).
+        #[error("order {id} missing")]
+        #[tool_error(kind = not_found, suggest = "List orders with `list_orders`")]
+        OrderMissing {
+            id: String,
+            known: Vec<String>,
+            customer: String,
+        },
+        /// Too many requests.
+        #[error("slow down")]
+        #[tool_error(kind = transient)]
+        RateLimited {
+            #[tool_error(retry_after)]
+            seconds: u64,
+        },
+        #[error("bad quantity")]
+        #[tool_error(kind = validation, category = "input")]
+        BadQuantity { quantity: i64 },
+        #[error("forbidden")]
+        #[tool_error(kind = permission)]
+        Forbidden,
+        #[error("db down")]
+        #[tool_error(kind = internal)]
+        Database,
+        #[error("payment")]
+        #[tool_error(kind = conflict, http = 409)]
+        PaymentPending,
+        #[error("address")]
+        #[tool_error(kind = validation)]
+        BadAddress,
+        #[error(transparent)]
+        #[tool_error(transparent)]
+        Stock(#[from] super::v1::StockError),
+    }
+
+    tool_error::crate_catalog!(pub static CODES = [OrderError]);
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("catalog-tests");
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+#[test]
+fn crate_catalog_lists_nested_codes_once_sorted() {
+    let codes: Vec<&str> = v1::CODES.entries().map(|(_, entry)| entry.code).collect();
+    assert_eq!(
+        codes,
+        [
+            "BAD_QUANTITY",
+            "DATABASE",
+            "FORBIDDEN",
+            "ORDER_MISSING",
+            "OUT_OF_STOCK",
+            "PAYMENT_PENDING",
+            "RATE_LIMITED"
+        ]
+    );
+    let (owner, entry) = v1::CODES.find("OUT_OF_STOCK").expect("nested code found");
+    assert_eq!(owner.type_name, "StockError");
+    assert_eq!(entry.kind, Kind::Conflict);
+    let types: Vec<&str> = v1::CODES
+        .declaring_types()
+        .iter()
+        .map(|c| c.type_name)
+        .collect();
+    assert_eq!(types, ["OrderError", "StockError"]);
+    // The same catalog is what the values render from.
+    let error = v1::OrderError::Stock(v1::StockError { sku: "A1".into() });
+    assert_eq!(error.code(), "OUT_OF_STOCK");
+    let catalog = error.catalog().expect("derived types have a catalog");
+    assert_eq!(catalog.type_name, "OrderError");
+    assert_eq!(
+        catalog.entries.len(),
+        <v1::OrderError as StaticCatalog>::CATALOG.entries.len()
+    );
+}
+
+#[test]
+fn lock_text_is_sorted_pretty_json_that_reads_back() {
+    let lock = Lock::of(&v1::CODES);
+    let text = lock.to_text();
+    assert!(text.ends_with("}\n"));
+    assert_eq!(Lock::from_text(&text).expect("reads back"), lock);
+    let value: serde_json::Value = serde_json::from_str(&text).expect("json");
+    assert_eq!(value["format"], 1);
+    assert_eq!(
+        value["codes"]["ORDER_MISSING"],
+        serde_json::json!({
+            "type": "OrderError",
+            "variant": "OrderMissing",
+            "kind": "NOT_FOUND",
+            "recoverable": true,
+            "channel": "result",
+            "jsonrpc": -31404,
+            "http": 404,
+            "details": ["id", "known"],
+            "description": "The order does not exist."
+        })
+    );
+    assert_eq!(value["codes"]["RATE_LIMITED"]["retry_after"], true);
+    let positions: Vec<usize> = ["\"BAD_QUANTITY\"", "\"DATABASE\"", "\"RATE_LIMITED\""]
+        .iter()
+        .map(|code| text.find(code).expect("code present"))
+        .collect();
+    assert!(
+        positions.windows(2).all(|w| w[0] < w[1]),
+        "codes are sorted"
+    );
+}
+
+#[test]
+fn every_breaking_class_is_detected_and_named() {
+    let report = Lock::of(&v1::CODES).diff(&Lock::of(&v2::CODES));
+    let breaking: Vec<String> = report.breaking.iter().map(ToString::to_string).collect();
+    let expected = [
+        "BAD_QUANTITY: category changed from input to quantity",
+        "BAD_QUANTITY: recoverable changed from true to false",
+        "DATABASE: jsonrpc changed from -32603 to -31000",
+        "FORBIDDEN: channel changed from result to protocol",
+        "ORDER_MISSING: renamed to ORDER_NOT_FOUND (clients matching ORDER_MISSING break)",
+        "PAYMENT_PENDING: http changed from 409 to 402",
+        "RATE_LIMITED: kind changed from TRANSIENT to INTERNAL",
+        // The kind's defaults moved with it: each is reported, since clients may read any.
+        "RATE_LIMITED: recoverable changed from true to false",
+        "RATE_LIMITED: jsonrpc changed from -31503 to -32603",
+        "RATE_LIMITED: http changed from 503 to 500",
+        "RATE_LIMITED: retry_after changed from true to false",
+    ];
+    for line in expected {
+        assert!(
+            breaking.contains(&line.to_owned()),
+            "missing `{line}` in {breaking:#?}"
+        );
+    }
+    assert_eq!(breaking.len(), expected.len(), "{breaking:#?}");
+    assert!(report.compatible.contains(&Change::Added {
+        code: "BRAND_NEW".into()
+    }));
+    assert!(report.compatible.contains(&Change::Added {
+        code: "ORDER_NOT_FOUND".into()
+    }));
+
+    // A detail removed from a code that keeps its name.
+    let mut without_detail = Lock::of(&v1::CODES);
+    without_detail
+        .codes
+        .get_mut("BAD_QUANTITY")
+        .expect("code")
+        .details
+        .clear();
+    let report = Lock::of(&v1::CODES).diff(&without_detail);
+    assert_eq!(
+        report.breaking,
+        [Change::DetailRemoved {
+            code: "BAD_QUANTITY".into(),
+            field: "quantity".into()
+        }]
+    );
+    // A code removed outright.
+    let mut removed = Lock::of(&v1::CODES);
+    removed.codes.remove("DATABASE");
+    let report = Lock::of(&v1::CODES).diff(&removed);
+    assert_eq!(
+        report.breaking,
+        [Change::Removed {
+            code: "DATABASE".into(),
+            renamed_to: None
+        }]
+    );
+}
+
+#[test]
+fn additions_and_doc_changes_pass_and_are_written_only_when_asked() {
+    let path = scratch("compatible.lock");
+    std::fs::write(&path, Lock::of(&v1::CODES).to_text()).expect("write");
+
+    let outcome = lock::check(&v1_1::CODES, &path, Mode::Check).expect("compatible changes pass");
+    let Outcome::Compatible { report, written } = outcome else {
+        panic!("{outcome:?}")
+    };
+    assert!(!written);
+    assert!(report.breaking.is_empty());
+    let compatible: Vec<String> = report.compatible.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        compatible,
+        [
+            "ORDER_MISSING: detail field `customer` added",
+            "ORDER_MISSING: description changed",
+            "BAD_ADDRESS: added",
+        ]
+    );
+    assert_eq!(
+        Lock::from_text(&std::fs::read_to_string(&path).expect("read")).expect("lock"),
+        Lock::of(&v1::CODES)
+    );
+
+    // Blessing writes the new lock; the next check sees no change.
+    let outcome = lock::check(&v1_1::CODES, &path, Mode::Update).expect("update");
+    assert!(matches!(outcome, Outcome::Compatible { written: true, .. }));
+    assert_eq!(
+        lock::check(&v1_1::CODES, &path, Mode::Check).expect("clean"),
+        Outcome::Unchanged
+    );
+}
+
+#[test]
+fn breaking_changes_fail_even_under_update_and_pass_only_when_forced() {
+    let path = scratch("breaking.lock");
+    std::fs::write(&path, Lock::of(&v1::CODES).to_text()).expect("write");
+    for mode in [Mode::Check, Mode::Update] {
+        match lock::check(&v2::CODES, &path, mode) {
+            Err(Failure::Breaking(report)) => assert_eq!(report.breaking.len(), 11),
+            other => panic!("{mode:?}: {other:?}"),
+        }
+    }
+    let message = match lock::check(&v2::CODES, &path, Mode::Check) {
+        Err(failure) => failure.to_string(),
+        Ok(outcome) => panic!("{outcome:?}"),
+    };
+    assert!(
+        message.starts_with("11 breaking change(s) to the error contract:\n  - "),
+        "{message}"
+    );
+    assert!(message.contains("TOOL_ERROR_LOCK=force"), "{message}");
+    // The lock file is untouched by failing checks.
+    assert_eq!(
+        Lock::from_text(&std::fs::read_to_string(&path).expect("read")).expect("lock"),
+        Lock::of(&v1::CODES)
+    );
+
+    assert!(matches!(
+        lock::check(&v2::CODES, &path, Mode::Force),
+        Ok(Outcome::Forced(_))
+    ));
+    assert_eq!(
+        lock::check(&v2::CODES, &path, Mode::Check).expect("clean"),
+        Outcome::Unchanged
+    );
+}
+
+#[test]
+fn a_missing_lock_fails_until_written_and_garbage_is_reported() {
+    let path = scratch("missing.lock");
+    assert!(matches!(
+        lock::check(&v1::CODES, &path, Mode::Check),
+        Err(Failure::Missing)
+    ));
+    assert!(matches!(
+        lock::check(&v1::CODES, &path, Mode::Update),
+        Ok(Outcome::Compatible { written: true, .. })
+    ));
+    assert_eq!(
+        lock::check(&v1::CODES, &path, Mode::Check).expect("clean"),
+        Outcome::Unchanged
+    );
+
+    std::fs::write(&path, "not a lock").expect("write");
+    assert!(matches!(
+        lock::check(&v1::CODES, &path, Mode::Check),
+        Err(Failure::Unreadable(_))
+    ));
+}
+
+#[test]
+fn assert_lock_macro_passes_on_a_matching_lock_and_panics_with_the_report() {
+    let path = scratch("macro.lock");
+    std::fs::write(&path, Lock::of(&v1::CODES).to_text()).expect("write");
+    tool_error::assert_lock!(v1::CODES, path);
+    if std::env::var(lock::LOCK_ENV).is_ok_and(|mode| mode == "force") {
+        return; // forcing accepts anything by design
+    }
+    let panic = std::panic::catch_unwind(|| tool_error::assert_lock!(v2::CODES, path))
+        .expect_err("breaking changes fail");
+    let message = panic.downcast_ref::<String>().expect("string message");
+    assert!(
+        message.contains("RATE_LIMITED: kind changed from TRANSIENT to INTERNAL"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_stale_generated_reference_fails() {
+    let path = scratch("REFERENCE.md");
+    std::fs::write(&path, v1::CODES.to_markdown()).expect("write");
+    lock::assert_generated(&path, &v1::CODES.to_markdown());
+    if std::env::var(lock::LOCK_ENV).is_ok() {
+        return; // the environment asked to rewrite generated files
+    }
+    let stale =
+        std::panic::catch_unwind(|| lock::assert_generated(&path, &v1_1::CODES.to_markdown()));
+    let message = stale.expect_err("stale file fails");
+    let message = message.downcast_ref::<String>().expect("string message");
+    assert!(
+        message.ends_with("is stale: run the test with TOOL_ERROR_LOCK=update and commit the file"),
+        "{message}"
+    );
+}
+
+#[test]
+fn markdown_reference_groups_codes_by_type() {
+    let markdown = v1::CODES.to_markdown();
+    let expected_start = "# Error codes of `tool-error-tests` 0.1.0\n\n\
+        Generated from the crate's error catalog; do not edit by hand.\n\n\
+        ## `OrderError`\n\n\
+        Errors of the order service.\n\n\
+        Domain: `orders`\n\n\
+        | code | kind | recoverable | description | suggestions |\n\
+        | --- | --- | --- | --- | --- |\n\
+        | `ORDER_MISSING` | NOT_FOUND | yes | The order does not exist. | List orders with `list_orders` |\n\
+        | `RATE_LIMITED` | TRANSIENT | yes | Too many requests. |  |\n";
+    assert!(markdown.starts_with(expected_start), "{markdown}");
+    assert!(markdown.contains("## `StockError`\n\nStock problems.\n\n"));
+    // A struct's doc describes both the type and its one code.
+    assert!(
+        markdown.contains("| `OUT_OF_STOCK` | CONFLICT | yes | Stock problems. |  |\n"),
+        "{markdown}"
+    );
+    // The transparent variant is not a row of its own.
+    assert!(!markdown.contains("`STOCK`"));
+}
+
+#[test]
+fn json_reference_carries_every_catalog_property() {
+    let json = v1::CODES.to_json();
+    assert_eq!(json["crate"], "tool-error-tests");
+    let order = &json["types"][0];
+    assert_eq!(order["type"], "OrderError");
+    assert_eq!(order["domain"], "orders");
+    let missing = &order["codes"][0];
+    assert_eq!(
+        missing,
+        &serde_json::json!({
+            "code": "ORDER_MISSING",
+            "variant": "OrderMissing",
+            "kind": "NOT_FOUND",
+            "category": null,
+            "recoverable": true,
+            "jsonrpc": -31404,
+            "http": 404,
+            "channel": "result",
+            "message": null,
+            "suggestions": ["List orders with `list_orders`"],
+            "dynamic_suggestions": false,
+            "details": [{"name": "id", "redacted": false}, {"name": "known", "redacted": false}],
+            "retry_after": false,
+            "description": "The order does not exist."
+        })
+    );
+}
+
+#[test]
+fn const_uniqueness_accepts_distinct_codes_and_a_type_listed_beside_its_wrapper() {
+    // Compiles only because the codes are distinct; a type wrapped with `transparent`
+    // and also listed is one code, not two.
+    tool_error::assert_unique_codes!(v1::OrderError, v1::StockError);
+    assert_eq!(
+        tool_error::first_duplicate_code(&[
+            <v1::OrderError as StaticCatalog>::CATALOG,
+            <v1::StockError as StaticCatalog>::CATALOG
+        ]),
+        None
+    );
+    // Same-named types in two modules are two types: their shared codes clash.
+    assert_eq!(
+        tool_error::first_duplicate_code(&[
+            <v1::OrderError as StaticCatalog>::CATALOG,
+            <v1_1::OrderError as StaticCatalog>::CATALOG
+        ]),
+        Some("ORDER_MISSING"),
+    );
+    let clash: &[&'static tool_error::Catalog] = &[
+        <v1::StockError as StaticCatalog>::CATALOG,
+        <Duplicate as StaticCatalog>::CATALOG,
+    ];
+    assert_eq!(
+        tool_error::first_duplicate_code(clash),
+        Some("OUT_OF_STOCK")
+    );
+    let _ = CrateCatalog {
+        name: "",
+        version: "",
+        types: clash,
+    }
+    .find("OUT_OF_STOCK");
+}
+
+#[derive(Debug, thiserror::Error, ToolError)]
+#[error("dup")]
+#[tool_error(kind = conflict, code = "OUT_OF_STOCK")]
+struct Duplicate;
