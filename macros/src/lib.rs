@@ -7,6 +7,7 @@
 //! (`fallback`). A proc-macro crate can export nothing but macros, so fuzzers and
 //! benchmarks include `src/derive/mod.rs` by path and call [`derive::expand`].
 
+#![forbid(unsafe_code)]
 // The derive reports misuse as compile errors; it must never panic.
 #![cfg_attr(
     not(test),

@@ -60,6 +60,7 @@
 //! hidden unless the [`Policy`] explicitly turns on debugging; sizes are bounded by
 //! [`Limits`].
 
+#![forbid(unsafe_code)]
 #![deny(missing_docs)]
 // The no-panic guarantee: nothing in the library may unwrap, expect or panic.
 #![cfg_attr(
