@@ -1,1 +1,595 @@
-//! Seed system module (in progress).
+//! Seed 002: interbase `toolerror`, the structured error contract of the Demarch MCP
+//! servers, shown through interlock (the file-reservation server that adopted it).
+//!
+//! Agents read `{"type", "message", "recoverable", "data"}` in the MCP tool result's
+//! error text. The six types are exactly tool-error's six [`Kind`]s, so the contract
+//! is the derive plus one small [`Profile`], [`Wire`]. Errors of a wrapped HTTP
+//! service go through the seed's two mapping tables ([`type_for_http_status`],
+//! [`type_for_connection_error`]); the agent side ([`on_tool_error`]) follows the
+//! seed's recommended pattern on top of [`tool_error::client::parse`].
+
+use std::io;
+use std::time::Duration;
+
+use serde::ser::{Error as _, SerializeMap};
+use serde::{Serialize, Serializer};
+use serde_json::{Map, Value};
+use tool_error::client::{self, NextAction, Parsed};
+use tool_error::params::quoted;
+use tool_error::{
+    Catalog, DetailWriter, Envelope, Kind, McpToolResult, Profile, StaticCatalog, ToolError,
+};
+
+use crate::Sample;
+
+/// The seed's JSON Schema of the wire format, verbatim.
+pub const SCHEMA: &str = r#"{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "required": ["type", "message", "recoverable"],
+  "properties": {
+    "type": {
+      "type": "string",
+      "enum": ["NOT_FOUND", "CONFLICT", "VALIDATION", "PERMISSION", "TRANSIENT", "INTERNAL"]
+    },
+    "message": {
+      "type": "string",
+      "description": "Human-readable error description"
+    },
+    "recoverable": {
+      "type": "boolean",
+      "description": "Whether the operation may succeed if retried (possibly with modified input)"
+    },
+    "data": {
+      "type": "object",
+      "description": "Optional structured context for error recovery",
+      "additionalProperties": true
+    }
+  },
+  "additionalProperties": false
+}"#;
+
+/// One reservation that blocks the requested patterns.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Conflict {
+    /// The agent whose request conflicts.
+    pub agent_id: String,
+    /// The contested file pattern.
+    pub pattern: String,
+    /// The agent holding the reservation.
+    pub held_by: String,
+}
+
+/// The errors of interlock's MCP tools (file reservations between agents).
+///
+/// `NOT_FOUND` is not recoverable here, unlike the kind's default: the seed's first
+/// wire example says so, and retrying a lookup of an unregistered agent cannot help.
+#[derive(Debug, thiserror::Error, tool_error::ToolError)]
+#[tool_error(domain = "interlock")]
+pub enum InterlockError {
+    /// The agent id is not registered with the coordinator.
+    #[error("agent {} not registered", quoted(.agent))]
+    #[tool_error(kind = not_found, recoverable = false)]
+    AgentNotRegistered {
+        /// The unknown agent id (in the message only, as the seed's example has no data).
+        #[tool_error(skip)]
+        agent: String,
+    },
+
+    /// Other agents hold reservations overlapping the requested patterns.
+    #[error("reservation conflict: {total} conflicts")]
+    #[tool_error(kind = conflict)]
+    ReservationConflict {
+        /// How many conflicts the coordinator found (it may list fewer).
+        #[tool_error(skip)]
+        total: usize,
+        /// The conflicts listed for negotiation.
+        conflicts: Vec<Conflict>,
+    },
+
+    /// Too many requests; the coordinator says when to come back.
+    #[error("rate limited")]
+    #[tool_error(kind = transient)]
+    RateLimited {
+        /// Seconds to wait, sent as `data.retry_after`.
+        #[tool_error(retry_after)]
+        retry_after: u64,
+    },
+
+    /// A file pattern the coordinator cannot use.
+    #[error("invalid pattern {}: {reason}", quoted(.pattern))]
+    #[tool_error(kind = validation)]
+    InvalidPattern {
+        /// The pattern as given.
+        pattern: String,
+        /// Why it is refused.
+        reason: String,
+    },
+
+    /// The agent tried to release a reservation someone else holds.
+    #[error("agent {} does not hold reservation {}", quoted(.agent), quoted(.reservation_id))]
+    #[tool_error(kind = permission)]
+    NotHolder {
+        /// The agent that asked.
+        agent: String,
+        /// The reservation.
+        reservation_id: String,
+        /// Who holds it.
+        held_by: String,
+    },
+
+    /// The reservation store failed; the cause stays in the logs.
+    #[error("reservation store: {source}")]
+    #[tool_error(kind = internal, message = "reservation store unavailable")]
+    Store {
+        /// The underlying failure.
+        #[source]
+        source: io::Error,
+    },
+}
+
+/// The seed's wire format: `{"type", "message", "recoverable", "data"?}`, where
+/// `data` holds the details and the retry hint as `retry_after` seconds, and is
+/// left out when empty. Nothing else is written: the seed's schema allows no other
+/// key.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Wire;
+
+impl Profile for Wire {
+    fn serialize_envelope<S: Serializer>(
+        &self,
+        envelope: &Envelope<'_>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        let data = data(envelope).map_err(S::Error::custom)?;
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("type", &envelope.kind())?;
+        map.serialize_entry("message", &envelope.message())?;
+        map.serialize_entry("recoverable", &envelope.recoverable())?;
+        if !data.is_empty() {
+            map.serialize_entry("data", &data)?;
+        }
+        map.end()
+    }
+}
+
+/// The details merged with the retry hint. The envelope writes its details as one
+/// value, so they are collected into a map first.
+fn data(envelope: &Envelope<'_>) -> Result<Map<String, Value>, serde_json::Error> {
+    let details = envelope.details();
+    let mut data = if details.is_empty() {
+        Map::new()
+    } else {
+        match serde_json::to_value(details.as_object())? {
+            Value::Object(map) => map,
+            _ => Map::new(),
+        }
+    };
+    if let Some(seconds) = envelope.retry_after_seconds() {
+        data.insert("retry_after".to_owned(), serde_json::to_value(seconds)?);
+    }
+    Ok(data)
+}
+
+/// The error as agents read it (Go's `ToolError.JSON()`), as a value.
+pub fn wire(error: &dyn ToolError) -> Value {
+    Envelope::new(error).to_value(&Wire)
+}
+
+/// The error as text, exactly what goes into the tool result.
+pub fn wire_text(error: &dyn ToolError) -> String {
+    Envelope::new(error).render(&Wire)
+}
+
+/// The whole MCP tool result (`isError: true`, the wire JSON as text).
+pub fn tool_result(error: &dyn ToolError) -> Value {
+    Envelope::new(error).to_value(&McpToolResult::with_profile(Wire))
+}
+
+/// The seed's HTTP status table, for servers that wrap an HTTP API:
+///
+/// | HTTP status | type |
+/// | --- | --- |
+/// | 400, 422 | `VALIDATION` |
+/// | 403 | `PERMISSION` |
+/// | 404 | `NOT_FOUND` |
+/// | 409 | `CONFLICT` |
+/// | 429, 5xx | `TRANSIENT` |
+/// | other 4xx | `VALIDATION` or `INTERNAL`, case by case |
+///
+/// The cases decided here: 401 is `PERMISSION`, 410 `NOT_FOUND`, 412 `CONFLICT`,
+/// 408 `TRANSIENT`, any other 4xx `VALIDATION`; a status that is not an error
+/// (1xx to 3xx, or out of range) is `INTERNAL`.
+pub fn type_for_http_status(status: u16) -> Kind {
+    Kind::from_http_status(status)
+}
+
+/// The seed's connection rule: network failures (connection refused, timeout, DNS)
+/// are `TRANSIENT`, the service may come back. `None` for I/O errors that are not
+/// about reaching the service.
+///
+/// The standard library reports a failed name lookup without a dedicated
+/// [`io::ErrorKind`], so it is recognised by its message.
+pub fn type_for_connection_error(error: &io::Error) -> Option<Kind> {
+    Kind::from_connection_error(error.kind()).or_else(|| {
+        error
+            .to_string()
+            .contains("failed to lookup address information")
+            .then_some(Kind::Transient)
+    })
+}
+
+/// Whether an error of `kind` may succeed on retry, as interbase decides it:
+/// `NOT_FOUND`, `PERMISSION` and `INTERNAL` will not.
+pub const fn recoverable_for(kind: Kind) -> bool {
+    matches!(kind, Kind::Validation | Kind::Conflict | Kind::Transient)
+}
+
+/// What went wrong talking to an upstream service.
+#[derive(Debug)]
+pub enum Failure {
+    /// The service answered with an error status.
+    Status {
+        /// The HTTP status.
+        status: u16,
+        /// The response body, as the service wrote it.
+        body: String,
+        /// The `Retry-After` header, in seconds.
+        retry_after: Option<u64>,
+    },
+    /// The service could not be reached.
+    Connection(io::Error),
+}
+
+/// A failure of an HTTP service behind an MCP tool (intermute behind interlock),
+/// turned into a tool error by the seed's two mapping tables: the seed's
+/// `toToolError()` step. Written by hand because its kind is decided at run time.
+#[derive(Debug)]
+pub struct UpstreamError {
+    /// What the tool was doing, e.g. `check conflicts`.
+    pub action: String,
+    /// The service, e.g. `intermute`.
+    pub service: String,
+    /// What happened.
+    pub failure: Failure,
+}
+
+impl UpstreamError {
+    /// A failure with an error status.
+    pub fn status(action: &str, service: &str, status: u16, body: &str) -> Self {
+        UpstreamError {
+            action: action.to_owned(),
+            service: service.to_owned(),
+            failure: Failure::Status {
+                status,
+                body: body.to_owned(),
+                retry_after: None,
+            },
+        }
+    }
+
+    /// A failure to connect.
+    pub fn connection(action: &str, service: &str, error: io::Error) -> Self {
+        UpstreamError {
+            action: action.to_owned(),
+            service: service.to_owned(),
+            failure: Failure::Connection(error),
+        }
+    }
+
+    /// Adds the service's `Retry-After` (seconds) to a status failure.
+    #[must_use]
+    pub fn with_retry_after(mut self, seconds: u64) -> Self {
+        if let Failure::Status { retry_after, .. } = &mut self.failure {
+            *retry_after = Some(seconds);
+        }
+        self
+    }
+}
+
+/// The old flat text, kept as the message: `check conflicts: intermute 500: internal error`.
+impl std::fmt::Display for UpstreamError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.failure {
+            Failure::Status { status, body, .. } => {
+                write!(f, "{}: {} {status}: {body}", self.action, self.service)
+            }
+            Failure::Connection(error) => write!(f, "{}: {}: {error}", self.action, self.service),
+        }
+    }
+}
+
+impl std::error::Error for UpstreamError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.failure {
+            Failure::Connection(error) => Some(error),
+            Failure::Status { .. } => None,
+        }
+    }
+}
+
+/// The codes an [`UpstreamError`] can carry.
+pub static UPSTREAM_CATALOG: Catalog = Catalog {
+    type_name: "UpstreamError",
+    module_path: module_path!(),
+    domain: Some("interlock"),
+    doc: "A failure of the HTTP service behind the tool, mapped by the seed's tables.",
+    entries: &[UPSTREAM_STATUS, UPSTREAM_UNREACHABLE],
+};
+
+const UPSTREAM_STATUS: tool_error::Entry = {
+    let mut entry = tool_error::Entry::new("Status", "UPSTREAM_STATUS", Kind::Transient);
+    entry.doc = "The service answered with an error status; the type follows the HTTP table.";
+    entry
+};
+
+const UPSTREAM_UNREACHABLE: tool_error::Entry = {
+    let mut entry = tool_error::Entry::new("Connection", "UPSTREAM_UNREACHABLE", Kind::Transient);
+    entry.doc = "The service could not be reached; network failures are TRANSIENT.";
+    entry
+};
+
+impl ToolError for UpstreamError {
+    fn code(&self) -> &'static str {
+        match self.failure {
+            Failure::Status { .. } => UPSTREAM_STATUS.code,
+            Failure::Connection(_) => UPSTREAM_UNREACHABLE.code,
+        }
+    }
+
+    fn kind(&self) -> Kind {
+        match &self.failure {
+            Failure::Status { status, .. } => type_for_http_status(*status),
+            Failure::Connection(error) => {
+                type_for_connection_error(error).unwrap_or(Kind::Internal)
+            }
+        }
+    }
+
+    fn recoverable(&self) -> bool {
+        recoverable_for(self.kind())
+    }
+
+    fn domain(&self) -> Option<&'static str> {
+        UPSTREAM_CATALOG.domain
+    }
+
+    fn details(&self, details: &mut DetailWriter<'_>) {
+        details.field("service", &self.service);
+        if let Failure::Status { status, .. } = &self.failure {
+            details.field("status", status);
+        }
+    }
+
+    fn retry_after(&self) -> Option<Duration> {
+        match &self.failure {
+            Failure::Status {
+                retry_after: Some(seconds),
+                ..
+            } => Some(Duration::from_secs(*seconds)),
+            _ => None,
+        }
+    }
+
+    fn http_status(&self) -> u16 {
+        match &self.failure {
+            Failure::Status { status, .. } => *status,
+            Failure::Connection(_) => 503,
+        }
+    }
+
+    fn catalog(&self) -> Option<&'static Catalog> {
+        Some(&UPSTREAM_CATALOG)
+    }
+
+    fn entry(&self) -> Option<&'static tool_error::Entry> {
+        match self.failure {
+            Failure::Status { .. } => Some(&UPSTREAM_STATUS),
+            Failure::Connection(_) => Some(&UPSTREAM_UNREACHABLE),
+        }
+    }
+
+    fn source_error(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        std::error::Error::source(self)
+    }
+}
+
+impl StaticCatalog for UpstreamError {
+    const CATALOG: &'static Catalog = &UPSTREAM_CATALOG;
+}
+
+/// How many times the seed's pattern retries a `TRANSIENT` error.
+pub const MAX_TRANSIENT_ATTEMPTS: u32 = 3;
+
+/// What the seed's recommended agent pattern does with one tool error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AgentStep {
+    /// `TRANSIENT`: retry after `delay` (the server's `retry_after`, else the
+    /// agent's backoff), at most `max_attempts` times.
+    Retry {
+        /// How long to wait first.
+        delay: Duration,
+        /// The attempt budget.
+        max_attempts: u32,
+    },
+    /// `VALIDATION`: log the message, fix the input and retry once.
+    FixInputAndRetryOnce {
+        /// The server's message, to log.
+        message: String,
+    },
+    /// `NOT_FOUND`: skip this resource and try alternatives.
+    SkipResource,
+    /// `CONFLICT` with `data.conflicts`: negotiate a release with the holders.
+    Negotiate {
+        /// The holders named by the conflicts, in order, without repeats.
+        holders: Vec<String>,
+    },
+    /// `CONFLICT` without conflicts listed: wait, then retry.
+    WaitAndRetry {
+        /// How long to wait (the server's `retry_after`, else the agent's backoff).
+        delay: Duration,
+    },
+    /// `PERMISSION`: ask the user.
+    Escalate,
+    /// `INTERNAL`, a retry the server says cannot succeed, or a legacy text: log
+    /// and stop.
+    GiveUp {
+        /// Whether the text was a legacy unstructured error.
+        legacy: bool,
+    },
+}
+
+impl AgentStep {
+    /// The runtime's generic action for this step.
+    pub fn next_action(&self) -> NextAction {
+        match self {
+            AgentStep::Retry { delay, .. } | AgentStep::WaitAndRetry { delay } => {
+                NextAction::Retry {
+                    after: Some(*delay),
+                }
+            }
+            AgentStep::FixInputAndRetryOnce { .. } => NextAction::FixInput,
+            AgentStep::SkipResource | AgentStep::Negotiate { .. } => NextAction::WorkAround,
+            AgentStep::Escalate => NextAction::Escalate,
+            AgentStep::GiveUp { .. } => NextAction::GiveUp,
+        }
+    }
+}
+
+/// The seed's recommended agent pattern, applied to a tool's error text: parse it
+/// (a legacy, unstructured text means give up), branch on `type`, and read `data`
+/// for the retry delay and the conflict holders.
+///
+/// One reading beyond the seed's pseudo-code: the seed's step 3 says `recoverable`
+/// decides the retry strategy, so a retrying step for an error marked
+/// `"recoverable": false` becomes [`AgentStep::GiveUp`].
+pub fn on_tool_error(error_text: &str, default_backoff: Duration) -> AgentStep {
+    let envelope = match client::parse(error_text) {
+        Parsed::Structured(envelope) => envelope,
+        Parsed::Legacy(_) => return AgentStep::GiveUp { legacy: true },
+    };
+    let delay = envelope.retry_after().unwrap_or(default_backoff);
+    let step = match envelope.kind {
+        Kind::Transient => AgentStep::Retry {
+            delay,
+            max_attempts: MAX_TRANSIENT_ATTEMPTS,
+        },
+        Kind::Validation => AgentStep::FixInputAndRetryOnce {
+            message: envelope.message.clone(),
+        },
+        Kind::NotFound => AgentStep::SkipResource,
+        Kind::Conflict => match conflict_holders(envelope.details.as_ref()) {
+            Some(holders) => AgentStep::Negotiate { holders },
+            None => AgentStep::WaitAndRetry { delay },
+        },
+        Kind::Permission => AgentStep::Escalate,
+        Kind::Internal => AgentStep::GiveUp { legacy: false },
+    };
+    let retries = matches!(
+        step,
+        AgentStep::Retry { .. }
+            | AgentStep::FixInputAndRetryOnce { .. }
+            | AgentStep::WaitAndRetry { .. }
+    );
+    if retries && !envelope.recoverable {
+        return AgentStep::GiveUp { legacy: false };
+    }
+    step
+}
+
+/// The holders named by `data.conflicts` (`held_by`, else `agent_id`); `None` when
+/// the data lists no conflict.
+fn conflict_holders(data: Option<&Value>) -> Option<Vec<String>> {
+    let conflicts = data?.get("conflicts")?.as_array()?;
+    let mut holders: Vec<String> = Vec::new();
+    for conflict in conflicts {
+        let holder = conflict
+            .get("held_by")
+            .or_else(|| conflict.get("agent_id"))
+            .and_then(Value::as_str);
+        if let Some(holder) = holder
+            && !holders.iter().any(|known| known == holder)
+        {
+            holders.push(holder.to_owned());
+        }
+    }
+    (!conflicts.is_empty()).then_some(holders)
+}
+
+/// The seed's three wire examples, in its order.
+pub fn wire_examples() -> [InterlockError; 3] {
+    [
+        InterlockError::AgentNotRegistered {
+            agent: "fd-safety".into(),
+        },
+        InterlockError::ReservationConflict {
+            total: 2,
+            conflicts: vec![Conflict {
+                agent_id: "agent-2".into(),
+                pattern: "src/*.go".into(),
+                held_by: "agent-2".into(),
+            }],
+        },
+        InterlockError::RateLimited { retry_after: 30 },
+    ]
+}
+
+/// One error of every type, in the seed's wire format, for the tour.
+pub fn samples() -> Vec<Sample> {
+    let [not_found, conflict, transient] = wire_examples();
+    let mut samples = vec![
+        sample("NOT_FOUND (wire example 1)", &not_found),
+        sample("CONFLICT with data (wire example 2)", &conflict),
+        sample("TRANSIENT with retry_after (wire example 3)", &transient),
+    ];
+    let others: [(&str, Box<dyn ToolError>); 5] = [
+        (
+            "VALIDATION",
+            Box::new(InterlockError::InvalidPattern {
+                pattern: "src/**[".into(),
+                reason: "unclosed character class".into(),
+            }),
+        ),
+        (
+            "PERMISSION",
+            Box::new(InterlockError::NotHolder {
+                agent: "agent-1".into(),
+                reservation_id: "res-42".into(),
+                held_by: "agent-2".into(),
+            }),
+        ),
+        (
+            "INTERNAL",
+            Box::new(InterlockError::Store {
+                source: io::Error::other("disk full"),
+            }),
+        ),
+        (
+            "HTTP 500 from intermute, mapped to TRANSIENT",
+            Box::new(UpstreamError::status(
+                "check conflicts",
+                "intermute",
+                500,
+                "internal error",
+            )),
+        ),
+        (
+            "connection refused, mapped to TRANSIENT",
+            Box::new(UpstreamError::connection(
+                "reserve files",
+                "intermute",
+                io::Error::from(io::ErrorKind::ConnectionRefused),
+            )),
+        ),
+    ];
+    samples.extend(others.iter().map(|(title, error)| sample(title, error)));
+    samples
+}
+
+fn sample(title: &str, error: &dyn ToolError) -> Sample {
+    Sample {
+        system: "interbase",
+        title: format!("{} ({})", title, error.code()),
+        output: wire(error),
+    }
+}

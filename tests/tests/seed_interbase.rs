@@ -1,0 +1,460 @@
+//! Seed 002 (interbase `toolerror`): the wire examples, the JSON Schema, the two
+//! mapping tables and the agent-side pattern.
+
+use std::io;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use tool_error::client::{self, NextAction, Parsed};
+use tool_error::{Envelope, Kind, Limits, Policy, ToolError};
+use tool_error_examples::interbase::{
+    self, AgentStep, Conflict, InterlockError, MAX_TRANSIENT_ATTEMPTS, UpstreamError, Wire,
+    on_tool_error, type_for_connection_error, type_for_http_status,
+};
+
+fn validator() -> jsonschema::Validator {
+    let schema: Value = serde_json::from_str(interbase::SCHEMA).expect("the seed's schema is JSON");
+    jsonschema::draft202012::new(&schema).expect("the seed's schema compiles")
+}
+
+#[track_caller]
+fn assert_valid(validator: &jsonschema::Validator, output: &Value) {
+    let errors: Vec<String> = validator
+        .iter_errors(output)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "{output} violates the seed's schema: {errors:?}"
+    );
+}
+
+/// The seed's three wire examples, copied from its "Wire Format" section.
+fn seed_examples() -> [Value; 3] {
+    [
+        json!({
+            "type": "NOT_FOUND",
+            "message": "agent \"fd-safety\" not registered",
+            "recoverable": false
+        }),
+        json!({
+            "type": "CONFLICT",
+            "message": "reservation conflict: 2 conflicts",
+            "recoverable": true,
+            "data": {
+                "conflicts": [
+                    {"agent_id": "agent-2", "pattern": "src/*.go", "held_by": "agent-2"}
+                ]
+            }
+        }),
+        json!({
+            "type": "TRANSIENT",
+            "message": "rate limited",
+            "recoverable": true,
+            "data": {
+                "retry_after": 30
+            }
+        }),
+    ]
+}
+
+/// Example 2 says "2 conflicts" but lists one. We read the count in the message as
+/// the coordinator's total and the list as what it chose to send, so the variant
+/// keeps both (`total: 2`, one `Conflict`) and reproduces the example as written.
+#[test]
+fn the_three_wire_examples_are_reproduced_exactly() {
+    let ours = interbase::wire_examples();
+    for (error, expected) in ours.iter().zip(seed_examples()) {
+        assert_eq!(interbase::wire(error), expected);
+        // The text an agent receives is that same JSON.
+        let text: Value = serde_json::from_str(&interbase::wire_text(error)).unwrap();
+        assert_eq!(text, expected);
+    }
+}
+
+#[test]
+fn the_examples_travel_as_the_text_of_an_mcp_error_result() {
+    for (error, expected) in interbase::wire_examples().iter().zip(seed_examples()) {
+        let result = interbase::tool_result(error);
+        assert_eq!(result["isError"], true);
+        assert_eq!(result["content"][0]["type"], "text");
+        let text = result["content"][0]["text"].as_str().unwrap();
+        assert_eq!(serde_json::from_str::<Value>(text).unwrap(), expected);
+        assert!(result.get("structuredContent").is_none());
+    }
+}
+
+#[test]
+fn the_schema_validator_is_strict_about_extra_keys() {
+    // A control: without it, a validator that accepts everything would pass the
+    // checks below.
+    let validator = validator();
+    let extra = json!({"type": "INTERNAL", "message": "x", "recoverable": false, "code": "X"});
+    assert!(!validator.is_valid(&extra));
+    let bad_type = json!({"type": "FATAL", "message": "x", "recoverable": false});
+    assert!(!validator.is_valid(&bad_type));
+    let data_not_object =
+        json!({"type": "INTERNAL", "message": "x", "recoverable": false, "data": 3});
+    assert!(!validator.is_valid(&data_not_object));
+}
+
+fn every_output() -> Vec<Value> {
+    let mut outputs: Vec<Value> = interbase::samples().into_iter().map(|s| s.output).collect();
+    outputs.extend(
+        interbase::wire_examples()
+            .iter()
+            .map(|e| interbase::wire(e)),
+    );
+    for status in [400, 401, 404, 409, 418, 429, 500, 503, 302, 0, u16::MAX] {
+        let error = UpstreamError::status("check conflicts", "intermute", status, "boom");
+        outputs.push(interbase::wire(&error));
+        outputs.push(interbase::wire(&error.with_retry_after(7)));
+    }
+    for kind in [
+        io::ErrorKind::ConnectionRefused,
+        io::ErrorKind::TimedOut,
+        io::ErrorKind::NotFound,
+    ] {
+        let error = UpstreamError::connection("reserve", "intermute", io::Error::from(kind));
+        outputs.push(interbase::wire(&error));
+    }
+    outputs
+}
+
+#[test]
+fn every_interbase_output_matches_the_seeds_schema() {
+    let validator = validator();
+    let outputs = every_output();
+    assert!(outputs.len() > 30);
+    for output in &outputs {
+        assert_valid(&validator, output);
+    }
+}
+
+#[test]
+fn hostile_values_and_size_limits_still_match_the_schema() {
+    let validator = validator();
+    let huge = "x".repeat(200_000);
+    let conflicts: Vec<Conflict> = (0..5_000)
+        .map(|i| Conflict {
+            agent_id: format!("agent-{i}"),
+            pattern: "\"\\\u{0}\u{7f}{}".to_owned(),
+            held_by: if i == 0 {
+                huge.clone()
+            } else {
+                "y".repeat(1_000)
+            },
+        })
+        .collect();
+    let errors: Vec<Box<dyn ToolError>> = vec![
+        Box::new(InterlockError::AgentNotRegistered {
+            agent: huge.clone(),
+        }),
+        Box::new(InterlockError::ReservationConflict {
+            total: usize::MAX,
+            conflicts,
+        }),
+        Box::new(InterlockError::InvalidPattern {
+            pattern: huge.clone(),
+            reason: "\u{2028}\u{fffd}".into(),
+        }),
+        Box::new(InterlockError::RateLimited {
+            retry_after: u64::MAX,
+        }),
+    ];
+    let tight = Policy::DEFAULT.with_limits(Limits::DEFAULT.with_max_envelope_bytes(512));
+    for error in &errors {
+        for policy in [&Policy::DEFAULT, &tight] {
+            let text = Envelope::new(error.as_ref())
+                .with_policy(policy)
+                .render(&Wire);
+            let value: Value = serde_json::from_str(&text).expect("always valid JSON");
+            assert_valid(&validator, &value);
+            assert!(
+                text.len() <= policy.limits.max_envelope_bytes,
+                "{}",
+                text.len()
+            );
+        }
+    }
+}
+
+#[test]
+fn the_http_status_table_row_by_row() {
+    // | 400, 422 | VALIDATION |
+    assert_eq!(type_for_http_status(400), Kind::Validation);
+    assert_eq!(type_for_http_status(422), Kind::Validation);
+    // | 403 | PERMISSION |
+    assert_eq!(type_for_http_status(403), Kind::Permission);
+    // | 404 | NOT_FOUND |
+    assert_eq!(type_for_http_status(404), Kind::NotFound);
+    // | 409 | CONFLICT |
+    assert_eq!(type_for_http_status(409), Kind::Conflict);
+    // | 429, 5xx | TRANSIENT |
+    assert_eq!(type_for_http_status(429), Kind::Transient);
+    for status in 500..=599 {
+        assert_eq!(type_for_http_status(status), Kind::Transient, "{status}");
+    }
+    // | Other 4xx | VALIDATION or INTERNAL (case by case) |
+    for status in (400..=499).filter(|s| ![400, 403, 404, 409, 422, 429].contains(s)) {
+        let kind = type_for_http_status(status);
+        let case_by_case = [401, 408, 410, 412];
+        if !case_by_case.contains(&status) {
+            assert!(
+                matches!(kind, Kind::Validation | Kind::Internal),
+                "{status} -> {kind}"
+            );
+        }
+    }
+    // The cases we decided: auth, timeouts, gone and failed preconditions.
+    assert_eq!(type_for_http_status(401), Kind::Permission);
+    assert_eq!(type_for_http_status(408), Kind::Transient);
+    assert_eq!(type_for_http_status(410), Kind::NotFound);
+    assert_eq!(type_for_http_status(412), Kind::Conflict);
+    assert_eq!(type_for_http_status(418), Kind::Validation);
+    // Not an error status at all: nothing an agent can do.
+    for status in [0, 100, 200, 204, 302, 600, u16::MAX] {
+        assert_eq!(type_for_http_status(status), Kind::Internal, "{status}");
+    }
+}
+
+#[test]
+fn network_failures_are_transient() {
+    // "connection refused, timeout, DNS" and their relatives.
+    for kind in [
+        io::ErrorKind::ConnectionRefused,
+        io::ErrorKind::ConnectionReset,
+        io::ErrorKind::ConnectionAborted,
+        io::ErrorKind::NotConnected,
+        io::ErrorKind::TimedOut,
+        io::ErrorKind::BrokenPipe,
+        io::ErrorKind::HostUnreachable,
+        io::ErrorKind::NetworkUnreachable,
+    ] {
+        assert_eq!(
+            type_for_connection_error(&io::Error::from(kind)),
+            Some(Kind::Transient),
+            "{kind:?}"
+        );
+    }
+    // A real failed name lookup, as the standard library reports it (no network
+    // needed: `.invalid` never resolves).
+    use std::net::ToSocketAddrs;
+    let dns = "no-such-host.invalid:80"
+        .to_socket_addrs()
+        .expect_err(".invalid must not resolve");
+    assert_eq!(
+        type_for_connection_error(&dns),
+        Some(Kind::Transient),
+        "{dns}"
+    );
+    // Not about the network.
+    for kind in [
+        io::ErrorKind::NotFound,
+        io::ErrorKind::PermissionDenied,
+        io::ErrorKind::InvalidData,
+    ] {
+        assert_eq!(type_for_connection_error(&io::Error::from(kind)), None);
+    }
+}
+
+#[test]
+fn wrapped_http_failures_render_through_the_tables() {
+    // The seed's "before" text becomes the message of a structured error.
+    let error = UpstreamError::status("check conflicts", "intermute", 500, "internal error");
+    assert_eq!(
+        interbase::wire(&error),
+        json!({
+            "type": "TRANSIENT",
+            "message": "check conflicts: intermute 500: internal error",
+            "recoverable": true,
+            "data": {"service": "intermute", "status": 500}
+        })
+    );
+    let limited =
+        UpstreamError::status("reserve", "intermute", 429, "slow down").with_retry_after(30);
+    assert_eq!(interbase::wire(&limited)["data"]["retry_after"], 30);
+    let missing = UpstreamError::status("release", "intermute", 404, "no such reservation");
+    assert_eq!(interbase::wire(&missing)["type"], "NOT_FOUND");
+    assert_eq!(interbase::wire(&missing)["recoverable"], false);
+    let refused = UpstreamError::connection(
+        "reserve",
+        "intermute",
+        io::Error::from(io::ErrorKind::ConnectionRefused),
+    );
+    assert_eq!(interbase::wire(&refused)["type"], "TRANSIENT");
+    assert_eq!(
+        interbase::wire(&refused)["data"],
+        json!({"service": "intermute"})
+    );
+    // An I/O error that is not about the connection is INTERNAL: message masked.
+    let odd = UpstreamError::connection("reserve", "intermute", io::Error::other("secret path"));
+    assert_eq!(interbase::wire(&odd)["type"], "INTERNAL");
+    assert_eq!(interbase::wire(&odd)["message"], "Internal error");
+}
+
+#[test]
+fn the_six_types_cover_every_kind() {
+    let kinds: Vec<Value> = interbase::samples()
+        .iter()
+        .map(|s| s.output["type"].clone())
+        .collect();
+    for kind in Kind::ALL {
+        assert!(
+            kinds.contains(&json!(kind.as_str())),
+            "{kind} has no sample"
+        );
+    }
+}
+
+#[test]
+fn the_internal_error_keeps_its_cause_out_of_the_wire() {
+    let error = InterlockError::Store {
+        source: io::Error::other("/var/lib/interlock/db: disk full"),
+    };
+    let wire = interbase::wire(&error);
+    assert_eq!(wire["message"], "reservation store unavailable");
+    assert_eq!(wire["recoverable"], false);
+    assert!(!wire.to_string().contains("disk full"));
+}
+
+const BACKOFF: Duration = Duration::from_secs(2);
+
+#[test]
+fn the_agent_pattern_on_the_seeds_examples() {
+    let [not_found, conflict, transient] = interbase::wire_examples();
+    assert_eq!(
+        on_tool_error(&interbase::wire_text(&not_found), BACKOFF),
+        AgentStep::SkipResource
+    );
+    assert_eq!(
+        on_tool_error(&interbase::wire_text(&conflict), BACKOFF),
+        AgentStep::Negotiate {
+            holders: vec!["agent-2".into()]
+        }
+    );
+    assert_eq!(
+        on_tool_error(&interbase::wire_text(&transient), BACKOFF),
+        AgentStep::Retry {
+            delay: Duration::from_secs(30),
+            max_attempts: MAX_TRANSIENT_ATTEMPTS
+        }
+    );
+    assert_eq!(MAX_TRANSIENT_ATTEMPTS, 3);
+}
+
+#[test]
+fn the_agent_pattern_branch_by_branch() {
+    let step = |text: &str| on_tool_error(text, BACKOFF);
+    // TRANSIENT without retry_after: the agent's own backoff.
+    assert_eq!(
+        step(r#"{"type":"TRANSIENT","message":"busy","recoverable":true}"#),
+        AgentStep::Retry {
+            delay: BACKOFF,
+            max_attempts: 3
+        }
+    );
+    assert_eq!(
+        step(r#"{"type":"VALIDATION","message":"bad glob","recoverable":true}"#),
+        AgentStep::FixInputAndRetryOnce {
+            message: "bad glob".into()
+        }
+    );
+    // CONFLICT without conflicts: wait and retry.
+    assert_eq!(
+        step(r#"{"type":"CONFLICT","message":"locked","recoverable":true}"#),
+        AgentStep::WaitAndRetry { delay: BACKOFF }
+    );
+    assert_eq!(
+        step(
+            r#"{"type":"CONFLICT","message":"locked","recoverable":true,"data":{"retry_after":5}}"#
+        ),
+        AgentStep::WaitAndRetry {
+            delay: Duration::from_secs(5)
+        }
+    );
+    // Holders in order, without repeats; agent_id when held_by is missing.
+    assert_eq!(
+        step(
+            r#"{"type":"CONFLICT","message":"c","recoverable":true,"data":{"conflicts":[
+                {"held_by":"b"},{"agent_id":"a"},{"held_by":"b"},{"pattern":"x"}]}}"#
+        ),
+        AgentStep::Negotiate {
+            holders: vec!["b".into(), "a".into()]
+        }
+    );
+    assert_eq!(
+        step(r#"{"type":"PERMISSION","message":"no","recoverable":false}"#),
+        AgentStep::Escalate
+    );
+    assert_eq!(
+        step(r#"{"type":"INTERNAL","message":"oops","recoverable":false}"#),
+        AgentStep::GiveUp { legacy: false }
+    );
+    // Step 3 of the seed: `recoverable: false` vetoes a retry.
+    assert_eq!(
+        step(r#"{"type":"TRANSIENT","message":"gone for good","recoverable":false}"#),
+        AgentStep::GiveUp { legacy: false }
+    );
+}
+
+#[test]
+fn legacy_texts_fall_back_to_give_up() {
+    for text in [
+        "check conflicts: intermute 500: internal error",
+        "",
+        "{not json",
+        r#"{"message":"no type"}"#,
+        r#"{"type":"EXPLODED","message":"unknown type","recoverable":true}"#,
+        "[1,2,3]",
+        &"[".repeat(10_000),
+    ] {
+        assert!(
+            matches!(client::parse(text), Parsed::Legacy(_)),
+            "{text:.40}"
+        );
+        assert_eq!(
+            on_tool_error(text, BACKOFF),
+            AgentStep::GiveUp { legacy: true }
+        );
+    }
+}
+
+#[test]
+fn the_agent_pattern_agrees_with_the_runtimes_next_action() {
+    // Where the seed and `NextAction` differ (a CONFLICT listing no holders: the seed
+    // waits and retries, `NextAction` works around), the seed's pattern wins.
+    for sample in interbase::samples() {
+        let text = sample.output.to_string();
+        let ours = on_tool_error(&text, BACKOFF).next_action();
+        let runtime = client::parse(&text).next_action();
+        match ours {
+            NextAction::Retry { .. } => assert!(matches!(runtime, NextAction::Retry { .. })),
+            other => assert_eq!(other, runtime, "{}", sample.title),
+        }
+    }
+    let bare_conflict = r#"{"type":"CONFLICT","message":"locked","recoverable":true}"#;
+    assert_eq!(
+        client::parse(bare_conflict).next_action(),
+        NextAction::WorkAround
+    );
+    assert!(matches!(
+        on_tool_error(bare_conflict, BACKOFF).next_action(),
+        NextAction::Retry { .. }
+    ));
+}
+
+#[test]
+fn the_agent_reads_our_errors_back_whole() {
+    // The MCP tool result itself (not just its text) parses to the same envelope.
+    let [_, conflict, _] = interbase::wire_examples();
+    let parsed = client::parse(&interbase::tool_result(&conflict).to_string());
+    let envelope = parsed.envelope().expect("structured");
+    assert_eq!(envelope.kind, Kind::Conflict);
+    assert_eq!(envelope.message, "reservation conflict: 2 conflicts");
+    assert!(envelope.recoverable);
+    assert_eq!(
+        envelope.details.as_ref().unwrap()["conflicts"][0]["held_by"],
+        "agent-2"
+    );
+}
