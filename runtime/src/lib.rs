@@ -101,6 +101,7 @@ pub use context::{Clock, Context, FixedClock, SystemClock};
 pub use details::{Detail, DetailWriter, RetryAfter, SuggestionSource, SuggestionWriter};
 pub use envelope::{Envelope, Reduction};
 pub use error::{FOREIGN_CATALOG, FOREIGN_CODE, ToolError};
+pub use integrations::*;
 pub use kind::{Kind, UnknownKind};
 pub use policy::{Limits, Policy};
 pub use registry::{CrateCatalog, Located};

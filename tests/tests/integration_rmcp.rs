@@ -1,0 +1,392 @@
+//! The `rmcp` feature: derived errors in rmcp tool handlers, the scope that carries
+//! the tool name, the explicit conversions, and a whole server driven in-process.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::handler::server::tool::{IntoCallToolResult, ToolCallContext};
+use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ErrorCode};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
+use serde_json::{Value, json};
+use tool_error::rmcp::{McpOptions, Parameters, to_call_tool_result, to_error_data, to_response};
+use tool_error::{Channel, FixedClock, Policy, ToolError};
+
+const NOW: &str = "2025-10-27T14:32:15Z";
+
+fn clock() -> FixedClock {
+    FixedClock::from_rfc3339(NOW).unwrap()
+}
+
+#[derive(Debug, thiserror::Error, ToolError)]
+#[tool_error(domain = "demo")]
+enum DemoError {
+    #[error("Media '{media_id}' not found")]
+    #[tool_error(kind = not_found, suggest = "Call list_media to see what exists")]
+    MediaNotFound { media_id: String },
+
+    /// The store is down: the model cannot act on it.
+    #[error("media store unavailable")]
+    #[tool_error(kind = transient, channel = protocol)]
+    StoreDown,
+
+    #[error("disk full")]
+    #[tool_error(kind = internal)]
+    Disk(#[source] std::io::Error),
+}
+
+#[derive(Debug, thiserror::Error, ToolError)]
+#[error("database lookup failed")]
+#[tool_error(legacy_jsonrpc, kind = not_found, category = "database_error", channel = protocol)]
+struct LegacyLookup;
+
+fn text_of(result: &CallToolResult) -> &str {
+    &result.content[0].as_text().expect("text content").text
+}
+
+fn envelope_of(result: &CallToolResult) -> Value {
+    serde_json::from_str(text_of(result)).expect("the text is JSON")
+}
+
+fn complete(response: CallToolResponse) -> CallToolResult {
+    match response {
+        CallToolResponse::Complete(result) => result,
+        other => panic!("expected a complete result, got {other:?}"),
+    }
+}
+
+#[test]
+fn explicit_conversion_renders_the_envelope_as_text() {
+    let options = McpOptions::new().with_clock(clock());
+    let context = options.context().with_tool("get_media");
+    let error = DemoError::MediaNotFound {
+        media_id: "m9".into(),
+    };
+    let result = to_call_tool_result(&error, &context, &options);
+    assert_eq!(result.is_error, Some(true));
+    assert_eq!(result.structured_content, None);
+    assert_eq!(
+        envelope_of(&result),
+        json!({
+            "code": "MEDIA_NOT_FOUND",
+            "kind": "NOT_FOUND",
+            "message": "Media 'm9' not found",
+            "recoverable": true,
+            "domain": "demo",
+            "details": { "media_id": "m9" },
+            "suggestions": ["Call list_media to see what exists"],
+            "tool": "get_media",
+            "timestamp": NOW,
+        })
+    );
+}
+
+#[test]
+fn structured_content_is_switchable_per_tool() {
+    let options = McpOptions::new()
+        .with_clock(clock())
+        .with_structured_content_for("get_media", true);
+    let error = DemoError::MediaNotFound {
+        media_id: "m9".into(),
+    };
+    let with = to_call_tool_result(&error, &options.context().with_tool("get_media"), &options);
+    assert_eq!(with.structured_content, Some(envelope_of(&with)));
+    let without = to_call_tool_result(&error, &options.context().with_tool("list_media"), &options);
+    assert_eq!(without.structured_content, None);
+
+    let everywhere = options
+        .clone()
+        .with_structured_content(true)
+        .with_structured_content_for("get_media", false);
+    assert!(everywhere.structured_content_for(Some("list_media")));
+    assert!(everywhere.structured_content_for(None));
+    assert!(!everywhere.structured_content_for(Some("get_media")));
+}
+
+#[test]
+fn protocol_channel_becomes_error_data() {
+    let options = McpOptions::new().with_clock(clock());
+    let context = options.context().with_tool("check_store");
+    assert_eq!(DemoError::StoreDown.channel(), Channel::Protocol);
+    let data = to_error_data(&DemoError::StoreDown, &context, &options);
+    assert_eq!(data.code, ErrorCode(-31503));
+    assert_eq!(data.message, "media store unavailable");
+    let envelope = data.data.expect("the envelope is the data");
+    assert_eq!(envelope["code"], "STORE_DOWN");
+    assert_eq!(envelope["kind"], "TRANSIENT");
+    assert_eq!(envelope["tool"], "check_store");
+
+    // to_response routes by channel.
+    assert!(to_response(&DemoError::StoreDown, &context, &options).is_err());
+    let result = to_response(
+        &DemoError::MediaNotFound {
+            media_id: "x".into(),
+        },
+        &context,
+        &options,
+    );
+    assert_eq!(complete(result.unwrap()).is_error, Some(true));
+
+    // A type that opted into the legacy mapping keeps its -32004.
+    let legacy = to_error_data(&LegacyLookup, &context, &options);
+    assert_eq!(legacy.code, ErrorCode(-32004));
+}
+
+#[test]
+fn internal_messages_are_masked_by_the_policy() {
+    let error = DemoError::Disk(std::io::Error::other("/var/lib/secret: no space"));
+    let options = McpOptions::new().without_clock();
+    let result = to_call_tool_result(&error, &options.context(), &options);
+    let envelope = envelope_of(&result);
+    assert_eq!(envelope["message"], "Internal error");
+    assert!(!text_of(&result).contains("secret"));
+    assert_eq!(envelope.get("timestamp"), None);
+
+    let verbose = options.with_policy(Policy::DEFAULT.with_verbose(true));
+    let result = to_call_tool_result(&error, &verbose.context(), &verbose);
+    assert_eq!(envelope_of(&result)["message"], "disk full");
+}
+
+#[tokio::test]
+async fn question_mark_in_a_handler_gives_an_error_result_inside_the_scope() {
+    let options = McpOptions::new().with_clock(clock());
+    let handler = || -> Result<String, DemoError> {
+        Err::<(), _>(DemoError::MediaNotFound {
+            media_id: "m1".into(),
+        })?;
+        Ok("unreachable".into())
+    };
+    let response = options
+        .scope("get_media", async { handler().into_call_tool_result() })
+        .await;
+    let result = complete(response.expect("a tool result, not a protocol error"));
+    assert_eq!(result.is_error, Some(true));
+    let envelope = envelope_of(&result);
+    assert_eq!(envelope["tool"], "get_media");
+    assert_eq!(envelope["timestamp"], NOW);
+
+    // Protocol-channel errors come out as Err(ErrorData).
+    let response = options
+        .scope("check_store", async {
+            Err::<String, _>(DemoError::StoreDown).into_call_tool_result()
+        })
+        .await;
+    assert_eq!(response.unwrap_err().code, ErrorCode(-31503));
+}
+
+#[test]
+fn outside_a_scope_errors_still_convert_without_a_tool() {
+    let response = DemoError::MediaNotFound {
+        media_id: "m1".into(),
+    }
+    .into_call_tool_result();
+    let result = complete(response.unwrap());
+    let envelope = envelope_of(&result);
+    assert_eq!(envelope["code"], "MEDIA_NOT_FOUND");
+    assert_eq!(envelope.get("tool"), None);
+    // The default clock is the system clock: an RFC 3339 UTC second.
+    let timestamp = envelope["timestamp"].as_str().unwrap();
+    assert!(humantime::parse_rfc3339(timestamp).is_ok(), "{timestamp}");
+    assert_eq!(tool_error::rmcp::current_tool(), None);
+}
+
+#[test]
+fn boxed_errors_convert_too() {
+    let boxed: Box<dyn ToolError + Send + Sync> = Box::new(DemoError::StoreDown);
+    assert_eq!(
+        boxed.into_call_tool_result().unwrap_err().code,
+        ErrorCode(-31503)
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_scopes_never_see_each_others_tool() {
+    let options = McpOptions::new().without_clock();
+    let tasks: Vec<_> = (0..16)
+        .map(|index| {
+            let tool = format!("tool_{index}");
+            let scoped = options.scope(tool.clone(), async move {
+                for _ in 0..index % 4 + 1 {
+                    tokio::task::yield_now().await;
+                    tokio::time::sleep(Duration::from_millis(1)).await;
+                }
+                let response = DemoError::MediaNotFound {
+                    media_id: "m".into(),
+                }
+                .into_call_tool_result();
+                (tool_error::rmcp::current_tool(), response)
+            });
+            tokio::spawn(async move { (tool, scoped.await) })
+        })
+        .collect();
+    for task in tasks {
+        let (tool, (current, response)) = task.await.unwrap();
+        assert_eq!(current.as_deref(), Some(tool.as_str()));
+        assert_eq!(envelope_of(&complete(response.unwrap()))["tool"], tool);
+    }
+    assert_eq!(tool_error::rmcp::current_tool(), None);
+}
+
+#[tokio::test]
+async fn nested_scopes_restore_the_outer_one() {
+    let options = McpOptions::new();
+    let outer = options.scope("outer", async {
+        let inner = options
+            .scope("inner", async { tool_error::rmcp::current_tool() })
+            .await;
+        (inner, tool_error::rmcp::current_tool())
+    });
+    assert_eq!(
+        outer.await,
+        (Some("inner".to_owned()), Some("outer".to_owned()))
+    );
+}
+
+// A whole server, in-process over a duplex pipe.
+
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+struct MediaArgs {
+    media_id: String,
+    #[serde(default)]
+    custom_bounds: Option<BTreeMap<String, (f64, f64)>>,
+}
+
+#[derive(Clone)]
+struct Demo {
+    tool_router: ToolRouter<Self>,
+    errors: McpOptions,
+}
+
+#[tool_router]
+impl Demo {
+    #[tool(description = "Fetch a media by id")]
+    fn get_media(&self, Parameters(args): Parameters<MediaArgs>) -> Result<String, DemoError> {
+        match (args.media_id.as_str(), args.custom_bounds) {
+            ("minimal", bounds) => Ok(format!(
+                "minimal ({} bounds)",
+                bounds.map_or(0, |b| b.len())
+            )),
+            (other, _) => Err(DemoError::MediaNotFound {
+                media_id: other.to_owned(),
+            }),
+        }
+    }
+
+    #[tool(description = "Check the media store")]
+    async fn check_store(&self) -> Result<String, DemoError> {
+        Err(DemoError::StoreDown)
+    }
+}
+
+#[tool_handler]
+impl ServerHandler for Demo {
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        self.errors
+            .call(
+                &self.tool_router,
+                ToolCallContext::new(self, request, context),
+            )
+            .await
+    }
+}
+
+fn call(name: &'static str, arguments: Value) -> CallToolRequestParams {
+    let Value::Object(arguments) = arguments else {
+        panic!("arguments are an object")
+    };
+    CallToolRequestParams::new(name).with_arguments(arguments)
+}
+
+#[tokio::test]
+async fn a_server_with_one_line_in_call_tool() {
+    let (server_io, client_io) = tokio::io::duplex(64 * 1024);
+    let server = Demo {
+        tool_router: Demo::tool_router(),
+        errors: McpOptions::new().with_clock(clock()),
+    };
+    let server_task = tokio::spawn(async move {
+        let running = server.serve(server_io).await.expect("server starts");
+        let _ = running.waiting().await;
+    });
+    let client = ().serve(client_io).await.expect("client connects");
+
+    // The input schema comes from MediaArgs through tool_error's Parameters.
+    let tools = client.list_all_tools().await.unwrap();
+    let get_media = tools.iter().find(|tool| tool.name == "get_media").unwrap();
+    assert_eq!(get_media.input_schema["required"], json!(["media_id"]));
+
+    let ok = client
+        .call_tool(call("get_media", json!({ "media_id": "minimal" })))
+        .await
+        .unwrap();
+    assert_eq!(ok.is_error, Some(false));
+    assert_eq!(text_of(&ok), "minimal (0 bounds)");
+
+    // A derived error: a tool result with the envelope, the tool name and request id.
+    let missing = client
+        .call_tool(call("get_media", json!({ "media_id": "rich" })))
+        .await
+        .unwrap();
+    assert_eq!(missing.is_error, Some(true));
+    let envelope = envelope_of(&missing);
+    assert_eq!(envelope["code"], "MEDIA_NOT_FOUND");
+    assert_eq!(envelope["tool"], "get_media");
+    assert_eq!(envelope["timestamp"], NOW);
+    assert!(envelope["request_id"].is_string());
+
+    // Bad arguments: a VALIDATION result naming the nested field.
+    let bad = client
+        .call_tool(call(
+            "get_media",
+            json!({ "media_id": "minimal", "custom_bounds": { "cpd00027": [-10, "x"] } }),
+        ))
+        .await
+        .unwrap();
+    assert_eq!(bad.is_error, Some(true));
+    let envelope = envelope_of(&bad);
+    assert_eq!(envelope["code"], "INVALID_ARGUMENTS");
+    assert_eq!(envelope["kind"], "VALIDATION");
+    assert_eq!(envelope["tool"], "get_media");
+    assert_eq!(
+        envelope["details"],
+        json!({ "parameter": "custom_bounds.cpd00027[1]", "expected": "f64", "actual": "string" })
+    );
+
+    let absent = client
+        .call_tool(call("get_media", json!({})))
+        .await
+        .unwrap();
+    let envelope = envelope_of(&absent);
+    assert_eq!(envelope["details"]["parameter"], "media_id");
+    assert_eq!(envelope["details"]["actual"], "missing");
+    assert_eq!(envelope["message"], "parameter 'media_id' is required");
+
+    // Protocol channel: a JSON-RPC error with the envelope as data.
+    let down = client
+        .call_tool(call("check_store", json!({})))
+        .await
+        .unwrap_err();
+    let rmcp::ServiceError::McpError(data) = down else {
+        panic!("expected a JSON-RPC error, got {down:?}")
+    };
+    assert_eq!(data.code, ErrorCode(-31503));
+    assert_eq!(data.data.unwrap()["code"], "STORE_DOWN");
+
+    // An unknown tool is a protocol error, -32602.
+    let unknown = client
+        .call_tool(call("no_such_tool", json!({})))
+        .await
+        .unwrap_err();
+    let rmcp::ServiceError::McpError(data) = unknown else {
+        panic!("expected a JSON-RPC error, got {unknown:?}")
+    };
+    assert_eq!(data.code, ErrorCode::INVALID_PARAMS);
+
+    client.cancel().await.unwrap();
+    server_task.await.unwrap();
+}
