@@ -55,7 +55,10 @@ enum MediaError {
         suggest = "Common compounds: cpd00027 (glucose), cpd00007 (O2), cpd00001 (H2O)",
         suggest = "Check for typos in compound IDs",
     )]
-    InvalidCompoundIds { invalid_ids: Vec<String>, total_invalid: usize },
+    InvalidCompoundIds {
+        invalid_ids: Vec<String>,
+        total_invalid: usize,
+    },
 
     /// The same with an interpolated suggestion.
     #[error("{total_invalid} compound IDs not found")]
@@ -64,7 +67,10 @@ enum MediaError {
         suggest = "Use search_compounds tool",
         suggest = "Check {total_invalid} ids for typos",
     )]
-    Interpolated { invalid_ids: Vec<String>, total_invalid: usize },
+    Interpolated {
+        invalid_ids: Vec<String>,
+        total_invalid: usize,
+    },
 
     #[error("timed out")]
     #[tool_error(kind = transient)]
@@ -87,7 +93,9 @@ fn rendering_into_a_reused_buffer_allocates_nothing() {
             invalid_ids: vec!["cpd99999".into()],
             total_invalid: 1,
         },
-        MediaError::Timeout { after: Duration::from_millis(1500) },
+        MediaError::Timeout {
+            after: Duration::from_millis(1500),
+        },
     ];
     let mut buffer = Vec::with_capacity(4096);
     for error in &errors {
@@ -121,6 +129,10 @@ fn rendering_into_a_new_string_allocates_only_the_output() {
     // reallocation per doubling is all there is.
     let growths = (output.len().max(1) - 1) / 256;
     let expected = 1 + usize::try_from(usize::BITS - growths.leading_zeros()).unwrap_or(0);
-    assert!(output.len() > 256, "the sample outgrows the first buffer: {}", output.len());
+    assert!(
+        output.len() > 256,
+        "the sample outgrows the first buffer: {}",
+        output.len()
+    );
     assert_eq!(count, expected, "{} bytes", output.len());
 }

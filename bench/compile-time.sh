@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Compile-time cost of #[derive(ToolError)] beside thiserror, measured in one run.
+#
+#   bench/compile-time.sh [runs] [sizes]      defaults: 5 runs, sizes "250 1000 2000"
+#
+# For each size N it generates three crates with an N-variant enum (see bench/gen.py):
+# thiserror only, thiserror + the derive, thiserror + a hand-written ToolError impl.
+# Dependencies are built first; each timed run touches the crate's lib.rs and runs
+# `cargo build` of that crate alone (debug, CARGO_INCREMENTAL=0: an incremental
+# rebuild of an unchanged file would measure nothing). It prints the median wall time
+# of each and the ratios, then the clean build time of the two proc-macro crates.
+set -euo pipefail
+runs=${1:-5}
+sizes=${2:-"250 1000 2000"}
+root=$(cd "$(dirname "$0")/.." && pwd)
+work="$root/target/compile-time"
+rm -rf "$work"
+mkdir -p "$work"
+python3 "$root/bench/gen.py" "$work" "$root/runtime" "$sizes"
+cd "$work"
+export CARGO_INCREMENTAL=0 CARGO_TERM_COLOR=never
+
+echo "== warming dependencies"
+cargo build -q --workspace
+
+now() { date +%s.%N; }
+median() { sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
+
+time_crate() {
+  local crate=$1 samples=()
+  for _ in $(seq "$runs"); do
+    touch "$crate/src/lib.rs"
+    local start end
+    start=$(now)
+    cargo build -q -p "$crate"
+    end=$(now)
+    samples+=("$(echo "$end - $start" | bc -l)")
+  done
+  printf '%s\n' "${samples[@]}" | median
+}
+
+printf '\n%-6s %12s %12s %12s %10s %10s\n' N thiserror derive handwritten derive/te derive/hand
+declare -A derive_at
+for n in $sizes; do
+  te=$(time_crate "gen-thiserror-$n")
+  de=$(time_crate "gen-derive-$n")
+  hw=$(time_crate "gen-handwritten-$n")
+  derive_at[$n]=$de
+  printf '%-6s %11.2fs %11.2fs %11.2fs %9.2fx %9.2fx\n' "$n" "$te" "$de" "$hw" \
+    "$(echo "$de / $te" | bc -l)" "$(echo "$de / $hw" | bc -l)"
+done
+if [[ -n ${derive_at[1000]:-} && -n ${derive_at[2000]:-} ]]; then
+  printf '\nderive N=2000 / N=1000: %.2fx\n' "$(echo "${derive_at[2000]} / ${derive_at[1000]}" | bc -l)"
+fi
+
+echo
+echo "== proc-macro crates, clean build (syn and friends prebuilt), median of $runs"
+for crate in thiserror-impl tool-error-macros; do
+  samples=()
+  for _ in $(seq "$runs"); do
+    cargo clean -q -p "$crate"
+    start=$(now)
+    cargo build -q -p "$crate"
+    end=$(now)
+    samples+=("$(echo "$end - $start" | bc -l)")
+  done
+  printf '%-18s %6.2fs\n' "$crate" "$(printf '%s\n' "${samples[@]}" | median)"
+done
+echo
+echo "== syn features enabled in this build"
+cargo tree -q -e features -i syn 2>/dev/null | grep -E '^syn feature' | sort -u || true
