@@ -1,0 +1,128 @@
+//! The `jsonrpsee` feature: derived errors into `ErrorObjectOwned`.
+
+use std::fmt;
+
+use jsonrpsee_types::ErrorObjectOwned;
+use serde_json::{Value, json};
+use tool_error::jsonrpsee::{JsonRpcOptions, error_object, to_error_object};
+use tool_error::{FixedClock, Kind, ToolError};
+
+#[derive(Debug, thiserror::Error, ToolError)]
+#[tool_error(domain = "ontology")]
+enum QueryError {
+    #[error("Query '{query_id}' not found")]
+    #[tool_error(kind = not_found, suggest = "List approved queries first")]
+    QueryNotFound { query_id: String },
+
+    #[error("query {query_id} is not approved")]
+    #[tool_error(kind = permission, jsonrpc = -31001)]
+    QueryNotApproved { query_id: String },
+}
+
+#[derive(Debug, thiserror::Error, ToolError)]
+#[error("compound lookup failed")]
+#[tool_error(legacy_jsonrpc, kind = not_found, category = "database_error")]
+struct LegacyLookup;
+
+fn data(object: &ErrorObjectOwned) -> Value {
+    serde_json::from_str(object.data().expect("data is present").get()).expect("data is JSON")
+}
+
+#[test]
+fn from_a_derived_error() {
+    let object = ErrorObjectOwned::from(QueryError::QueryNotFound {
+        query_id: "q1".into(),
+    });
+    assert_eq!(object.code(), -31404);
+    assert_eq!(object.message(), "Query 'q1' not found");
+    let data = data(&object);
+    assert_eq!(data["code"], "QUERY_NOT_FOUND");
+    assert_eq!(data["kind"], "NOT_FOUND");
+    assert_eq!(data["domain"], "ontology");
+    assert_eq!(data["details"], json!({ "query_id": "q1" }));
+    assert_eq!(data["suggestions"], json!(["List approved queries first"]));
+
+    let explicit = ErrorObjectOwned::from(QueryError::QueryNotApproved {
+        query_id: "q2".into(),
+    });
+    assert_eq!(explicit.code(), -31001);
+    assert_eq!(ErrorObjectOwned::from(LegacyLookup).code(), -32004);
+}
+
+#[test]
+fn question_mark_in_an_rpc_method() {
+    fn lookup(id: &str) -> Result<u32, QueryError> {
+        Err(QueryError::QueryNotFound {
+            query_id: id.into(),
+        })
+    }
+    fn rpc_method(id: &str) -> Result<u32, ErrorObjectOwned> {
+        Ok(lookup(id)? + 1)
+    }
+    let object = rpc_method("q7").unwrap_err();
+    assert_eq!(object.code(), -31404);
+    assert_eq!(data(&object)["details"]["query_id"], "q7");
+}
+
+#[test]
+fn explicit_options_and_context() {
+    let clock = FixedClock::from_rfc3339("2026-01-20T10:00:00Z").unwrap();
+    let options = JsonRpcOptions::new().with_clock(clock);
+    let context = options
+        .context()
+        .with_tool("get_entity")
+        .with_request_id("r-1");
+    let object = to_error_object(
+        &QueryError::QueryNotFound {
+            query_id: "q1".into(),
+        },
+        &context,
+        &options,
+    );
+    let data = data(&object);
+    assert_eq!(data["tool"], "get_entity");
+    assert_eq!(data["request_id"], "r-1");
+    assert_eq!(data["timestamp"], "2026-01-20T10:00:00Z");
+
+    let bare = to_error_object(&LegacyLookup, &context, &options.clone().with_data(false));
+    assert_eq!(bare.code(), -32004);
+    assert_eq!(bare.message(), "compound lookup failed");
+    assert!(bare.data().is_none());
+}
+
+#[test]
+fn foreign_errors_are_masked_internal_errors() {
+    let io = std::io::Error::other("connection string postgres://admin:hunter2@db");
+    let object = error_object(&io);
+    assert_eq!(object.code(), -32603);
+    assert_eq!(object.message(), "Internal error");
+    assert!(!object.data().unwrap().get().contains("hunter2"));
+    assert_eq!(data(&object)["code"], "INTERNAL_ERROR");
+}
+
+/// A hand-written error claiming a code MCP reserves.
+#[derive(Debug)]
+struct Reserved;
+
+impl fmt::Display for Reserved {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("reserved")
+    }
+}
+
+impl ToolError for Reserved {
+    fn code(&self) -> &'static str {
+        "RESERVED"
+    }
+    fn kind(&self) -> Kind {
+        Kind::Conflict
+    }
+    fn jsonrpc_code(&self) -> i32 {
+        -32042
+    }
+}
+
+#[test]
+fn reserved_codes_are_never_sent() {
+    assert_eq!(error_object(&Reserved).code(), -31409);
+}
