@@ -1,0 +1,149 @@
+//! The seed's eight full error responses and its log entry, for the tour.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use tool_error::{Context, Envelope, FixedClock, ToolError};
+
+use super::biochem::Biochemistry;
+use super::errors::{DatabaseError, FbaError, GapfillError, LibraryError, ModelError};
+use super::profile::{log_entry, render};
+use super::validate::{
+    BuildMediaArgs, FbaArgs, SessionSnapshot, validate_build_media, validate_fba,
+};
+use crate::Sample;
+
+const SYSTEM: &str = "Gem-Flux";
+
+fn clock(timestamp: &str) -> FixedClock {
+    FixedClock::from_rfc3339(timestamp).unwrap_or(FixedClock(std::time::UNIX_EPOCH))
+}
+
+fn sample(error: &dyn ToolError, tool: &str, timestamp: &str) -> Sample {
+    Sample {
+        system: SYSTEM,
+        title: format!("{} ({tool})", error.code()),
+        output: render(error, tool, &clock(timestamp)),
+    }
+}
+
+/// Every error the seed shows in full, in its order, then its log entry. Where a
+/// validator reaches the example's error from plain arguments, the sample comes
+/// from the validator.
+pub fn samples() -> Vec<Sample> {
+    let mut samples = Vec::new();
+
+    // 1. build_media with a malformed and an unknown ID among five.
+    let media = BuildMediaArgs {
+        compounds: ["cpd00027", "cpd00007", "cpd99999", "cpd00ABC", "cpd00001"]
+            .map(String::from)
+            .to_vec(),
+        default_uptake: 100.0,
+        custom_bounds: BTreeMap::new(),
+    };
+    if let Err(error) = validate_build_media(&media, &Biochemistry::EMBEDDED) {
+        samples.push(sample(&error, "build_media", "2025-10-27T14:32:15Z"));
+    }
+
+    // 2. run_fba on a model the session does not have.
+    let session = SessionSnapshot {
+        models: ["model_20251027_a1b2c3", "model_20251027_d4e5f6.gf"]
+            .into_iter()
+            .map(|id| (id.to_owned(), BTreeSet::from(["bio1".to_owned()])))
+            .collect(),
+        media: BTreeSet::from(["media_20251027_x9y8z7".to_owned()]),
+    };
+    let fba = FbaArgs {
+        model_id: "model_xyz".into(),
+        media_id: "media_20251027_x9y8z7".into(),
+        objective: "bio1".into(),
+        flux_threshold: 1e-6,
+    };
+    if let Err(error) = validate_fba(&fba, &session) {
+        samples.push(sample(&error, "run_fba", "2025-10-27T14:35:22Z"));
+    }
+
+    // 3. gapfilling finds no solution.
+    let gapfill = gapfill_infeasible();
+    samples.push(sample(&gapfill, "gapfill_model", "2025-10-27T14:40:11Z"));
+
+    // 4. FBA on an infeasible model.
+    let infeasible = FbaError::FbaInfeasible {
+        model_id: "model_20251027_a1b2c3.gf".into(),
+        media_id: "media_20251027_x9y8z7".into(),
+        objective: "bio1".into(),
+        solver_status: "infeasible".into(),
+        num_reactions: 860,
+        num_metabolites: 781,
+        num_exchange_reactions: 123,
+    };
+    samples.push(sample(&infeasible, "run_fba", "2025-10-27T14:45:33Z"));
+
+    // 5. two bad protein sequences among five.
+    let sequences = ModelError::invalid_protein_sequences(
+        BTreeMap::from([
+            (
+                "prot_001".to_owned(),
+                "Contains invalid character 'X' at position 45".to_owned(),
+            ),
+            ("prot_003".to_owned(), "Empty sequence".to_owned()),
+        ]),
+        ["prot_002", "prot_004", "prot_005"]
+            .map(String::from)
+            .to_vec(),
+        5,
+    );
+    samples.push(sample(&sequences, "build_model", "2025-10-27T14:50:44Z"));
+
+    // 6. ModelSEEDpy cannot find the template.
+    let modelseedpy = LibraryError::modelseedpy(
+        "model building",
+        "MSBuilder.build_base_model",
+        "ValueError",
+        "Template GramNegative not found",
+    )
+    .with_template("GramNegative");
+    samples.push(sample(&modelseedpy, "build_model", "2025-10-27T14:55:12Z"));
+
+    // 7. the LP solver fails.
+    let solver = LibraryError::cobrapy_solver(
+        "model.optimize",
+        "glpk",
+        "OptimizationError",
+        "Solver status: numerical_error",
+    );
+    samples.push(sample(&solver, "run_fba", "2025-10-27T15:00:28Z"));
+
+    // 8. a compound lookup in the full database (33,993 compounds).
+    let lookup = DatabaseError::CompoundNotFound {
+        requested_id: "cpd99999".into(),
+        database: "compounds.tsv",
+        total_compounds: 33993,
+        similar_ids: vec!["cpd00999".into(), "cpd09999".into()],
+    };
+    samples.push(sample(&lookup, "get_compound_name", "2025-10-27T15:05:41Z"));
+
+    // The server's log entry for a gapfilling failure.
+    let log_clock = clock("2025-10-27T15:15:22Z");
+    let context = Context::new()
+        .with_tool("gapfill_model")
+        .with_session_id("session_123")
+        .with_clock(&log_clock);
+    samples.push(Sample {
+        system: SYSTEM,
+        title: "GAPFILL_INFEASIBLE as a server log entry".to_owned(),
+        output: log_entry(&Envelope::new(&gapfill).with_context(context)),
+    });
+
+    samples
+}
+
+fn gapfill_infeasible() -> GapfillError {
+    GapfillError::GapfillInfeasible {
+        model_id: "model_20251027_a1b2c3".into(),
+        media_id: "media_20251027_x9y8z7".into(),
+        target_growth: 0.01,
+        max_complexity: 10,
+        media_compounds: 15,
+        template_reactions_available: 4523,
+    }
+}

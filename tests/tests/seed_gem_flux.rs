@@ -1,0 +1,1159 @@
+//! Seed 000 (Gem-Flux): the eight full error responses, the code catalog, the
+//! validation orders and the log entry.
+//!
+//! The expected JSON below is copied verbatim from the seed document
+//! (`seeds/000_ee7fe32597099112.txt`, "Common Error Patterns").
+//!
+//! Reading taken where the seed contradicts itself: examples 1 and 3 (and the
+//! seed's structure illustration) write `"jsonrpc_error_code"` twice. A JSON object
+//! cannot hold a key twice in any meaningful way, both occurrences carry the same
+//! value, and the field list documents the key once, so we read it as one key and
+//! emit it once. `duplicate_keys_agree` checks that the reading loses nothing.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde_json::{Value, json};
+use tool_error::{Context, Envelope, FixedClock, StaticCatalog, SystemClock, ToolError, legacy};
+use tool_error_examples::gem_flux::{
+    self, Biochemistry, BuildMediaArgs, BuildModelArgs, DatabaseError, FbaArgs, FbaError,
+    GapfillArgs, GapfillError, GemFluxError, LibraryError, ModelError, SearchTarget, ServerError,
+    ServerResources, SessionError, SessionSnapshot, TOOL_CODES,
+};
+
+fn clock(timestamp: &str) -> FixedClock {
+    FixedClock::from_rfc3339(timestamp).expect("seed timestamps are RFC 3339")
+}
+
+fn render(error: &dyn ToolError, tool: &str, timestamp: &str) -> Value {
+    gem_flux::render(error, tool, &clock(timestamp))
+}
+
+fn seed(text: &str) -> Value {
+    serde_json::from_str(text).expect("seed example parses")
+}
+
+// --- the eight examples -------------------------------------------------------------
+
+const EXAMPLE_1: &str = r#"{
+  "success": false,
+  "error_type": "validation_error",
+  "jsonrpc_error_code": -32000,
+  "error_code": "INVALID_COMPOUND_IDS",
+  "jsonrpc_error_code": -32000,
+  "message": "2 compound IDs not found in ModelSEED database",
+  "details": {
+    "invalid_ids": ["cpd99999", "cpd00ABC"],
+    "valid_ids": ["cpd00027", "cpd00007", "cpd00001"],
+    "total_provided": 5,
+    "total_invalid": 2
+  },
+  "suggestions": [
+    "Use search_compounds tool to find correct compound IDs",
+    "Common compounds: cpd00027 (glucose), cpd00007 (O2), cpd00001 (H2O)",
+    "Check for typos in compound IDs"
+  ],
+  "tool_name": "build_media",
+  "timestamp": "2025-10-27T14:32:15Z"
+}"#;
+
+const EXAMPLE_2: &str = r#"{
+  "success": false,
+  "error_type": "not_found_error",
+  "error_code": "MODEL_NOT_FOUND",
+  "jsonrpc_error_code": -32001,
+  "message": "Model 'model_xyz' not found in current session",
+  "details": {
+    "requested_id": "model_xyz",
+    "available_models": [
+      "model_20251027_a1b2c3",
+      "model_20251027_d4e5f6.gf"
+    ],
+    "num_available": 2
+  },
+  "suggestions": [
+    "Use build_model tool to create a new model",
+    "Check model_id spelling",
+    "Available models listed in details.available_models"
+  ],
+  "tool_name": "run_fba",
+  "timestamp": "2025-10-27T14:35:22Z"
+}"#;
+
+const EXAMPLE_3: &str = r#"{
+  "success": false,
+  "error_type": "infeasibility_error",
+  "jsonrpc_error_code": -32002,
+  "error_code": "GAPFILL_INFEASIBLE",
+  "jsonrpc_error_code": -32002,
+  "message": "Gapfilling could not find solution to enable growth in specified media",
+  "details": {
+    "model_id": "model_20251027_a1b2c3",
+    "media_id": "media_20251027_x9y8z7",
+    "target_growth": 0.01,
+    "max_complexity": 10,
+    "media_compounds": 15,
+    "template_reactions_available": 4523
+  },
+  "suggestions": [
+    "Verify media contains carbon source (glucose, acetate, etc.)",
+    "Try increasing max_complexity parameter",
+    "Check media with get_compound_name for each compound",
+    "Try complete media (LB, M9+aa) instead of minimal media",
+    "Verify model has biomass reaction using export_model_json"
+  ],
+  "tool_name": "gapfill_model",
+  "timestamp": "2025-10-27T14:40:11Z"
+}"#;
+
+const EXAMPLE_4: &str = r#"{
+  "success": false,
+  "error_type": "infeasibility_error",
+  "jsonrpc_error_code": -32002,
+  "error_code": "FBA_INFEASIBLE",
+  "message": "FBA optimization failed - model infeasible in specified media",
+  "details": {
+    "model_id": "model_20251027_a1b2c3.gf",
+    "media_id": "media_20251027_x9y8z7",
+    "objective": "bio1",
+    "solver_status": "infeasible",
+    "num_reactions": 860,
+    "num_metabolites": 781,
+    "num_exchange_reactions": 123
+  },
+  "suggestions": [
+    "Verify media contains essential nutrients (C, N, P, S sources)",
+    "Check exchange reaction bounds are not too restrictive",
+    "Try gapfilling model first if not already gapfilled",
+    "Use get_compound_name to verify media composition",
+    "Export model and check biomass reaction composition"
+  ],
+  "tool_name": "run_fba",
+  "timestamp": "2025-10-27T14:45:33Z"
+}"#;
+
+const EXAMPLE_5: &str = r#"{
+  "success": false,
+  "error_type": "validation_error",
+  "jsonrpc_error_code": -32000,
+  "error_code": "INVALID_PROTEIN_SEQUENCES",
+  "message": "2 protein sequences contain invalid characters",
+  "details": {
+    "invalid_sequences": {
+      "prot_001": "Contains invalid character 'X' at position 45",
+      "prot_003": "Empty sequence"
+    },
+    "valid_sequences": ["prot_002", "prot_004", "prot_005"],
+    "total_sequences": 5,
+    "total_invalid": 2,
+    "allowed_characters": "ACDEFGHIKLMNPQRSTVWY"
+  },
+  "suggestions": [
+    "Use standard amino acid alphabet: ACDEFGHIKLMNPQRSTVWY",
+    "Remove sequences with ambiguous residues (X, B, Z)",
+    "Verify sequences are protein (not DNA/RNA)",
+    "Check for empty sequences"
+  ],
+  "tool_name": "build_model",
+  "timestamp": "2025-10-27T14:50:44Z"
+}"#;
+
+const EXAMPLE_6: &str = r#"{
+  "success": false,
+  "error_type": "library_error",
+  "jsonrpc_error_code": -32003,
+  "error_code": "MODELSEEDPY_ERROR",
+  "message": "ModelSEEDpy library error during model building",
+  "details": {
+    "library": "ModelSEEDpy",
+    "operation": "MSBuilder.build_base_model",
+    "exception_type": "ValueError",
+    "exception_message": "Template GramNegative not found",
+    "template_requested": "GramNegative"
+  },
+  "suggestions": [
+    "Verify template name is valid: GramNegative, GramPositive, Core",
+    "Check ModelSEEDpy templates loaded correctly at server startup",
+    "Restart server if templates failed to load",
+    "Check server logs for template loading errors"
+  ],
+  "tool_name": "build_model",
+  "timestamp": "2025-10-27T14:55:12Z"
+}"#;
+
+const EXAMPLE_7: &str = r#"{
+  "success": false,
+  "error_type": "library_error",
+  "jsonrpc_error_code": -32003,
+  "error_code": "COBRAPY_SOLVER_ERROR",
+  "message": "COBRApy solver failed during optimization",
+  "details": {
+    "library": "COBRApy",
+    "operation": "model.optimize",
+    "solver": "glpk",
+    "exception_type": "OptimizationError",
+    "exception_message": "Solver status: numerical_error"
+  },
+  "suggestions": [
+    "Try different solver if available (CPLEX, Gurobi, GLPK)",
+    "Check model for numerical instability (very large/small coefficients)",
+    "Verify model is well-formed using export_model_json",
+    "Contact support if error persists"
+  ],
+  "tool_name": "run_fba",
+  "timestamp": "2025-10-27T15:00:28Z"
+}"#;
+
+const EXAMPLE_8: &str = r#"{
+  "success": false,
+  "error_type": "database_error",
+  "jsonrpc_error_code": -32004,
+  "error_code": "COMPOUND_NOT_FOUND",
+  "message": "Compound 'cpd99999' not found in ModelSEED database",
+  "details": {
+    "requested_id": "cpd99999",
+    "database": "compounds.tsv",
+    "total_compounds": 33993,
+    "similar_ids": ["cpd00999", "cpd09999"]
+  },
+  "suggestions": [
+    "Use search_compounds to find correct ID",
+    "Check for typos in compound ID",
+    "Verify compound exists in ModelSEED database",
+    "Similar IDs listed in details.similar_ids"
+  ],
+  "tool_name": "get_compound_name",
+  "timestamp": "2025-10-27T15:05:41Z"
+}"#;
+
+#[test]
+fn duplicate_keys_agree() {
+    for example in [EXAMPLE_1, EXAMPLE_3] {
+        let values: BTreeSet<&str> = example
+            .lines()
+            .filter(|line| line.trim_start().starts_with("\"jsonrpc_error_code\""))
+            .map(|line| line.trim().trim_end_matches(','))
+            .collect();
+        let occurrences = example.matches("\"jsonrpc_error_code\"").count();
+        assert_eq!(occurrences, 2, "the seed repeats the key here");
+        assert_eq!(values.len(), 1, "both occurrences carry one value");
+    }
+}
+
+#[test]
+fn example_1_invalid_compound_ids_from_the_validator() {
+    // Two failures of different steps (cpd99999 is unknown, cpd00ABC malformed)
+    // are reported together, as the seed's example does.
+    let args = BuildMediaArgs {
+        compounds: ["cpd00027", "cpd00007", "cpd99999", "cpd00ABC", "cpd00001"]
+            .map(String::from)
+            .to_vec(),
+        default_uptake: 100.0,
+        custom_bounds: BTreeMap::new(),
+    };
+    let error = gem_flux::validate_build_media(&args, &Biochemistry::EMBEDDED).unwrap_err();
+    assert_eq!(
+        render(&error, "build_media", "2025-10-27T14:32:15Z"),
+        seed(EXAMPLE_1)
+    );
+}
+
+#[test]
+fn example_2_model_not_found_from_the_validator() {
+    let session = SessionSnapshot {
+        models: BTreeMap::from([
+            ("model_20251027_d4e5f6.gf".to_owned(), BTreeSet::new()),
+            ("model_20251027_a1b2c3".to_owned(), BTreeSet::new()),
+        ]),
+        media: BTreeSet::from(["media_1".to_owned()]),
+    };
+    let args = FbaArgs {
+        model_id: "model_xyz".into(),
+        media_id: "media_1".into(),
+        objective: "bio1".into(),
+        flux_threshold: 0.0,
+    };
+    let error = gem_flux::validate_fba(&args, &session).unwrap_err();
+    assert_eq!(
+        render(&error, "run_fba", "2025-10-27T14:35:22Z"),
+        seed(EXAMPLE_2)
+    );
+}
+
+#[test]
+fn example_3_gapfill_infeasible() {
+    let error = GapfillError::GapfillInfeasible {
+        model_id: "model_20251027_a1b2c3".into(),
+        media_id: "media_20251027_x9y8z7".into(),
+        target_growth: 0.01,
+        max_complexity: 10,
+        media_compounds: 15,
+        template_reactions_available: 4523,
+    };
+    assert_eq!(
+        render(&error, "gapfill_model", "2025-10-27T14:40:11Z"),
+        seed(EXAMPLE_3)
+    );
+}
+
+#[test]
+fn example_4_fba_infeasible() {
+    let error = FbaError::FbaInfeasible {
+        model_id: "model_20251027_a1b2c3.gf".into(),
+        media_id: "media_20251027_x9y8z7".into(),
+        objective: "bio1".into(),
+        solver_status: "infeasible".into(),
+        num_reactions: 860,
+        num_metabolites: 781,
+        num_exchange_reactions: 123,
+    };
+    assert_eq!(
+        render(&error, "run_fba", "2025-10-27T14:45:33Z"),
+        seed(EXAMPLE_4)
+    );
+}
+
+#[test]
+fn example_5_invalid_protein_sequences_from_the_validator() {
+    let long_with_x = format!("{}X{}", "M".repeat(44), "ACDE");
+    let args = BuildModelArgs {
+        protein_sequences: BTreeMap::from([
+            ("prot_001".to_owned(), long_with_x),
+            ("prot_002".to_owned(), "MKVLAAGIVG".to_owned()),
+            ("prot_003".to_owned(), String::new()),
+            ("prot_004".to_owned(), "MSTNPKPQRK".to_owned()),
+            ("prot_005".to_owned(), "MADEEKLPPG".to_owned()),
+        ]),
+        template: "GramNegative".into(),
+        annotate_with_rast: false,
+    };
+    let error = gem_flux::validate_build_model(&args, &resources()).unwrap_err();
+    assert_eq!(
+        render(&error, "build_model", "2025-10-27T14:50:44Z"),
+        seed(EXAMPLE_5)
+    );
+}
+
+#[test]
+fn example_6_modelseedpy_error() {
+    let error = LibraryError::modelseedpy(
+        "model building",
+        "MSBuilder.build_base_model",
+        "ValueError",
+        "Template GramNegative not found",
+    )
+    .with_template("GramNegative");
+    assert_eq!(
+        render(&error, "build_model", "2025-10-27T14:55:12Z"),
+        seed(EXAMPLE_6)
+    );
+}
+
+#[test]
+fn example_7_cobrapy_solver_error() {
+    let error = LibraryError::cobrapy_solver(
+        "model.optimize",
+        "glpk",
+        "OptimizationError",
+        "Solver status: numerical_error",
+    );
+    assert_eq!(
+        render(&error, "run_fba", "2025-10-27T15:00:28Z"),
+        seed(EXAMPLE_7)
+    );
+}
+
+#[test]
+fn example_8_compound_not_found() {
+    // The example is from the full database (33,993 compounds); the error carries
+    // whatever the database reports.
+    let error = DatabaseError::CompoundNotFound {
+        requested_id: "cpd99999".into(),
+        database: "compounds.tsv",
+        total_compounds: 33993,
+        similar_ids: vec!["cpd00999".into(), "cpd09999".into()],
+    };
+    assert_eq!(
+        render(&error, "get_compound_name", "2025-10-27T15:05:41Z"),
+        seed(EXAMPLE_8)
+    );
+}
+
+#[test]
+fn the_tour_shows_the_eight_examples_exactly() {
+    let samples = gem_flux::samples();
+    let expected = [
+        EXAMPLE_1, EXAMPLE_2, EXAMPLE_3, EXAMPLE_4, EXAMPLE_5, EXAMPLE_6, EXAMPLE_7, EXAMPLE_8,
+    ];
+    assert!(
+        samples.len() > expected.len(),
+        "examples plus the log entry"
+    );
+    for (sample, example) in samples.iter().zip(expected) {
+        assert_eq!(sample.system, "Gem-Flux");
+        assert_eq!(sample.output, seed(example), "{}", sample.title);
+    }
+}
+
+// --- the catalog --------------------------------------------------------------------
+
+/// Every code of the seed's tool-specific sections with its `error_type`. Codes that
+/// appear in the seed's full examples take the example's type; for the others the
+/// type follows the seed's definitions of the types (`validation_error`: input
+/// validation failed; `library_error`: ModelSEEDpy or COBRApy, whose templates and
+/// RAST client these are; `database_error`: lookup failed, which an unloaded
+/// database is one trigger of, listed under example 8).
+const SEED_CODES: &[(&[&str], &str, &str)] = &[
+    (BUILD_MEDIA, "INVALID_COMPOUND_IDS", "validation_error"),
+    (BUILD_MEDIA, "EMPTY_COMPOUNDS_LIST", "validation_error"),
+    (BUILD_MEDIA, "INVALID_BOUNDS_FORMAT", "validation_error"),
+    (BUILD_MEDIA, "BOUNDS_OUT_OF_ORDER", "validation_error"),
+    (BUILD_MEDIA, "NEGATIVE_UPTAKE", "validation_error"),
+    (BUILD_MEDIA, "COMPOUND_NOT_IN_LIST", "validation_error"),
+    (BUILD_MODEL, "INVALID_PROTEIN_SEQUENCES", "validation_error"),
+    (BUILD_MODEL, "EMPTY_PROTEIN_SEQUENCES", "validation_error"),
+    (BUILD_MODEL, "INVALID_TEMPLATE_NAME", "validation_error"),
+    (BUILD_MODEL, "MODELSEEDPY_ERROR", "library_error"),
+    (BUILD_MODEL, "RAST_UNAVAILABLE", "library_error"),
+    (GAPFILL, "MODEL_NOT_FOUND", "not_found_error"),
+    (GAPFILL, "MEDIA_NOT_FOUND", "not_found_error"),
+    (GAPFILL, "GAPFILL_INFEASIBLE", "infeasibility_error"),
+    (GAPFILL, "INVALID_TARGET_GROWTH", "validation_error"),
+    (GAPFILL, "TEMPLATE_NOT_LOADED", "library_error"),
+    (GAPFILL, "MAX_COMPLEXITY_EXCEEDED", "infeasibility_error"),
+    (RUN_FBA, "MODEL_NOT_FOUND", "not_found_error"),
+    (RUN_FBA, "MEDIA_NOT_FOUND", "not_found_error"),
+    (RUN_FBA, "OBJECTIVE_NOT_FOUND", "not_found_error"),
+    (RUN_FBA, "FBA_INFEASIBLE", "infeasibility_error"),
+    (RUN_FBA, "FBA_UNBOUNDED", "infeasibility_error"),
+    (RUN_FBA, "COBRAPY_SOLVER_ERROR", "library_error"),
+    (RUN_FBA, "INVALID_FLUX_THRESHOLD", "validation_error"),
+    (NAME_LOOKUPS, "COMPOUND_NOT_FOUND", "database_error"),
+    (NAME_LOOKUPS, "REACTION_NOT_FOUND", "database_error"),
+    (NAME_LOOKUPS, "INVALID_ID_FORMAT", "validation_error"),
+    (NAME_LOOKUPS, "DATABASE_NOT_LOADED", "database_error"),
+    (SEARCHES, "EMPTY_QUERY", "validation_error"),
+    (SEARCHES, "INVALID_LIMIT", "validation_error"),
+    (SEARCHES, "DATABASE_NOT_LOADED", "database_error"),
+];
+
+// The seed's headings: one list per tool, one shared by the two name lookups and one
+// by the two searches.
+const BUILD_MEDIA: &[&str] = &["build_media"];
+const BUILD_MODEL: &[&str] = &["build_model"];
+const GAPFILL: &[&str] = &["gapfill_model"];
+const RUN_FBA: &[&str] = &["run_fba"];
+const NAME_LOOKUPS: &[&str] = &["get_compound_name", "get_reaction_name"];
+const SEARCHES: &[&str] = &["search_compounds", "search_reactions"];
+
+/// The seed's mapping of error types to JSON-RPC codes ("Mapping to error_type").
+fn seed_jsonrpc_code(error_type: &str) -> i32 {
+    match error_type {
+        "validation_error" => -32000,
+        "not_found_error" => -32001,
+        "infeasibility_error" => -32002,
+        "library_error" => -32003,
+        "database_error" => -32004,
+        "timeout_error" => -32005,
+        other => panic!("the seed maps no code for {other}"),
+    }
+}
+
+#[test]
+fn every_seed_code_exists_with_its_error_type() {
+    let catalog = <GemFluxError as StaticCatalog>::CATALOG;
+    for (tools, code, error_type) in SEED_CODES {
+        let entry = catalog
+            .find(code)
+            .unwrap_or_else(|| panic!("{code} ({tools:?}) is missing"));
+        assert_eq!(entry.category, Some(*error_type), "{code}");
+        assert_eq!(entry.jsonrpc_code, seed_jsonrpc_code(error_type), "{code}");
+    }
+}
+
+#[test]
+fn tool_codes_table_covers_the_seed_lists() {
+    for (tools, code, _) in SEED_CODES {
+        let listed = tools.iter().any(|tool| {
+            TOOL_CODES
+                .iter()
+                .any(|(name, codes)| name == tool && codes.contains(code))
+        });
+        assert!(
+            listed,
+            "TOOL_CODES does not give {code} to any of {tools:?}"
+        );
+    }
+    for tool in SEED_CODES.iter().flat_map(|(tools, _, _)| tools.iter()) {
+        assert!(TOOL_CODES.iter().any(|(name, _)| name == tool), "{tool}");
+    }
+}
+
+#[test]
+fn every_catalog_entry_uses_a_seed_error_type_and_its_legacy_code() {
+    const TYPES: [&str; 7] = [
+        "validation_error",
+        "not_found_error",
+        "infeasibility_error",
+        "library_error",
+        "database_error",
+        "server_error",
+        "timeout_error",
+    ];
+    let catalog = <GemFluxError as StaticCatalog>::CATALOG;
+    let mut seen = BTreeSet::new();
+    for code in catalog.codes() {
+        let entry = catalog.find(code).expect("listed codes are found");
+        let category = entry.category.expect("every code has an error_type");
+        assert!(TYPES.contains(&category), "{code}: {category}");
+        assert_eq!(
+            Some(entry.jsonrpc_code),
+            legacy::category_code(category),
+            "{code}"
+        );
+        assert!(seen.insert(code), "{code} appears twice");
+    }
+    // The catalog is the seed's codes plus three the seed needs but does not name:
+    // gapfill's step 4 check, and codes for its server_error and timeout_error types.
+    let mut expected: BTreeSet<&str> = SEED_CODES.iter().map(|(_, code, _)| *code).collect();
+    expected.extend([
+        "INVALID_MAX_COMPLEXITY",
+        "INTERNAL_SERVER_ERROR",
+        "OPERATION_TIMEOUT",
+    ]);
+    assert_eq!(seen, expected);
+}
+
+// --- the profile ----------------------------------------------------------------------
+
+fn is_seed_timestamp(text: &str) -> bool {
+    // YYYY-MM-DDTHH:MM:SSZ
+    let pattern = "dddd-dd-ddTdd:dd:ddZ";
+    text.len() == pattern.len()
+        && text.chars().zip(pattern.chars()).all(|(c, p)| match p {
+            'd' => c.is_ascii_digit(),
+            _ => c == p,
+        })
+}
+
+#[test]
+fn timestamps_have_the_seed_format_with_any_clock() {
+    let error = gem_flux::MediaError::EmptyCompoundsList;
+    let with_clock = gem_flux::render(&error, "build_media", &SystemClock);
+    assert!(is_seed_timestamp(with_clock["timestamp"].as_str().unwrap()));
+    let without_clock = Envelope::new(&error).to_value(&gem_flux::GemFlux);
+    assert!(is_seed_timestamp(
+        without_clock["timestamp"].as_str().unwrap()
+    ));
+    assert_eq!(without_clock["tool_name"], "unknown");
+}
+
+#[test]
+fn internal_failures_are_masked_server_errors() {
+    let error: GemFluxError = ServerError::InternalServerError {
+        source: "disk /var/lib/gemflux full".into(),
+    }
+    .into();
+    let response = render(&error, "run_fba", "2025-10-27T15:00:00Z");
+    assert_eq!(response["error_type"], "server_error");
+    assert_eq!(response["error_code"], "INTERNAL_SERVER_ERROR");
+    assert_eq!(response["jsonrpc_error_code"], -32603);
+    assert_eq!(response["message"], "Internal error");
+    assert!(!response.to_string().contains("/var/lib"));
+}
+
+#[test]
+fn timeouts_use_the_timeout_code() {
+    let error = ServerError::OperationTimeout {
+        operation: "gapfill".into(),
+        timeout_seconds: 300,
+    };
+    let response = render(&error, "gapfill_model", "2025-10-27T15:00:00Z");
+    assert_eq!(response["error_type"], "timeout_error");
+    assert_eq!(response["jsonrpc_error_code"], -32005);
+}
+
+#[test]
+fn empty_details_are_left_out() {
+    let response = render(
+        &gem_flux::MediaError::EmptyCompoundsList,
+        "build_media",
+        "2025-10-27T15:00:00Z",
+    );
+    let keys: Vec<&str> = response
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        BTreeSet::from_iter(keys),
+        BTreeSet::from([
+            "success",
+            "error_type",
+            "error_code",
+            "jsonrpc_error_code",
+            "message",
+            "suggestions",
+            "tool_name",
+            "timestamp"
+        ])
+    );
+}
+
+// --- the log entry ----------------------------------------------------------------------
+
+#[test]
+fn log_entry_has_the_seed_fields() {
+    let error = GapfillError::GapfillInfeasible {
+        model_id: "model_xyz".into(),
+        media_id: "media_abc".into(),
+        target_growth: 0.01,
+        max_complexity: 10,
+        media_compounds: 15,
+        template_reactions_available: 4523,
+    };
+    let clock = clock("2025-10-27T15:15:22Z");
+    let context = Context::new()
+        .with_tool("gapfill_model")
+        .with_session_id("session_123")
+        .with_clock(&clock);
+    let entry = gem_flux::log_entry(&Envelope::new(&error).with_context(context));
+    assert_eq!(
+        entry,
+        json!({
+            "timestamp": "2025-10-27T15:15:22Z",
+            "level": "ERROR",
+            "tool_name": "gapfill_model",
+            "error_type": "infeasibility_error",
+            "jsonrpc_error_code": -32002,
+            "error_code": "GAPFILL_INFEASIBLE",
+            "message": "Gapfilling could not find solution to enable growth in specified media",
+            "details": {
+                "model_id": "model_xyz",
+                "media_id": "media_abc",
+                "target_growth": 0.01,
+                "max_complexity": 10,
+                "media_compounds": 15,
+                "template_reactions_available": 4523
+            },
+            "session_id": "session_123"
+        })
+    );
+}
+
+#[test]
+fn log_entry_keeps_what_the_response_hides() {
+    #[derive(Debug, thiserror::Error)]
+    #[error("connection reset")]
+    struct Reset;
+    #[derive(Debug, thiserror::Error)]
+    #[error("solver process died")]
+    struct Died(#[source] Reset);
+
+    let error = ServerError::InternalServerError {
+        source: Box::new(Died(Reset)),
+    };
+    let clock = clock("2025-10-27T15:15:22Z");
+    let envelope =
+        Envelope::new(&error).with_context(Context::new().with_tool("run_fba").with_clock(&clock));
+    let entry = gem_flux::log_entry(&envelope);
+    assert_eq!(
+        entry["message"],
+        "internal server error: solver process died"
+    );
+    assert_eq!(
+        entry["stack_trace"],
+        "Caused by: solver process died\nCaused by: connection reset"
+    );
+    assert!(entry.get("session_id").is_none());
+    assert_eq!(
+        envelope.to_value(&gem_flux::GemFlux)["message"],
+        "Internal error"
+    );
+}
+
+// --- validation orders ------------------------------------------------------------------
+
+fn code_of<T>(result: Result<T, GemFluxError>) -> &'static str {
+    match result {
+        Ok(_) => "OK",
+        Err(error) => error.code(),
+    }
+}
+
+fn resources() -> ServerResources {
+    ServerResources {
+        loaded_templates: vec!["GramNegative".into(), "Core".into()],
+        rast_available: false,
+    }
+}
+
+#[test]
+fn build_media_checks_in_the_seed_order() {
+    let db = Biochemistry::EMBEDDED;
+    // Every step fails; fixing one step at a time walks the documented order.
+    let mut args = BuildMediaArgs {
+        compounds: vec![],
+        default_uptake: -1.0,
+        custom_bounds: BTreeMap::from([
+            ("cpd00011".to_owned(), vec![5.0, -5.0]),
+            ("cpd00027".to_owned(), vec![1.0]),
+        ]),
+    };
+    let mut seen = vec![code_of(gem_flux::validate_build_media(&args, &db))];
+    args.compounds = vec!["cpd00027".into(), "CPD00007".into()];
+    seen.push(code_of(gem_flux::validate_build_media(&args, &db)));
+    args.compounds = vec!["cpd00027".into(), "cpd00007".into()];
+    seen.push(code_of(gem_flux::validate_build_media(&args, &db)));
+    args.default_uptake = 10.0;
+    seen.push(code_of(gem_flux::validate_build_media(&args, &db)));
+    args.custom_bounds
+        .insert("cpd00027".into(), vec![-10.0, 100.0]);
+    seen.push(code_of(gem_flux::validate_build_media(&args, &db)));
+    args.compounds.push("cpd00011".into());
+    seen.push(code_of(gem_flux::validate_build_media(&args, &db)));
+    args.custom_bounds
+        .insert("cpd00011".into(), vec![-5.0, 5.0]);
+    seen.push(code_of(gem_flux::validate_build_media(&args, &db)));
+    assert_eq!(
+        seen,
+        [
+            "EMPTY_COMPOUNDS_LIST",
+            "INVALID_COMPOUND_IDS",
+            "NEGATIVE_UPTAKE",
+            "INVALID_BOUNDS_FORMAT",
+            "COMPOUND_NOT_IN_LIST",
+            "BOUNDS_OUT_OF_ORDER",
+            "OK"
+        ]
+    );
+}
+
+#[test]
+fn build_media_details() {
+    let db = Biochemistry::EMBEDDED;
+    let args = |uptake: f64, bounds: &[(&str, &[f64])]| BuildMediaArgs {
+        compounds: vec!["cpd00027".into()],
+        default_uptake: uptake,
+        custom_bounds: bounds
+            .iter()
+            .map(|(id, pair)| (id.to_string(), pair.to_vec()))
+            .collect(),
+    };
+    let error = gem_flux::validate_build_media(&args(f64::NAN, &[]), &db).unwrap_err();
+    assert_eq!(error.code(), "NEGATIVE_UPTAKE", "NaN is not > 0");
+    let error = gem_flux::validate_build_media(&args(0.0, &[]), &db).unwrap_err();
+    assert_eq!(error.code(), "NEGATIVE_UPTAKE", "the rule is > 0");
+
+    let error =
+        gem_flux::validate_build_media(&args(1.0, &[("cpd00027", &[1.0, f64::INFINITY])]), &db)
+            .unwrap_err();
+    assert_eq!(error.code(), "INVALID_BOUNDS_FORMAT");
+
+    // The seed's general section calls [0, 0] "blocked", but build_media's own rule
+    // is lower < upper; the tool's rule wins.
+    let error =
+        gem_flux::validate_build_media(&args(1.0, &[("cpd00027", &[0.0, 0.0])]), &db).unwrap_err();
+    let response = render(&error, "build_media", "2025-10-27T15:00:00Z");
+    assert_eq!(response["error_code"], "BOUNDS_OUT_OF_ORDER");
+    assert_eq!(
+        response["details"],
+        json!({"compound_id": "cpd00027", "lower_bound": 0.0, "upper_bound": 0.0})
+    );
+
+    let one = BuildMediaArgs {
+        compounds: vec!["cpd00027".into(), "glucose".into()],
+        ..args(1.0, &[])
+    };
+    let response = render(
+        &gem_flux::validate_build_media(&one, &db).unwrap_err(),
+        "build_media",
+        "2025-10-27T15:00:00Z",
+    );
+    assert_eq!(
+        response["message"],
+        "1 compound ID not found in ModelSEED database"
+    );
+    assert_eq!(response["details"]["invalid_ids"], json!(["glucose"]));
+    assert_eq!(response["details"]["total_provided"], 2);
+}
+
+#[test]
+fn build_model_checks_in_the_seed_order() {
+    let mut args = BuildModelArgs {
+        protein_sequences: BTreeMap::new(),
+        template: "GramPositive".into(),
+        annotate_with_rast: true,
+    };
+    let resources = resources();
+    let mut seen = vec![code_of(gem_flux::validate_build_model(&args, &resources))];
+    args.protein_sequences.insert("bad id".into(), "MKV".into());
+    seen.push(code_of(gem_flux::validate_build_model(&args, &resources)));
+    args.protein_sequences.clear();
+    args.protein_sequences.insert("p1".into(), "MKVB".into());
+    seen.push(code_of(gem_flux::validate_build_model(&args, &resources)));
+    args.protein_sequences.insert("p1".into(), "MKV".into());
+    args.template = "gramnegative".into();
+    seen.push(code_of(gem_flux::validate_build_model(&args, &resources)));
+    args.template = "GramPositive".into();
+    seen.push(code_of(gem_flux::validate_build_model(&args, &resources)));
+    args.template = "GramNegative".into();
+    seen.push(code_of(gem_flux::validate_build_model(&args, &resources)));
+    args.annotate_with_rast = false;
+    seen.push(code_of(gem_flux::validate_build_model(&args, &resources)));
+    assert_eq!(
+        seen,
+        [
+            "EMPTY_PROTEIN_SEQUENCES",
+            "INVALID_PROTEIN_SEQUENCES",
+            "INVALID_PROTEIN_SEQUENCES",
+            "INVALID_TEMPLATE_NAME",
+            "TEMPLATE_NOT_LOADED",
+            "RAST_UNAVAILABLE",
+            "OK"
+        ]
+    );
+}
+
+#[test]
+fn protein_sequence_problems_are_described_per_sequence() {
+    let args = BuildModelArgs {
+        protein_sequences: BTreeMap::from([
+            ("p1".to_owned(), "MKBV".to_owned()),
+            ("p 2".to_owned(), "MKV".to_owned()),
+            ("p3".to_owned(), "mkv".to_owned()),
+        ]),
+        template: "Core".into(),
+        annotate_with_rast: false,
+    };
+    let error = gem_flux::validate_build_model(&args, &resources()).unwrap_err();
+    let response = render(&error, "build_model", "2025-10-27T15:00:00Z");
+    assert_eq!(
+        response["details"]["invalid_sequences"],
+        json!({
+            "p1": "Contains invalid character 'B' at position 3",
+            "p 2": "Invalid sequence ID: must be non-empty without whitespace",
+            "p3": "Contains invalid character 'm' at position 1"
+        })
+    );
+    assert_eq!(
+        response["message"],
+        "3 protein sequences contain invalid characters"
+    );
+}
+
+fn session() -> SessionSnapshot {
+    SessionSnapshot {
+        models: BTreeMap::from([(
+            "model_1".to_owned(),
+            BTreeSet::from(["bio1".to_owned(), "rxn00001_c0".to_owned()]),
+        )]),
+        media: BTreeSet::from(["media_1".to_owned()]),
+    }
+}
+
+#[test]
+fn gapfill_checks_in_the_seed_order() {
+    let session = session();
+    let resources = resources();
+    let mut args = GapfillArgs {
+        model_id: "nope".into(),
+        media_id: "nope".into(),
+        target_growth: 0.0,
+        max_complexity: 0,
+        template: "GramPositive".into(),
+    };
+    let mut seen = vec![code_of(gem_flux::validate_gapfill(
+        &args, &session, &resources,
+    ))];
+    args.model_id = "model_1".into();
+    seen.push(code_of(gem_flux::validate_gapfill(
+        &args, &session, &resources,
+    )));
+    args.media_id = "media_1".into();
+    seen.push(code_of(gem_flux::validate_gapfill(
+        &args, &session, &resources,
+    )));
+    args.target_growth = 5.0;
+    seen.push(code_of(gem_flux::validate_gapfill(
+        &args, &session, &resources,
+    )));
+    args.target_growth = 0.01;
+    seen.push(code_of(gem_flux::validate_gapfill(
+        &args, &session, &resources,
+    )));
+    args.max_complexity = 101;
+    seen.push(code_of(gem_flux::validate_gapfill(
+        &args, &session, &resources,
+    )));
+    args.max_complexity = 10;
+    seen.push(code_of(gem_flux::validate_gapfill(
+        &args, &session, &resources,
+    )));
+    args.template = "GramNegative".into();
+    seen.push(code_of(gem_flux::validate_gapfill(
+        &args, &session, &resources,
+    )));
+    assert_eq!(
+        seen,
+        [
+            "MODEL_NOT_FOUND",
+            "MEDIA_NOT_FOUND",
+            "INVALID_TARGET_GROWTH",
+            "INVALID_TARGET_GROWTH",
+            "INVALID_MAX_COMPLEXITY",
+            "INVALID_MAX_COMPLEXITY",
+            "TEMPLATE_NOT_LOADED",
+            "OK"
+        ]
+    );
+}
+
+#[test]
+fn run_fba_checks_in_the_seed_order() {
+    let session = session();
+    let mut args = FbaArgs {
+        model_id: String::new(),
+        media_id: "nope".into(),
+        objective: "bio2".into(),
+        flux_threshold: -1.0,
+    };
+    let mut seen = vec![code_of(gem_flux::validate_fba(&args, &session))];
+    args.model_id = "model_1".into();
+    seen.push(code_of(gem_flux::validate_fba(&args, &session)));
+    args.media_id = "media_1".into();
+    seen.push(code_of(gem_flux::validate_fba(&args, &session)));
+    args.objective = "bio1".into();
+    seen.push(code_of(gem_flux::validate_fba(&args, &session)));
+    args.flux_threshold = 0.0;
+    seen.push(code_of(gem_flux::validate_fba(&args, &session)));
+    assert_eq!(
+        seen,
+        [
+            "MODEL_NOT_FOUND",
+            "MEDIA_NOT_FOUND",
+            "OBJECTIVE_NOT_FOUND",
+            "INVALID_FLUX_THRESHOLD",
+            "OK"
+        ]
+    );
+}
+
+#[test]
+fn media_not_found_lists_the_session_media() {
+    let error = SessionError::media_not_found("m9", vec!["lb".into(), "m9_glc".into()]);
+    let response = render(&error, "run_fba", "2025-10-27T15:00:00Z");
+    assert_eq!(response["error_type"], "not_found_error");
+    assert_eq!(response["jsonrpc_error_code"], -32001);
+    assert_eq!(
+        response["details"],
+        json!({"requested_id": "m9", "available_media": ["lb", "m9_glc"], "num_available": 2})
+    );
+}
+
+#[test]
+fn lookups_check_in_the_seed_order() {
+    let db = Biochemistry::EMBEDDED;
+    assert_eq!(
+        code_of(gem_flux::lookup_compound(None, "glucose")),
+        "DATABASE_NOT_LOADED"
+    );
+    assert_eq!(
+        code_of(gem_flux::lookup_compound(Some(&db), "glucose")),
+        "INVALID_ID_FORMAT"
+    );
+    assert_eq!(
+        code_of(gem_flux::lookup_compound(Some(&db), "cpd99999")),
+        "COMPOUND_NOT_FOUND"
+    );
+    assert_eq!(
+        gem_flux::lookup_compound(Some(&db), "cpd00027")
+            .unwrap()
+            .name,
+        "D-Glucose"
+    );
+
+    assert_eq!(
+        code_of(gem_flux::lookup_reaction(None, "rxn1")),
+        "DATABASE_NOT_LOADED"
+    );
+    assert_eq!(
+        code_of(gem_flux::lookup_reaction(Some(&db), "RXN00001")),
+        "INVALID_ID_FORMAT"
+    );
+    assert_eq!(
+        code_of(gem_flux::lookup_reaction(Some(&db), "rxn99999")),
+        "REACTION_NOT_FOUND"
+    );
+    assert_eq!(
+        gem_flux::lookup_reaction(Some(&db), "rxn00001")
+            .unwrap()
+            .name,
+        "diphosphate phosphohydrolase"
+    );
+}
+
+#[test]
+fn searches_check_in_the_seed_order() {
+    let db = Biochemistry::EMBEDDED;
+    let search = |db, query, limit| {
+        code_of(gem_flux::validate_search(
+            db,
+            SearchTarget::Reactions,
+            query,
+            limit,
+        ))
+    };
+    assert_eq!(search(None, "", 0), "DATABASE_NOT_LOADED");
+    assert_eq!(search(Some(&db), "  ", 0), "EMPTY_QUERY");
+    assert_eq!(search(Some(&db), "glucose", 0), "INVALID_LIMIT");
+    assert_eq!(search(Some(&db), "glucose", -3), "INVALID_LIMIT");
+    assert_eq!(
+        gem_flux::validate_search(Some(&db), SearchTarget::Compounds, " glucose ", 10).unwrap(),
+        ("glucose", 10)
+    );
+    let error = gem_flux::validate_search(None, SearchTarget::Reactions, "x", 1).unwrap_err();
+    let response = render(&error, "search_reactions", "2025-10-27T15:00:00Z");
+    assert_eq!(response["details"], json!({"database": "reactions.tsv"}));
+    assert_eq!(response["jsonrpc_error_code"], -32004);
+    assert_eq!(
+        response["message"], "ModelSEED database 'reactions.tsv' is not loaded",
+        "an explicit message is shown although the kind is internal"
+    );
+}
+
+#[test]
+fn lookup_errors_carry_similar_ids() {
+    let db = Biochemistry::EMBEDDED;
+    let details = |id: &str| {
+        let error = gem_flux::lookup_compound(Some(&db), id).unwrap_err();
+        render(&error, "get_compound_name", "2025-10-27T15:00:00Z")["details"].clone()
+    };
+    assert_eq!(details("CPD00027")["similar_ids"], json!(["cpd00027"]));
+    assert_eq!(details("cpd27")["similar_ids"], json!(["cpd00027"]));
+    assert_eq!(details("cpd27")["expected_pattern"], r"cpd\d{5}");
+    let unknown = details("cpd00039");
+    assert_eq!(
+        unknown["similar_ids"],
+        json!(["cpd00009", "cpd00019", "cpd00029", "cpd00030", "cpd00031"])
+    );
+    assert_eq!(unknown["total_compounds"], db.compound_count());
+    assert_eq!(details("cpd99999")["similar_ids"], json!([]));
+}
+
+// --- the compound table -----------------------------------------------------------------
+
+#[test]
+fn the_compound_table_is_real_sorted_and_large_enough() {
+    let db = Biochemistry::EMBEDDED;
+    assert!(gem_flux::COMPOUNDS.len() >= 30);
+    for (id, name, formula) in [
+        ("cpd00001", "H2O", "H2O"),
+        ("cpd00007", "O2", "O2"),
+        ("cpd00027", "D-Glucose", "C6H12O6"),
+        ("cpd00029", "Acetate", "C2H3O2"),
+    ] {
+        let compound = db.compound(id).unwrap();
+        assert_eq!((compound.name, compound.formula), (name, formula));
+    }
+    assert!(
+        Biochemistry::from_sorted(gem_flux::COMPOUNDS, gem_flux::REACTIONS).is_some(),
+        "the embedded tables are sorted, so binary search finds every row"
+    );
+    for compound in gem_flux::COMPOUNDS {
+        assert!(
+            gem_flux::biochem::is_compound_id(compound.id),
+            "{}",
+            compound.id
+        );
+        assert_eq!(db.compound(compound.id), Some(compound));
+    }
+    let unsorted = [gem_flux::COMPOUNDS[1], gem_flux::COMPOUNDS[0]];
+    assert!(Biochemistry::from_sorted(&unsorted, &[]).is_none());
+    assert_eq!(
+        db.search_compounds("GLUC", 10)
+            .iter()
+            .map(|c| c.id)
+            .collect::<Vec<_>>(),
+        ["cpd00026", "cpd00027", "cpd00037"]
+    );
+}
+
+#[test]
+fn id_patterns() {
+    use gem_flux::biochem::{is_compound_id, is_reaction_id};
+    for valid in ["cpd00027", "cpd00001"] {
+        assert!(is_compound_id(valid));
+    }
+    for invalid in [
+        "cpd27",
+        "CPD00027",
+        "compound_027",
+        "cpd000271",
+        "cpd0002a",
+        "cpd٠٠٠٢٧",
+    ] {
+        assert!(!is_compound_id(invalid), "{invalid}");
+    }
+    assert!(is_reaction_id("rxn00148") && is_reaction_id("rxn05459"));
+    for invalid in ["rxn148", "RXN00148", "reaction_148"] {
+        assert!(!is_reaction_id(invalid), "{invalid}");
+    }
+}
+
+#[test]
+fn library_and_model_errors_render_their_types() {
+    let cases: [(&dyn ToolError, &str, i32); 4] = [
+        (&ModelError::RastUnavailable, "library_error", -32003),
+        (
+            &ModelError::invalid_template_name("Gram"),
+            "validation_error",
+            -32000,
+        ),
+        (
+            &LibraryError::TemplateNotLoaded {
+                template: "Core".into(),
+                loaded_templates: vec![],
+            },
+            "library_error",
+            -32003,
+        ),
+        (
+            &GapfillError::MaxComplexityExceeded {
+                model_id: "m".into(),
+                media_id: "n".into(),
+                max_complexity: 10,
+                required_reactions: 14,
+            },
+            "infeasibility_error",
+            -32002,
+        ),
+    ];
+    for (error, error_type, code) in cases {
+        let response = render(error, "t", "2025-10-27T15:00:00Z");
+        assert_eq!(response["error_type"], error_type, "{}", error.code());
+        assert_eq!(response["jsonrpc_error_code"], code, "{}", error.code());
+    }
+    let response = render(
+        &GapfillError::MaxComplexityExceeded {
+            model_id: "m".into(),
+            media_id: "n".into(),
+            max_complexity: 10,
+            required_reactions: 14,
+        },
+        "gapfill_model",
+        "2025-10-27T15:00:00Z",
+    );
+    assert_eq!(
+        response["suggestions"][0],
+        "Retry with max_complexity of at least 14"
+    );
+    assert_eq!(
+        render(
+            &ModelError::invalid_template_name("Gram"),
+            "t",
+            "2025-10-27T15:00:00Z"
+        )["details"]["valid_templates"],
+        json!(["GramNegative", "GramPositive", "Core"])
+    );
+}
