@@ -1,0 +1,562 @@
+//! Seed 004 (ontology tools server): the code table, `{error, code, message,
+//! details}` tool results, protocol errors for system failures, and the parameter
+//! templates through `tool_error::params`.
+//!
+//! The seed shows no complete JSON response. The expected values below follow its
+//! Go templates: `NewErrorResult(code, message)` has no details,
+//! `NewErrorResultWithDetails` has the map it is given, and messages are built with
+//! the `fmt.Sprintf` formats the templates show (`%q` quoting).
+
+use serde_json::{Value, json};
+use tool_error::{RequestId, StaticCatalog, assert_unique_codes};
+use tool_error_examples::ontology::{
+    self, APPROVED_QUERY, FACT_ID, OntologyError, OntologyServer, PENDING_QUERY, ProtocolError,
+    Reply, RepoError, RepositoryError,
+};
+
+// Template 7's two codes and the protocol errors never collide with the table.
+assert_unique_codes!(OntologyError, RepositoryError, ProtocolError);
+
+/// The seed's "Standard Error Codes" table, verbatim.
+const SEED_TABLE: &str = "\
+| Error Code | Usage | Example Scenario |
+|------------|-------|------------------|
+| `invalid_parameters` | Parameter is missing, empty, wrong type, or invalid format | `table` parameter is empty string, `role` parameter has invalid value |
+| `TABLE_NOT_FOUND` | Requested table doesn't exist in schema | Trying to update column in non-existent table |
+| `COLUMN_NOT_FOUND` | Requested column doesn't exist in table | Trying to probe a column that doesn't exist |
+| `ENTITY_NOT_FOUND` | Requested entity doesn't exist in ontology | Trying to update or delete non-existent entity |
+| `RELATIONSHIP_NOT_FOUND` | Requested relationship doesn't exist | Trying to delete relationship that doesn't exist |
+| `FACT_NOT_FOUND` | Requested knowledge fact doesn't exist | Trying to delete non-existent fact |
+| `QUERY_NOT_FOUND` | Requested query doesn't exist | Trying to execute query with invalid ID |
+| `QUERY_NOT_APPROVED` | Query exists but is not approved/enabled | Trying to execute pending or rejected query |
+| `ontology_not_found` | No active ontology exists for project | Requesting schema with semantic annotations before extraction |
+| `validation_error` | Generic validation failure | Complex multi-field validation failures |
+| `parameter_validation` | Query parameter validation failure | Missing/unknown SQL query parameters |
+| `type_validation` | Type conversion error | SQL parameter type mismatch |
+| `query_error` | SQL query execution error | Syntax errors, constraint violations |
+| `security_violation` | Security rule violation | SQL injection attempt detected |
+";
+
+/// The seed's "Error Code Reference" block, verbatim.
+const SEED_REFERENCE: &str = "\
+COLUMN_NOT_FOUND         - Column doesn't exist in schema
+ENTITY_NOT_FOUND         - Entity doesn't exist in ontology
+FACT_NOT_FOUND           - Knowledge fact doesn't exist
+invalid_parameters       - Parameter validation failure (general)
+ontology_not_found       - No active ontology for project
+parameter_validation     - SQL query parameter issue
+query_error              - SQL execution error
+QUERY_NOT_APPROVED       - Query not enabled for execution
+QUERY_NOT_FOUND          - Query ID doesn't exist
+RELATIONSHIP_NOT_FOUND   - Relationship doesn't exist
+security_violation       - Security rule violated
+TABLE_NOT_FOUND          - Table doesn't exist in schema
+type_validation          - Type conversion error
+validation_error         - Complex validation failure
+";
+
+#[test]
+fn the_code_table_is_generated_from_the_catalog() {
+    assert_eq!(ontology::code_table(), SEED_TABLE);
+}
+
+#[test]
+fn the_code_reference_is_generated_from_the_catalog() {
+    assert_eq!(ontology::code_reference(), SEED_REFERENCE);
+}
+
+/// The seed contradicts itself twice here. Its statistics say "13 unique error
+/// codes" while its table and reference list 14; and its naming rule
+/// ("SCREAMING_SNAKE_CASE for resource-not-found errors, snake_case for all
+/// others") is broken by its own table (`ontology_not_found` lowercase,
+/// `QUERY_NOT_APPROVED` uppercase). We take the table: 14 codes, spelled as listed,
+/// because clients match codes byte for byte.
+#[test]
+fn fourteen_codes_in_the_seeds_mixed_case() {
+    let codes: Vec<&str> = <OntologyError as StaticCatalog>::CATALOG.codes().collect();
+    assert_eq!(
+        codes,
+        [
+            "invalid_parameters",
+            "TABLE_NOT_FOUND",
+            "COLUMN_NOT_FOUND",
+            "ENTITY_NOT_FOUND",
+            "RELATIONSHIP_NOT_FOUND",
+            "FACT_NOT_FOUND",
+            "QUERY_NOT_FOUND",
+            "QUERY_NOT_APPROVED",
+            "ontology_not_found",
+            "validation_error",
+            "parameter_validation",
+            "type_validation",
+            "query_error",
+            "security_violation",
+        ]
+    );
+}
+
+fn server() -> OntologyServer {
+    OntologyServer::sample()
+}
+
+/// Calls a tool, requires an error result, and returns the parsed text, checking
+/// the MCP envelope around it on the way.
+#[track_caller]
+fn error_response(server: &OntologyServer, tool: &str, arguments: Value) -> Value {
+    let reply = server.call(tool, &arguments, RequestId::Number(1));
+    let Reply::ToolError(result) = &reply else {
+        panic!("expected a tool error result, got {reply:?}");
+    };
+    assert_eq!(result["isError"], true);
+    assert_eq!(result["content"].as_array().unwrap().len(), 1);
+    assert_eq!(result["content"][0]["type"], "text");
+    let text = result["content"][0]["text"].as_str().unwrap();
+    serde_json::from_str(text).expect("the text is JSON")
+}
+
+// Test structure template, case 1: "missing required parameter".
+#[test]
+fn missing_required_parameter() {
+    for arguments in [
+        json!({"column": "id", "role": "measure"}),
+        json!({"table": "", "column": "id", "role": "measure"}),
+        json!({"table": " \t\n", "column": "id", "role": "measure"}),
+        json!({"table": null, "column": "id", "role": "measure"}),
+    ] {
+        assert_eq!(
+            error_response(&server(), "update_column", arguments),
+            json!({
+                "error": true,
+                "code": "invalid_parameters",
+                "message": "parameter 'table' cannot be empty"
+            })
+        );
+    }
+}
+
+/// Test structure template, case 2: "wrong parameter type". The seed's Go test
+/// expects `actual_type` to contain "int" (Go's `%T` of the number 123). Go's
+/// type names are an accident of the implementation language (a JSON number
+/// decodes to `float64` in Go); we send JSON's type name, "number", and check the
+/// same three keys.
+#[test]
+fn wrong_parameter_type() {
+    assert_eq!(
+        error_response(
+            &server(),
+            "update_column",
+            json!({"table": 123, "column": "id", "role": "measure"})
+        ),
+        json!({
+            "error": true,
+            "code": "invalid_parameters",
+            "message": "parameter 'table' must be a string",
+            "details": {"parameter": "table", "expected_type": "string", "actual_type": "number"}
+        })
+    );
+}
+
+// Test structure template, case 3 and Template 5: "resource not found".
+#[test]
+fn resource_not_found() {
+    assert_eq!(
+        error_response(&server(), "get_entity", json!({"entity": "NonExistent"})),
+        json!({
+            "error": true,
+            "code": "ENTITY_NOT_FOUND",
+            "message": "entity \"NonExistent\" not found"
+        })
+    );
+}
+
+// Test structure template, case 4: "system error returns Go error".
+#[test]
+fn system_error_is_a_protocol_error_not_a_tool_result() {
+    let mut server = server();
+    server.repository_failure = Some(RepoError("connection refused".into()));
+    let reply = server.call(
+        "get_entity",
+        &json!({"entity": "SomeEntity"}),
+        RequestId::Number(7),
+    );
+    let Reply::ProtocolError(response) = reply else {
+        panic!("expected a protocol error, got {reply:?}");
+    };
+    assert_eq!(response["jsonrpc"], "2.0");
+    assert_eq!(response["id"], 7);
+    assert_eq!(response["error"]["code"], -32603);
+    // Infrastructure details stay on the server.
+    assert_eq!(response["error"]["message"], "Internal error");
+    assert_eq!(response["error"]["data"]["code"], "LOOKUP_FAILED");
+    assert!(!response.to_string().contains("connection refused"));
+    assert!(response.get("isError").is_none());
+}
+
+// Template 2: optional boolean with the actual type.
+#[test]
+fn boolean_parameter_reports_the_actual_type() {
+    for (value, actual) in [
+        (json!("true"), "string"),
+        (json!(1), "number"),
+        (json!([true]), "array"),
+        (json!({"x": true}), "object"),
+        // Go's template says "unknown" for nil; JSON calls it null.
+        (Value::Null, "null"),
+    ] {
+        assert_eq!(
+            error_response(&server(), "get_schema", json!({"include_semantic": value})),
+            json!({
+                "error": true,
+                "code": "invalid_parameters",
+                "message": "parameter 'include_semantic' must be a boolean",
+                "details": {
+                    "parameter": "include_semantic",
+                    "expected_type": "boolean",
+                    "actual_type": actual
+                }
+            })
+        );
+    }
+    let ok = server().call(
+        "get_schema",
+        &json!({"include_semantic": true}),
+        RequestId::Null,
+    );
+    assert!(matches!(ok, Reply::Success(_)));
+    let absent = server().call("get_schema", &json!({}), RequestId::Null);
+    assert!(matches!(absent, Reply::Success(_)));
+}
+
+// Template 3: array with element type checking.
+#[test]
+fn array_parameter_checks_every_element() {
+    assert_eq!(
+        error_response(&server(), "list_approved_queries", json!({"tags": "sales"})),
+        json!({
+            "error": true,
+            "code": "invalid_parameters",
+            "message": "parameter 'tags' must be an array",
+            "details": {"parameter": "tags", "expected_type": "array", "actual_type": "string"}
+        })
+    );
+    for (tags, index, element_type) in [
+        (json!([1, 2, 3]), 0, "number"),
+        (json!(["a", "b", null]), 2, "null"),
+        (json!(["a", ["nested"]]), 1, "array"),
+        (json!(["a", {"b": 1}, 3]), 1, "object"),
+        (json!(["a", false]), 1, "boolean"),
+    ] {
+        assert_eq!(
+            error_response(&server(), "list_approved_queries", json!({"tags": tags})),
+            json!({
+                "error": true,
+                "code": "invalid_parameters",
+                "message": "all tag elements must be strings",
+                "details": {
+                    "parameter": "tags",
+                    "invalid_element_index": index,
+                    "invalid_element_type": element_type
+                }
+            })
+        );
+    }
+    let reply = server().call(
+        "list_approved_queries",
+        &json!({"tags": ["sales"]}),
+        RequestId::Null,
+    );
+    assert_eq!(reply.value()["queries"], json!([APPROVED_QUERY]));
+}
+
+// Template 4: enum choice with the expected list.
+#[test]
+fn enum_parameter_lists_the_choices() {
+    assert_eq!(
+        error_response(
+            &server(),
+            "update_column",
+            json!({"table": "orders", "column": "total", "role": "metric"})
+        ),
+        json!({
+            "error": true,
+            "code": "invalid_parameters",
+            "message": "invalid role \"metric\"",
+            "details": {
+                "parameter": "role",
+                "expected": ["dimension", "measure", "identifier", "attribute"],
+                "actual": "metric"
+            }
+        })
+    );
+    // The template quotes the value as given in the message, and reports it trimmed
+    // in the details.
+    let response = error_response(
+        &server(),
+        "update_column",
+        json!({"table": "orders", "column": "total", "role": " Measure\t"}),
+    );
+    assert_eq!(response["message"], "invalid role \" Measure\\t\"");
+    assert_eq!(response["details"]["actual"], "Measure");
+    // Surrounding spaces do not make a valid choice invalid.
+    let ok = server().call(
+        "update_column",
+        &json!({"table": " orders ", "column": "total", "role": " measure "}),
+        RequestId::Null,
+    );
+    assert_eq!(
+        ok,
+        Reply::Success(json!({"table": "orders", "column": "total", "role": "measure"}))
+    );
+}
+
+// Template 6: UUID validation.
+#[test]
+fn uuid_parameter() {
+    assert_eq!(
+        error_response(
+            &server(),
+            "delete_project_knowledge",
+            json!({"fact_id": " 42 "})
+        ),
+        json!({
+            "error": true,
+            "code": "invalid_parameters",
+            "message": "invalid fact_id format: \"42\" is not a valid UUID"
+        })
+    );
+    let ok = server().call(
+        "delete_project_knowledge",
+        &json!({"fact_id": format!("  {}  ", FACT_ID.to_uppercase())}),
+        RequestId::Null,
+    );
+    assert_eq!(ok, Reply::Success(json!({"deleted": FACT_ID})));
+    assert_eq!(
+        error_response(
+            &server(),
+            "delete_project_knowledge",
+            json!({"fact_id": "00000000-0000-4000-8000-000000000000"})
+        ),
+        json!({
+            "error": true,
+            "code": "FACT_NOT_FOUND",
+            "message": "fact \"00000000-0000-4000-8000-000000000000\" not found"
+        })
+    );
+}
+
+#[test]
+fn table_and_column_lookups() {
+    assert_eq!(
+        error_response(
+            &server(),
+            "update_column",
+            json!({"table": "invoices", "column": "id", "role": "identifier"})
+        ),
+        json!({"error": true, "code": "TABLE_NOT_FOUND", "message": "table \"invoices\" not found"})
+    );
+    assert_eq!(
+        error_response(
+            &server(),
+            "update_column",
+            json!({"table": "orders", "column": "discount", "role": "measure"})
+        )["code"],
+        "COLUMN_NOT_FOUND"
+    );
+}
+
+#[test]
+fn query_execution_errors() {
+    let s = server();
+    let execute = |arguments: Value| error_response(&s, "execute_approved_query", arguments);
+    assert_eq!(
+        execute(json!({"query_id": PENDING_QUERY})),
+        json!({
+            "error": true,
+            "code": "QUERY_NOT_APPROVED",
+            "message": format!("query \"{PENDING_QUERY}\" is not approved (status: pending)"),
+            "details": {"status": "pending"}
+        })
+    );
+    assert_eq!(
+        execute(
+            json!({"query_id": APPROVED_QUERY, "parameters": {"customer_id": 7, "country": "DE"}})
+        ),
+        json!({
+            "error": true,
+            "code": "parameter_validation",
+            "message": "query parameters do not match the query: 1 missing, 1 unknown",
+            "details": {"missing": ["region"], "unknown": ["country"]}
+        })
+    );
+    assert_eq!(
+        execute(
+            json!({"query_id": APPROVED_QUERY, "parameters": {"customer_id": "7", "region": "EU"}})
+        )["code"],
+        "type_validation"
+    );
+    assert_eq!(
+        execute(
+            json!({"query_id": APPROVED_QUERY, "parameters": {"customer_id": 7, "region": "x;--"}})
+        )["code"],
+        "security_violation"
+    );
+    assert_eq!(
+        execute(
+            json!({"query_id": APPROVED_QUERY, "parameters": {"customer_id": 7, "region": ""}})
+        )["code"],
+        "query_error"
+    );
+    assert_eq!(
+        execute(json!({"query_id": APPROVED_QUERY, "parameters": []})),
+        json!({
+            "error": true,
+            "code": "invalid_parameters",
+            "message": "parameter 'parameters' must be an object",
+            "details": {"parameter": "parameters", "expected_type": "object", "actual_type": "array"}
+        })
+    );
+    let ok = s.call(
+        "execute_approved_query",
+        &json!({"query_id": APPROVED_QUERY, "parameters": {"customer_id": 7, "region": "EU"}}),
+        RequestId::Null,
+    );
+    assert!(matches!(ok, Reply::Success(_)));
+}
+
+#[test]
+fn template_seven_sorts_repository_errors() {
+    let mut s = server();
+    let call = |s: &OntologyServer| {
+        s.call(
+            "delete_relationship",
+            &json!({"from_entity": "Customer", "to_entity": "Order"}),
+            RequestId::String("r-1"),
+        )
+    };
+    s.repository_failure = Some(RepoError("relationship row not found".into()));
+    assert_eq!(
+        call(&s).error_response(),
+        Some(
+            json!({"error": true, "code": "RESOURCE_NOT_FOUND", "message": "relationship row not found"})
+        )
+    );
+    s.repository_failure = Some(RepoError("unique constraint violated".into()));
+    assert_eq!(
+        call(&s).error_response(),
+        Some(
+            json!({"error": true, "code": "operation_failed", "message": "unique constraint violated"})
+        )
+    );
+    s.repository_failure = Some(RepoError("context deadline exceeded".into()));
+    let Reply::ProtocolError(timeout) = call(&s) else {
+        panic!("a timeout is a system error")
+    };
+    assert_eq!(timeout["id"], "r-1");
+    assert_eq!(timeout["error"]["data"]["kind"], "TRANSIENT");
+    assert_eq!(
+        timeout["error"]["message"],
+        "system error: context deadline exceeded"
+    );
+    s.repository_failure = Some(RepoError("connection reset by peer".into()));
+    assert!(matches!(call(&s), Reply::ProtocolError(_)));
+    s.repository_failure = None;
+    assert!(matches!(call(&s), Reply::Success(_)));
+}
+
+#[test]
+fn multi_field_validation_and_missing_ontology() {
+    assert_eq!(
+        error_response(
+            &server(),
+            "update_entity",
+            json!({"entity": "Customer", "key_column": "email"})
+        ),
+        json!({
+            "error": true,
+            "code": "validation_error",
+            "message": "key_column \"email\" is not a column of table \"customers\"",
+            "details": {
+                "entity": "Customer",
+                "key_column": "email",
+                "table": "customers",
+                "available_columns": ["id", "name"]
+            }
+        })
+    );
+    assert_eq!(
+        error_response(
+            &server(),
+            "update_entity",
+            json!({"entity": "Customer", "aliases": ["client", 1]})
+        )["message"],
+        "all alias elements must be strings"
+    );
+    let mut s = server();
+    s.ontology_active = false;
+    assert_eq!(
+        error_response(&s, "get_schema", json!({"include_semantic": true}))["code"],
+        "ontology_not_found"
+    );
+}
+
+#[test]
+fn unknown_tools_and_bad_argument_objects() {
+    let reply = server().call("drop_everything", &json!({}), RequestId::Number(3));
+    let Reply::ProtocolError(response) = reply else {
+        panic!("unknown tools are protocol errors")
+    };
+    assert_eq!(response["error"]["code"], -32602);
+    assert_eq!(
+        response["error"]["message"],
+        "unknown tool: drop_everything"
+    );
+    assert_eq!(
+        error_response(&server(), "get_entity", json!(["Customer"])),
+        json!({
+            "error": true,
+            "code": "invalid_parameters",
+            "message": "arguments must be an object",
+            "details": {"expected_type": "object", "actual_type": "array"}
+        })
+    );
+}
+
+#[test]
+fn hostile_arguments_never_escape_the_limits() {
+    let huge = "x".repeat(1_000_000);
+    for (tool, arguments) in [
+        (
+            "update_column",
+            json!({"table": "orders", "column": "id", "role": huge}),
+        ),
+        ("delete_project_knowledge", json!({"fact_id": huge})),
+        ("get_entity", json!({"entity": huge})),
+        (
+            "list_approved_queries",
+            json!({"tags": vec![json!(1); 100_000]}),
+        ),
+    ] {
+        let reply = server().call(tool, &arguments, RequestId::Null);
+        let text = reply.value().to_string();
+        assert!(text.len() < 70_000, "{tool}: {}", text.len());
+        let response = reply.error_response().expect("a tool error");
+        assert_eq!(response["error"], true);
+    }
+}
+
+#[test]
+fn the_samples_cover_every_code_and_both_channels() {
+    let samples = ontology::samples();
+    let titles: Vec<&str> = samples.iter().map(|s| s.title.as_str()).collect();
+    for code in <OntologyError as StaticCatalog>::CATALOG.codes() {
+        assert!(
+            titles.iter().any(|t| t.starts_with(&format!("{code}:"))),
+            "{code} has no sample"
+        );
+    }
+    let protocol = samples
+        .iter()
+        .filter(|s| s.output.get("jsonrpc").is_some())
+        .count();
+    assert_eq!(protocol, 2);
+}
