@@ -302,18 +302,26 @@ fn call(name: &'static str, arguments: Value) -> CallToolRequestParams {
     CallToolRequestParams::new(name).with_arguments(arguments)
 }
 
-#[tokio::test]
-async fn a_server_with_one_line_in_call_tool() {
+type Client = rmcp::service::RunningService<rmcp::RoleClient, ()>;
+
+/// The demo server on one end of a pipe, a client on the other.
+async fn serve_demo(errors: McpOptions) -> (Client, tokio::task::JoinHandle<()>) {
     let (server_io, client_io) = tokio::io::duplex(64 * 1024);
     let server = Demo {
         tool_router: Demo::tool_router(),
-        errors: McpOptions::new().with_clock(clock()),
+        errors,
     };
     let server_task = tokio::spawn(async move {
         let running = server.serve(server_io).await.expect("server starts");
         let _ = running.waiting().await;
     });
     let client = ().serve(client_io).await.expect("client connects");
+    (client, server_task)
+}
+
+#[tokio::test]
+async fn a_server_with_one_line_in_call_tool() {
+    let (client, server_task) = serve_demo(McpOptions::new().with_clock(clock())).await;
 
     // The input schema comes from MediaArgs through tool_error's Parameters.
     let tools = client.list_all_tools().await.unwrap();
@@ -387,6 +395,66 @@ async fn a_server_with_one_line_in_call_tool() {
     };
     assert_eq!(data.code, ErrorCode::INVALID_PARAMS);
 
+    client.cancel().await.unwrap();
+    server_task.await.unwrap();
+}
+
+/// A server's own error for bad arguments, e.g. to keep its code table.
+#[derive(Debug, thiserror::Error, ToolError)]
+#[error("bad argument {parameter}")]
+#[tool_error(code = "BAD_INPUT", kind = validation, category = "validation_error")]
+struct BadInput {
+    parameter: String,
+}
+
+#[tokio::test]
+async fn argument_errors_can_be_mapped_to_the_servers_own_error() {
+    let options =
+        McpOptions::new().with_argument_error(|error: tool_error::args::ArgumentError| BadInput {
+            parameter: error.parameter().to_owned(),
+        });
+    let (client, server_task) = serve_demo(options).await;
+    let bad = client
+        .call_tool(call("get_media", json!({ "media_id": 7 })))
+        .await
+        .unwrap();
+    assert_eq!(bad.is_error, Some(true));
+    let envelope = envelope_of(&bad);
+    assert_eq!(envelope["code"], "BAD_INPUT");
+    assert_eq!(envelope["category"], "validation_error");
+    assert_eq!(envelope["details"], json!({ "parameter": "media_id" }));
+    assert_eq!(envelope["tool"], "get_media");
+    client.cancel().await.unwrap();
+    server_task.await.unwrap();
+}
+
+/// The same, on the protocol channel: bad arguments as a JSON-RPC error.
+#[derive(Debug, thiserror::Error, ToolError)]
+#[error("invalid params: {parameter}")]
+#[tool_error(kind = validation, channel = protocol)]
+struct InvalidParams {
+    parameter: String,
+}
+
+#[tokio::test]
+async fn mapped_argument_errors_on_the_protocol_channel_are_json_rpc_errors() {
+    let options =
+        McpOptions::new().with_argument_error(|error: tool_error::args::ArgumentError| {
+            InvalidParams {
+                parameter: error.parameter().to_owned(),
+            }
+        });
+    let (client, server_task) = serve_demo(options).await;
+    let error = client
+        .call_tool(call("get_media", json!({})))
+        .await
+        .unwrap_err();
+    let rmcp::ServiceError::McpError(data) = error else {
+        panic!("expected a JSON-RPC error, got {error:?}")
+    };
+    assert_eq!(data.code, ErrorCode::INVALID_PARAMS);
+    assert_eq!(data.message, "invalid params: media_id");
+    assert_eq!(data.data.unwrap()["code"], "INVALID_PARAMS");
     client.cancel().await.unwrap();
     server_task.await.unwrap();
 }

@@ -124,6 +124,9 @@ impl<P: Profile + Send + Sync> TextProfile for P {
     }
 }
 
+/// Turns the arguments error [`Parameters`] reports into a server's own error.
+type ArgumentMapper = dyn Fn(ArgumentError) -> Box<dyn ToolError + Send + Sync> + Send + Sync;
+
 #[derive(Clone)]
 struct Settings {
     profile: Arc<dyn TextProfile>,
@@ -133,6 +136,7 @@ struct Settings {
     structured: bool,
     structured_tools: Vec<(Cow<'static, str>, bool)>,
     log: bool,
+    argument_error: Option<Arc<ArgumentMapper>>,
 }
 
 /// How a server turns tool errors into MCP results: profile, policy, clock,
@@ -156,6 +160,10 @@ impl fmt::Debug for McpOptions {
             .field("structured", &settings.structured)
             .field("structured_tools", &settings.structured_tools)
             .field("log", &settings.log)
+            .field(
+                "argument_error",
+                &settings.argument_error.as_ref().map(|_| "<fn>"),
+            )
             .finish_non_exhaustive()
     }
 }
@@ -180,6 +188,7 @@ impl McpOptions {
                 structured: false,
                 structured_tools: Vec::new(),
                 log: true,
+                argument_error: None,
             }),
         }
     }
@@ -249,6 +258,20 @@ impl McpOptions {
     #[must_use]
     pub fn with_logging(self, log: bool) -> Self {
         self.edit(|settings| settings.log = log)
+    }
+
+    /// Reports arguments that [`Parameters`] fails to deserialise as `map(error)`
+    /// instead of the [`ArgumentError`] itself, e.g. to give them the server's own
+    /// code, category or JSON-RPC code. A mapped error on the
+    /// [`Protocol`](Channel::Protocol) channel becomes a JSON-RPC error.
+    #[must_use]
+    pub fn with_argument_error<E, F>(self, map: F) -> Self
+    where
+        E: ToolError + Send + Sync + 'static,
+        F: Fn(ArgumentError) -> E + Send + Sync + 'static,
+    {
+        let mapper: Arc<ArgumentMapper> = Arc::new(move |error| Box::new(map(error)));
+        self.edit(|settings| settings.argument_error = Some(mapper))
     }
 
     /// The policy.
@@ -532,7 +555,8 @@ impl IntoCallToolResult for Box<dyn ToolError + Send + Sync> {
 ///
 /// When deserialisation fails, the call returns an
 /// [`ArgumentError`] tool result (`VALIDATION`, details `parameter`, `expected`,
-/// `actual`) instead of serde's bare message, so the model can fix its call. That
+/// `actual`) instead of serde's bare message, so the model can fix its call;
+/// [`McpOptions::with_argument_error`] substitutes the server's own error. That
 /// needs the scope [`McpOptions::call`] sets; without it, rmcp's plain-text
 /// result is returned.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -573,11 +597,18 @@ fn argument_failure(error: ArgumentError, tool: &str) -> ErrorData {
     let options = scope
         .as_ref()
         .map_or_else(McpOptions::installed, |scope| scope.options.clone());
+    let error: Box<dyn ToolError + Send + Sync> = match &options.settings.argument_error {
+        Some(map) => map(error),
+        None => Box::new(error),
+    };
     let mut context = options.context().with_tool(tool);
     if let Some(request_id) = scope.as_ref().and_then(|scope| scope.request_id.as_deref()) {
         context = context.with_request_id(request_id);
     }
-    let result = to_call_tool_result(&error, &context, &options);
+    if error.channel() == Channel::Protocol {
+        return to_error_data(&*error, &context, &options);
+    }
+    let result = to_call_tool_result(&*error, &context, &options);
     let data = result.structured_content.clone().or_else(|| {
         result
             .content
