@@ -57,8 +57,7 @@ fn capture(f: impl FnOnce()) -> Vec<Captured> {
     let capture = Capture::default();
     let subscriber = Registry::default().with(capture.clone());
     tracing::subscriber::with_default(subscriber, f);
-    let events = capture.0.lock().unwrap().clone();
-    events
+    capture.0.lock().unwrap().clone()
 }
 
 #[derive(Debug, thiserror::Error, ToolError)]
