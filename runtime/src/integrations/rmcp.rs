@@ -407,7 +407,21 @@ thread_local! {
 
 fn current() -> Option<Arc<Scope>> {
     CURRENT
-        .try_with(|current| current.borrow().clone())
+        .try_with(|current| current.try_borrow().ok().and_then(|scope| scope.clone()))
+        .ok()
+        .flatten()
+}
+
+/// Puts `scope` in the slot and returns what was there (nothing if the slot is
+/// unavailable, which only happens while the thread is being torn down).
+fn swap_current(scope: Option<Arc<Scope>>) -> Option<Arc<Scope>> {
+    CURRENT
+        .try_with(|current| {
+            current
+                .try_borrow_mut()
+                .ok()
+                .and_then(|mut slot| core::mem::replace(&mut *slot, scope))
+        })
         .ok()
         .flatten()
 }
@@ -420,18 +434,16 @@ struct Enter {
 
 impl Enter {
     fn new(scope: Arc<Scope>) -> Self {
-        let previous = CURRENT
-            .try_with(|current| current.replace(Some(scope)))
-            .ok()
-            .flatten();
-        Enter { previous }
+        Enter {
+            previous: swap_current(Some(scope)),
+        }
     }
 }
 
 impl Drop for Enter {
     fn drop(&mut self) {
-        let previous = self.previous.take();
-        let _ = CURRENT.try_with(|current| current.replace(previous));
+        // The scope taken out is dropped here, after the slot is released.
+        drop(swap_current(self.previous.take()));
     }
 }
 
