@@ -8,7 +8,7 @@ use syn::spanned::Spanned;
 use syn::{Attribute, LitStr, Token};
 
 use super::ctxt::Ctxt;
-use super::symbol::{self, CHANNELS, KINDS};
+use super::symbol::{self, CHANNEL_ALIASES, CHANNELS, KIND_ALIASES, KINDS};
 
 /// A key that may be given once, with the span of where it was written.
 pub(crate) struct Slot<T> {
@@ -77,10 +77,10 @@ impl Keys {
             .iter()
             .filter(|attr| attr.path().is_ident("tool_error"))
         {
-            if let syn::Meta::Path(_) = attr.meta {
+            if !matches!(attr.meta, syn::Meta::List(_)) {
                 cx.error_spanned_by(
                     attr,
-                    "`#[tool_error]` needs keys: write e.g. `#[tool_error(kind = validation)]`",
+                    "`#[tool_error]` takes its keys in parentheses: write e.g. `#[tool_error(kind = validation)]`",
                 );
                 continue;
             }
@@ -109,13 +109,16 @@ impl Keys {
         };
         let span = meta.path.span();
         let Some(key) = symbol::all_keys().find(|key| *key == name) else {
-            cx.error_at(
-                span,
-                format!(
+            let message = match symbol::closest_key(&name) {
+                Some(close) => {
+                    format!("unknown `tool_error` key `{name}`: did you mean `{close}`?")
+                }
+                None => format!(
                     "unknown `tool_error` key `{name}`: expected one of {}",
                     symbol::one_of(symbol::all_keys())
                 ),
-            );
+            };
+            cx.error_at(span, message);
             skip_value(meta);
             return;
         };
@@ -152,7 +155,7 @@ impl Keys {
                 set(cx, &mut self.code, key, span, value);
             }
             "kind" => {
-                let value = word(cx, meta, key, KINDS, "kind = not_found");
+                let value = word(cx, meta, key, (KINDS, KIND_ALIASES), "kind = not_found");
                 set(cx, &mut self.kind, key, span, value);
             }
             "category" => {
@@ -183,7 +186,13 @@ impl Keys {
                 set(cx, &mut self.http, key, span, value);
             }
             "channel" => {
-                let value = word(cx, meta, key, CHANNELS, "channel = protocol");
+                let value = word(
+                    cx,
+                    meta,
+                    key,
+                    (CHANNELS, CHANNEL_ALIASES),
+                    "channel = protocol",
+                );
                 set(cx, &mut self.channel, key, span, value);
             }
             "transparent" => {
@@ -309,7 +318,7 @@ fn integer(cx: &Ctxt, meta: &ParseNestedMeta<'_>, key: &str, example: &str) -> O
         None => {
             skip_to_comma(input);
             cx.error_at(
-                span,
+                parsed.map_or(span, |lit| lit.span()),
                 format!("`{key}` expects an integer without suffix: write `{example}`"),
             );
             None
@@ -318,17 +327,22 @@ fn integer(cx: &Ctxt, meta: &ParseNestedMeta<'_>, key: &str, example: &str) -> O
 }
 
 fn boolean(cx: &Ctxt, meta: &ParseNestedMeta<'_>, key: &str) -> Option<bool> {
-    if !meta.input.peek(Token![=]) {
+    let input = meta.input;
+    let mut span = input.span();
+    if input.peek(Token![=]) {
+        let _ = input.parse::<Token![=]>();
+        span = input.span();
+        if input.peek(syn::LitBool)
+            && let Ok(lit) = input.parse::<syn::LitBool>()
+        {
+            return Some(lit.value);
+        }
+        skip_to_comma(input);
+    } else if input.peek(syn::token::Paren) {
+        skip_value(meta);
+    } else {
         return Some(true);
     }
-    let input = value_stream(cx, meta, key, "recoverable = false")?;
-    if input.peek(syn::LitBool)
-        && let Ok(lit) = input.parse::<syn::LitBool>()
-    {
-        return Some(lit.value);
-    }
-    let span = input.span();
-    skip_to_comma(input);
     cx.error_at(
         span,
         format!("`{key}` expects `true` or `false`: write `{key}` or `{key} = false`"),
@@ -348,12 +362,19 @@ fn flag(cx: &Ctxt, meta: &ParseNestedMeta<'_>, key: &str) -> Option<()> {
     Some(())
 }
 
-/// `key = word` or `key = "word"`, checked against `choices` (spelling, name).
+/// The accepted spellings of a word key, each with the name generated code uses,
+/// and other names people write for them.
+type Words = (
+    &'static [(&'static str, &'static str)],
+    &'static [(&'static str, &'static str)],
+);
+
+/// `key = word` or `key = "word"`, checked against `choices`.
 fn word(
     cx: &Ctxt,
     meta: &ParseNestedMeta<'_>,
     key: &str,
-    choices: &[(&'static str, &'static str)],
+    (choices, aliases): Words,
     example: &str,
 ) -> Option<&'static str> {
     let input = value_stream(cx, meta, key, example)?;
@@ -376,11 +397,18 @@ fn word(
     }
     skip_to_comma(input);
     let spellings = symbol::one_of(choices.iter().map(|(spelling, _)| *spelling));
+    let spelling_list = choices.iter().map(|(spelling, _)| *spelling);
     match written {
-        Some(written) => cx.error_at(
-            span,
-            format!("unknown {key} `{written}`: expected one of {spellings}"),
-        ),
+        Some(written) => match symbol::closest(&written, spelling_list, aliases) {
+            Some(close) => cx.error_at(
+                span,
+                format!("unknown {key} `{written}`: did you mean `{key} = {close}`? expected one of {spellings}"),
+            ),
+            None => cx.error_at(
+                span,
+                format!("unknown {key} `{written}`: expected one of {spellings}"),
+            ),
+        },
         None => cx.error_at(
             span,
             format!("`{key}` expects one of {spellings}: write `{example}`"),

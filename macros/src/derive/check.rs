@@ -10,7 +10,7 @@ use super::ast::{Field, Input, Role, Shape, Variant, last_segment_is};
 use super::attr::{Int, Keys};
 use super::ctxt::Ctxt;
 use super::symbol::{self, KINDS, Place};
-use super::template::{self, Template};
+use super::template::Template;
 
 /// The longest code allowed (AIP-193's limit for `reason`).
 const MAX_CODE_LEN: usize = 63;
@@ -110,11 +110,7 @@ fn non_empty(cx: &Ctxt, keys: &Keys) {
 /// lowercase `rename_all`).
 fn code_format(cx: &Ctxt, input: &Input<'_>, variant: &Variant<'_>) {
     let code = &variant.code;
-    let origin = if variant.keys.code.is_set() {
-        "`code`"
-    } else {
-        "the code derived from the variant name"
-    };
+
     let problem = if code.is_empty() {
         Some("is empty".to_owned())
     } else if code.len() > MAX_CODE_LEN {
@@ -130,22 +126,28 @@ fn code_format(cx: &Ctxt, input: &Input<'_>, variant: &Variant<'_>) {
         Some(if input.rename.allows_lowercase() {
             "must be UPPER_SNAKE_CASE or lower_snake_case (letters, digits and `_`, starting with a letter, not ending with `_`)".to_owned()
         } else {
-            "must be UPPER_SNAKE_CASE: capital letters, digits and `_`, starting with a letter, not ending with `_`".to_owned()
+            "must be UPPER_SNAKE_CASE (capital letters, digits and `_`, starting with a letter, not ending with `_`)".to_owned()
         })
     } else {
         None
     };
-    if let Some(problem) = problem {
-        let fix = if variant.keys.code.is_set() {
-            "write e.g. `code = \"MODEL_NOT_FOUND\"`"
-        } else {
-            "set `code = \"...\"` on it"
-        };
-        cx.error_at(
-            variant.code_span,
-            format!("{origin} `{code}` {problem}: {fix}"),
-        );
-    }
+    let Some(problem) = problem else { return };
+    let message = match (variant.keys.code.is_set(), input.shape) {
+        (true, _) => {
+            format!("`code = {code:?}` {problem}: write e.g. `code = \"MODEL_NOT_FOUND\"`")
+        }
+        (false, shape) => {
+            let named = if shape == Shape::Enum {
+                "variant"
+            } else {
+                "struct"
+            };
+            format!(
+                "the code `{code}`, derived from the {named} name, {problem}: set `code = \"...\"` on the {named}"
+            )
+        }
+    };
+    cx.error_at(variant.code_span, message);
 }
 
 fn well_formed(code: &str, upper: bool) -> bool {
@@ -189,18 +191,27 @@ fn unique_codes(cx: &Ctxt, input: &Input<'_>) {
 
 /// A variant needs a kind, its own or the enum's default.
 fn kind_present(cx: &Ctxt, input: &Input<'_>, variant: &Variant<'_>) {
-    if variant.keys.kind.is_set() || input.keys.kind.is_set() {
+    // A `kind` written with a bad value, or `transparent` misplaced on the enum, is
+    // already reported; "no kind" on top would only repeat it.
+    let wrote = |keys: &Keys, key: &str| keys.written.iter().any(|(written, _)| *written == key);
+    if wrote(&variant.keys, "kind")
+        || wrote(&input.keys, "kind")
+        || wrote(&input.keys, "transparent")
+    {
         return;
     }
     let kinds = symbol::one_of(KINDS.iter().map(|(spelling, _)| *spelling));
-    let target = match input.shape {
-        Shape::Enum => format!("variant `{}`", variant.ident),
-        Shape::Struct => format!("struct `{}`", variant.ident),
+    let message = match input.shape {
+        Shape::Enum => format!(
+            "variant `{}` has no kind: add `#[tool_error(kind = ...)]` with one of {kinds}, on the variant or on the enum as the default",
+            variant.ident
+        ),
+        Shape::Struct => format!(
+            "struct `{}` has no kind: add `#[tool_error(kind = ...)]` with one of {kinds}",
+            variant.ident
+        ),
     };
-    cx.error_spanned_by(
-        variant.ident,
-        format!("{target} has no kind: add `#[tool_error(kind = ...)]` with one of {kinds} (an enum may set a default for all variants)"),
-    );
+    cx.error_spanned_by(variant.ident, message);
 }
 
 /// JSON-RPC codes the specifications reserve.
@@ -208,7 +219,10 @@ fn jsonrpc_code(cx: &Ctxt, int: Int, legacy: bool) {
     const STANDARD: [i64; 5] = [-32700, -32600, -32601, -32602, -32603];
     let code = int.value;
     let problem = if i32::try_from(code).is_err() {
-        Some("does not fit in a 32-bit integer".to_owned())
+        Some(
+            "does not fit in 32 bits, as JSON-RPC codes must: use e.g. `jsonrpc = -31001`"
+                .to_owned(),
+        )
     } else if STANDARD.contains(&code) || !(-32768..=-32000).contains(&code) {
         None
     } else if (-32019..=-32000).contains(&code) {
@@ -271,6 +285,7 @@ fn transparent(cx: &Ctxt, input: &Input<'_>, variant: &Variant<'_>) {
 
 /// Field keys that contradict each other or the field.
 fn field_keys(cx: &Ctxt, variant: &Variant<'_>) {
+    let whole = variant.fields_with(Role::WholeDetails).next().is_some();
     for field in &variant.fields {
         let keys = &field.keys;
         if keys.skip.is_set() {
@@ -307,14 +322,20 @@ fn field_keys(cx: &Ctxt, variant: &Variant<'_>) {
                 Some("source")
             } else {
                 None
-            });
+            })
+            .or(whole.then_some("beside"));
         if let Some(role) = special {
             for key in ["redact", "rename"] {
                 if let Some((_, span)) = keys.written.iter().find(|(written, _)| *written == key) {
-                    let what = if role == "source" {
-                        "a source or backtrace field, which is never a detail".to_owned()
-                    } else {
-                        format!("a `{role}` field")
+                    let what = match role {
+                        "source" => {
+                            "a source or backtrace field, which is never a detail".to_owned()
+                        }
+                        "beside" => {
+                            "a field beside a `details` field, which supplies the whole details"
+                                .to_owned()
+                        }
+                        role => format!("a `{role}` field"),
                     };
                     cx.error_at(
                         *span,
@@ -359,7 +380,8 @@ fn retry_after_type(cx: &Ctxt, input: &Input<'_>, variant: &Variant<'_>) {
         "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
     ];
     for field in variant.fields_with(Role::RetryAfter) {
-        let inner = option_inner(field.ty).unwrap_or(field.ty);
+        let ty = without_references(field.ty);
+        let inner = without_references(option_inner(ty).unwrap_or(ty));
         let suitable = last_segment_is(inner, "Duration")
             || INTEGERS.iter().any(|name| last_segment_is(inner, name))
             || super::bound::is_type_param(input.generics, inner);
@@ -369,6 +391,13 @@ fn retry_after_type(cx: &Ctxt, input: &Input<'_>, variant: &Variant<'_>) {
                 "`retry_after` needs a `std::time::Duration` or an integer number of seconds (optionally in an `Option`): change the field's type or remove `retry_after`",
             );
         }
+    }
+}
+
+fn without_references(ty: &syn::Type) -> &syn::Type {
+    match ty {
+        syn::Type::Reference(reference) => without_references(&reference.elem),
+        other => other,
     }
 }
 
@@ -405,12 +434,24 @@ fn detail_names(cx: &Ctxt, variant: &Variant<'_>) {
 
 /// Placeholders must name fields; redacted fields may not be interpolated.
 fn placeholders(cx: &Ctxt, variant: &Variant<'_>, template: &Template, key: &str) {
-    for (name, _) in template.placeholders() {
+    for (name, debug) in template.placeholders() {
+        let written = if debug {
+            format!("{{{name}:?}}")
+        } else {
+            format!("{{{name}}}")
+        };
         match variant.field_named(name) {
+            None if variant.fields.is_empty() => cx.error_at(
+                template.span,
+                format!(
+                    "`{written}` in `{key}` names a field, but `{}` has no fields: remove the placeholder (write `{{{{` and `}}}}` for literal braces)",
+                    variant.ident
+                ),
+            ),
             None => cx.error_at(
                 template.span,
                 format!(
-                    "`{{{name}}}` in `{key}` names no field of `{}`: use one of {}",
+                    "`{written}` in `{key}` names no field of `{}`: use one of {}",
                     variant.ident,
                     field_list(variant)
                 ),
@@ -418,7 +459,7 @@ fn placeholders(cx: &Ctxt, variant: &Variant<'_>, template: &Template, key: &str
             Some(field) if field.keys.redact.is_set() => cx.error_at(
                 template.span,
                 format!(
-                    "`{{{name}}}` in `{key}` would reveal `{name}`, which is marked `redact`: remove the placeholder or the `redact`"
+                    "`{written}` in `{key}` would reveal `{name}`, which is marked `redact`: remove the placeholder or the `redact`"
                 ),
             ),
             Some(_) => {}
@@ -427,9 +468,6 @@ fn placeholders(cx: &Ctxt, variant: &Variant<'_>, template: &Template, key: &str
 }
 
 fn field_list(variant: &Variant<'_>) -> String {
-    if variant.fields.is_empty() {
-        return "none (it has no fields)".to_owned();
-    }
     let names: Vec<String> = variant
         .fields
         .iter()
@@ -464,12 +502,7 @@ fn error_attr_keeps_secrets(cx: &Ctxt, variant: &Variant<'_>) {
         && let Ok(format) = syn::parse2::<syn::LitStr>(TokenTree::Literal(literal).into())
     {
         tokens.next();
-        if let Ok(pieces) = template::split(&format.value()) {
-            mentioned.extend(pieces.into_iter().filter_map(|piece| match piece {
-                template::Piece::Placeholder { name, .. } => Some(name),
-                template::Piece::Text(_) => None,
-            }));
-        }
+        mentioned.extend(format_arguments(&format.value()));
     }
     // Explicit format arguments (`#[error("{}", self.secret)]`) name fields too.
     collect_idents(tokens.collect(), &mut mentioned);
@@ -485,6 +518,26 @@ fn error_attr_keeps_secrets(cx: &Ctxt, variant: &Variant<'_>) {
             );
         }
     }
+}
+
+/// The argument names of a `format!`-style string, whatever their format spec
+/// (`{token:>8}` names `token`); thiserror accepts specs our templates refuse.
+fn format_arguments(format: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut rest = format;
+    while let Some(open) = rest.find('{') {
+        let after = &rest[open + 1..];
+        if let Some(escaped) = after.strip_prefix('{') {
+            rest = escaped;
+            continue;
+        }
+        let Some(close) = after.find('}') else { break };
+        let inner = &after[..close];
+        let name = inner.split(':').next().unwrap_or_default().trim();
+        names.push(name.strip_prefix("r#").unwrap_or(name).to_owned());
+        rest = &after[close + 1..];
+    }
+    names
 }
 
 fn collect_idents(tokens: TokenStream, out: &mut Vec<String>) {

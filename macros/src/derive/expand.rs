@@ -2,8 +2,9 @@
 //! value to table entry, one match from value to borrowed field views, and trait
 //! methods that are each one call into the runtime.
 
-use proc_macro2::{Literal, TokenStream};
-use quote::{format_ident, quote};
+use proc_macro2::{Literal, Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
 
 use super::ast::{Field, Input, Role, Shape, Variant};
 use super::bound;
@@ -38,6 +39,12 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
         .filter_map(|variant| fields_arm(input, variant, &private));
     let needs_wildcard = input.variants.iter().any(Variant::is_transparent);
     let wildcard = needs_wildcard.then(|| quote!(_ => {}));
+    // A reference to an empty enum is not itself uninhabited: match the value.
+    let scrutinee = if input.variants.is_empty() {
+        quote!(*self)
+    } else {
+        quote!(self)
+    };
     let source_body = cause_body(input, &private, Cause::Source);
     let backtrace_body = cause_body(input, &private, Cause::Backtrace);
 
@@ -68,15 +75,17 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
                     <Self as #private::StaticCatalog>::CATALOG
                 }
 
+                // Unreachable when every variant delegates (or there are none).
+                #[allow(unreachable_code)]
                 fn resolve(&self) -> #private::Resolved<'_> {
-                    let index: usize = match self {
+                    let index: usize = match #scrutinee {
                         #(#resolve_arms)*
                     };
                     #private::Resolved::Entry(&<Self as #private::StaticCatalog>::CATALOG.entries[index])
                 }
 
                 fn fields(&self, __visit: &mut dyn FnMut(&#private::Fields<'_>)) {
-                    match self {
+                    match #scrutinee {
                         #(#field_arms)*
                         #wildcard
                     }
@@ -138,6 +147,12 @@ fn binding(index: usize) -> syn::Ident {
     format_ident!("__field{}", index)
 }
 
+/// The binding of a field, spanned where a type error about its use belongs. Hygiene
+/// treats it as the same variable as the pattern's binding.
+fn binding_at(index: usize, span: Span) -> syn::Ident {
+    format_ident!("__field{}", index, span = span)
+}
+
 fn field_index(variant: &Variant<'_>, field: &Field<'_>) -> usize {
     variant
         .fields
@@ -163,20 +178,36 @@ fn resolve_arm(
     match (variant.is_transparent(), variant.fields.first()) {
         (true, Some(field)) => {
             let member = &field.member;
-            quote!(#path { #member: __inner, .. } => return #private::Resolved::Delegate(__inner),)
+            let delegate = quote_spanned!(field.ty.span()=> #private::Resolved::Delegate(__inner));
+            quote!(#path { #member: __inner, .. } => return #delegate,)
         }
         _ => quote!(#path { .. } => #index,),
     }
 }
 
+/// One argument slot: a field formatted one way, with the span of the first
+/// template that uses it (where a missing `Display` or `Debug` impl is reported).
+struct Slot {
+    name: String,
+    debug: bool,
+    span: Span,
+}
+
 /// The argument slots of a variant: each distinct (field, format) pair its
 /// templates use, in order of first use.
-fn arg_slots(variant: &Variant<'_>) -> Vec<(String, bool)> {
-    let mut slots: Vec<(String, bool)> = Vec::new();
+fn arg_slots(variant: &Variant<'_>) -> Vec<Slot> {
+    let mut slots: Vec<Slot> = Vec::new();
     for template in variant.message.iter().chain(&variant.suggest) {
         for (name, debug) in template.placeholders() {
-            if !slots.iter().any(|(n, d)| n == name && *d == debug) {
-                slots.push((name.to_owned(), debug));
+            if !slots
+                .iter()
+                .any(|slot| slot.name == name && slot.debug == debug)
+            {
+                slots.push(Slot {
+                    name: name.to_owned(),
+                    debug,
+                    span: template.span,
+                });
             }
         }
     }
@@ -193,44 +224,48 @@ fn fields_arm(
     }
     let path = path(input, variant);
     let bind = |field: &Field<'_>| binding(field_index(variant, field));
+    let bind_at = |field: &Field<'_>, span: Span| binding_at(field_index(variant, field), span);
+    let slots = arg_slots(variant);
 
     let detail_fields: Vec<&Field<'_>> = variant
         .fields_with(Role::WholeDetails)
         .chain(variant.fields_with(Role::Detail))
         .collect();
+    // Trait bounds a field's type may not meet are reported on the field (or on
+    // the template that formats it), not on the derive.
     let values = detail_fields.iter().map(|field| {
-        let name = bind(field);
+        let name = bind_at(field, field.ty.span());
         if field.is_option() {
-            quote!(#private::optional(#name))
+            quote_spanned!(field.ty.span()=> #private::optional(#name))
         } else {
-            quote!(#private::present(#name))
+            quote_spanned!(field.ty.span()=> #private::present(#name))
         }
     });
-    let arg_fields: Vec<(&Field<'_>, bool)> = arg_slots(variant)
+    let arg_fields: Vec<(&Field<'_>, &Slot)> = slots
         .iter()
-        .filter_map(|(name, debug)| Some((variant.field_named(name)?, *debug)))
+        .filter_map(|slot| Some((variant.field_named(&slot.name)?, slot)))
         .collect();
-    let args = arg_fields.iter().map(|(field, debug)| {
-        let name = bind(field);
-        if *debug {
-            quote!(#private::Arg::Debug(#name))
+    let args = arg_fields.iter().map(|(field, slot)| {
+        let name = bind_at(field, slot.span);
+        if slot.debug {
+            quote_spanned!(slot.span=> #private::Arg::Debug(#name))
         } else {
-            quote!(#private::Arg::Display(#name))
+            quote_spanned!(slot.span=> #private::Arg::Display(#name))
         }
     });
     let suggestion_field = variant.fields_with(Role::Suggestions).next();
     let suggestions = match suggestion_field {
         Some(field) => {
-            let name = bind(field);
-            quote!(#private::Some(#name))
+            let name = bind_at(field, field.ty.span());
+            quote_spanned!(field.ty.span()=> #private::Some(#name))
         }
         None => quote!(#private::None),
     };
     let retry_field = variant.fields_with(Role::RetryAfter).next();
     let retry_after = match retry_field {
         Some(field) => {
-            let name = bind(field);
-            quote!(#private::RetryAfter::retry_after(#name))
+            let name = bind_at(field, field.ty.span());
+            quote_spanned!(field.ty.span()=> #private::RetryAfter::retry_after(#name))
         }
         None => quote!(#private::None),
     };
@@ -266,7 +301,7 @@ fn fields_arm(
     })
 }
 
-fn template(template: &Template, slots: &[(String, bool)], private: &TokenStream) -> TokenStream {
+fn template(template: &Template, slots: &[Slot], private: &TokenStream) -> TokenStream {
     let source = &template.source;
     if template.is_literal() {
         return quote!(#private::Template::literal(#source));
@@ -276,7 +311,7 @@ fn template(template: &Template, slots: &[(String, bool)], private: &TokenStream
         Piece::Placeholder { name, debug } => {
             let slot = slots
                 .iter()
-                .position(|(n, d)| n == name && d == debug)
+                .position(|slot| slot.name == *name && slot.debug == *debug)
                 .unwrap_or_default();
             let slot = Literal::u16_unsuffixed(u16::try_from(slot).unwrap_or(u16::MAX));
             quote!(#private::Segment::Arg(#slot))
@@ -288,8 +323,11 @@ fn template(template: &Template, slots: &[(String, bool)], private: &TokenStream
 fn entry(input: &Input<'_>, variant: &Variant<'_>, private: &TokenStream) -> TokenStream {
     let name = variant.ident.to_string();
     if variant.is_transparent() {
-        let inner = variant.fields.first().map(|field| field.ty);
-        return quote!(#private::Entry::transparent(#name, <#inner as #private::StaticCatalog>::CATALOG));
+        let Some(inner) = variant.fields.first().map(|field| field.ty) else {
+            return quote!(#private::Entry::new(#name, "", #private::Kind::Internal));
+        };
+        let catalog = quote_spanned!(inner.span()=> <#inner as #private::StaticCatalog>::CATALOG);
+        return quote!(#private::Entry::transparent(#name, #catalog));
     }
     let keys = &variant.keys;
     let kind_name = keys
@@ -402,9 +440,14 @@ fn cause_body(input: &Input<'_>, private: &TokenStream, cause: Cause) -> TokenSt
         if variant.is_transparent() {
             if let Some(field) = variant.fields.first() {
                 let member = &field.member;
+                let inner = syn::Ident::new("__inner", field.ty.span());
                 let call = match cause {
-                    Cause::Source => quote!(#private::ToolError::source_error(__inner)),
-                    Cause::Backtrace => quote!(#private::ToolError::backtrace(__inner)),
+                    Cause::Source => {
+                        quote_spanned!(field.ty.span()=> #private::ToolError::source_error(#inner))
+                    }
+                    Cause::Backtrace => {
+                        quote_spanned!(field.ty.span()=> #private::ToolError::backtrace(#inner))
+                    }
                 };
                 arms.push(quote!(#path { #member: __inner, .. } => #call,));
             }

@@ -5,9 +5,14 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use syn::DeriveInput;
 
-/// Placeholder `ToolError` and `StaticCatalog` impls; their bodies never run because
-/// compilation already failed.
+/// Placeholder `ToolError` and `StaticCatalog` impls (and the integrations built on
+/// them); their bodies never run because compilation already failed.
 pub(crate) fn dummy(input: &DeriveInput, krate: &TokenStream) -> TokenStream {
+    // A union is refused outright; an impl for it would only add errors (it has no
+    // `Display` or `Debug` to satisfy the trait's supertraits).
+    if let syn::Data::Union(_) = input.data {
+        return TokenStream::new();
+    }
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     let mut predicates = vec![quote!(Self: ::core::fmt::Display + ::core::fmt::Debug)];
@@ -37,6 +42,9 @@ pub(crate) fn dummy(input: &DeriveInput, krate: &TokenStream) -> TokenStream {
                     entries: &[],
                 };
             }
+
+            // Integration impls too, so uses of the type through them report nothing.
+            #krate::__private::integrations! { [#impl_generics] [#ident #ty_generics] [where #(#predicates,)*] }
         };
     }
 }

@@ -62,8 +62,38 @@ pub(crate) const KINDS: &[(&str, &str)] = &[
     ("internal", "Internal"),
 ];
 
+/// Kind names from HTTP, gRPC and other error libraries, mapped to ours.
+pub(crate) const KIND_ALIASES: &[(&str, &str)] = &[
+    ("invalid", "validation"),
+    ("invalid_argument", "validation"),
+    ("invalid_params", "validation"),
+    ("bad_request", "validation"),
+    ("missing", "not_found"),
+    ("gone", "not_found"),
+    ("already_exists", "conflict"),
+    ("aborted", "conflict"),
+    ("infeasible", "conflict"),
+    ("forbidden", "permission"),
+    ("unauthorized", "permission"),
+    ("unauthenticated", "permission"),
+    ("permission_denied", "permission"),
+    ("timeout", "transient"),
+    ("unavailable", "transient"),
+    ("deadline_exceeded", "transient"),
+    ("rate_limited", "transient"),
+    ("server_error", "internal"),
+];
+
 /// The channel spellings `channel = ...` accepts.
 pub(crate) const CHANNELS: &[(&str, &str)] = &[("result", "Result"), ("protocol", "Protocol")];
+
+/// Other names for channels.
+pub(crate) const CHANNEL_ALIASES: &[(&str, &str)] = &[
+    ("tool_result", "result"),
+    ("tool", "result"),
+    ("jsonrpc", "protocol"),
+    ("json_rpc", "protocol"),
+];
 
 /// The rules `rename_all = "..."` accepts: only these keep codes in `[A-Za-z0-9_]`.
 pub(crate) const RENAME_RULES: &[&str] = &[
@@ -95,12 +125,81 @@ pub(crate) fn home_of(key: &str) -> &'static str {
 }
 
 /// Every key, for "unknown key" messages.
-pub(crate) fn all_keys() -> impl Iterator<Item = &'static str> {
+pub(crate) fn all_keys() -> impl Iterator<Item = &'static str> + Clone {
     CONTAINER_KEYS
         .iter()
         .chain(VARIANT_KEYS)
         .chain(FIELD_KEYS)
         .copied()
+}
+
+/// Names other libraries use for a key, mapped to ours.
+const ALIASES: &[(&str, &str)] = &[
+    ("help", "suggest"),
+    ("hint", "suggest"),
+    ("suggestion", "suggest"),
+    ("retryable", "recoverable"),
+    ("retriable", "recoverable"),
+    ("status", "http"),
+    ("http_status", "http"),
+    ("jsonrpc_code", "jsonrpc"),
+    ("error_code", "code"),
+    ("redacted", "redact"),
+    ("sensitive", "redact"),
+];
+
+/// The key a misspelt or foreign `name` most likely meant.
+pub(crate) fn closest_key(name: &str) -> Option<&'static str> {
+    closest(name, all_keys(), ALIASES)
+}
+
+/// The word among `choices` that `written` most likely meant: the same word in
+/// another case or with other separators (`NotFound`, `NOT_FOUND`), a known alias,
+/// else the choice at the smallest edit distance if that distance is small for the
+/// length.
+pub(crate) fn closest(
+    written: &str,
+    choices: impl Iterator<Item = &'static str> + Clone,
+    aliases: &[(&str, &'static str)],
+) -> Option<&'static str> {
+    let normal = normalize(written);
+    if let Some(choice) = choices.clone().find(|choice| normalize(choice) == normal) {
+        return Some(choice);
+    }
+    if let Some((_, choice)) = aliases.iter().find(|(alias, _)| normalize(alias) == normal) {
+        return Some(choice);
+    }
+    let budget = (written.chars().count() / 3).max(1);
+    choices
+        .map(|choice| (edit_distance(written, choice), choice))
+        .filter(|(distance, _)| *distance <= budget)
+        .min_by_key(|(distance, _)| *distance)
+        .map(|(_, choice)| choice)
+}
+
+/// Lowercase without `_` and `-`, so spellings in any case convention compare equal.
+fn normalize(word: &str) -> String {
+    word.chars()
+        .filter(|c| *c != '_' && *c != '-')
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Levenshtein distance over characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut current = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let substitution = previous[j] + usize::from(ca != *cb);
+            let insertion = current[j] + 1;
+            let deletion = previous[j + 1] + 1;
+            current.push(substitution.min(insertion).min(deletion));
+        }
+        previous = current;
+    }
+    previous.last().copied().unwrap_or_default()
 }
 
 /// `a`, `b` or `c`, for messages.
@@ -110,5 +209,38 @@ pub(crate) fn one_of<'a>(items: impl IntoIterator<Item = &'a str>) -> String {
         None => String::new(),
         Some((last, [])) => last.clone(),
         Some((last, rest)) => format!("{} or {}", rest.join(", "), last),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn closest_keys() {
+        assert_eq!(closest_key("sugest"), Some("suggest"));
+        assert_eq!(closest_key("help"), Some("suggest"));
+        assert_eq!(closest_key("retry_afer"), Some("retry_after"));
+        assert_eq!(closest_key("kinds"), Some("kind"));
+        assert_eq!(closest_key("frobnicate"), None);
+        assert_eq!(edit_distance("", "abc"), 3);
+        let kinds = || KINDS.iter().map(|(spelling, _)| *spelling);
+        assert_eq!(
+            closest("NotFound", kinds(), KIND_ALIASES),
+            Some("not_found")
+        );
+        assert_eq!(
+            closest("PERMISSION", kinds(), KIND_ALIASES),
+            Some("permission")
+        );
+        assert_eq!(
+            closest("forbidden", kinds(), KIND_ALIASES),
+            Some("permission")
+        );
+        assert_eq!(
+            closest("transiant", kinds(), KIND_ALIASES),
+            Some("transient")
+        );
+        assert_eq!(closest("huge", kinds(), KIND_ALIASES), None);
     }
 }

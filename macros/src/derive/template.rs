@@ -96,15 +96,6 @@ pub(crate) fn split(source: &str) -> Result<Vec<Piece>, String> {
                     Some((name, spec)) => (name.trim(), Some(spec)),
                     None => (inner.trim(), None),
                 };
-                let debug = match spec {
-                    None => false,
-                    Some("?") => true,
-                    Some(spec) => {
-                        return Err(format!(
-                            "format spec `:{spec}` is not supported: write `{{{name}}}` or `{{{name}:?}}`"
-                        ));
-                    }
-                };
                 if name.is_empty() {
                     return Err(
                         "empty placeholder `{}`: name the field, e.g. `{model_id}` or `{0}`"
@@ -117,9 +108,18 @@ pub(crate) fn split(source: &str) -> Result<Vec<Piece>, String> {
                         || !name.starts_with(|c: char| c.is_ascii_digit()));
                 if !valid {
                     return Err(format!(
-                        "placeholder `{{{name}}}` is not a field name: write `{{field}}` or `{{0}}`"
+                        "`{{{inner}}}` is not a placeholder: write `{{field}}` or `{{0}}` to interpolate, `{{{{` and `}}}}` for literal braces"
                     ));
                 }
+                let debug = match spec {
+                    None => false,
+                    Some("?") => true,
+                    Some(spec) => {
+                        return Err(format!(
+                            "format spec `:{spec}` is not supported: write `{{{name}}}` or `{{{name}:?}}`"
+                        ));
+                    }
+                };
                 if !text.is_empty() {
                     pieces.push(Piece::Text(std::mem::take(&mut text)));
                 }

@@ -1,0 +1,229 @@
+//! The derive's compile-time checks, one trybuild case per mistake, and the cases
+//! that must compile and run.
+//!
+//! Regenerate expectations with `TRYBUILD=overwrite cargo test -p tool-error-tests
+//! --test ui`, then read every changed `.stderr`: the message must say what is wrong,
+//! point at the token that is wrong, and say what to write instead.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// The folders of cases that must fail to compile, each case with its `.stderr`.
+const COMPILE_FAIL: &[&str] = &[
+    "attr",
+    "key",
+    "value",
+    "kind",
+    "code",
+    "jsonrpc",
+    "http",
+    "transparent",
+    "placement",
+    "field",
+    "redact",
+    "template",
+    "empty",
+    "shape",
+    "report",
+    "catalog",
+];
+
+#[test]
+fn ui() {
+    let cases = trybuild::TestCases::new();
+    for folder in COMPILE_FAIL {
+        cases.compile_fail(format!("ui/{folder}/*.rs"));
+    }
+    cases.pass("ui/pass/*.rs");
+}
+
+/// Every piece of text the derive can put in an error message shows up in some
+/// expected `.stderr`, so a new check cannot land without a case that shows it.
+///
+/// The pieces are the string literals of `macros/src` that contain a space (prose,
+/// not key names), split at `{` and `}` (format placeholders and escaped braces) with
+/// the placeholders' names dropped, and with Rust escapes undone; unit-test modules
+/// and comments are not scanned.
+#[test]
+fn every_message_is_exercised() {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let expected: String = files(&manifest.join("ui"), "stderr")
+        .iter()
+        .map(|path| read(path))
+        .collect();
+    let sources = files(&manifest.join("../macros/src"), "rs");
+    assert!(
+        sources.len() >= 10,
+        "macro sources not found: {}",
+        manifest.join("../macros/src").display()
+    );
+
+    let mut missing = Vec::new();
+    let mut scanned = 0;
+    for path in &sources {
+        let text = read(path);
+        for literal in string_literals(without_unit_tests(&text)) {
+            if !literal.contains(' ') {
+                continue;
+            }
+            scanned += 1;
+            for piece in literal.split(['{', '}']).filter(|piece| is_prose(piece)) {
+                if !expected.contains(piece) {
+                    missing.push(format!("{}: {piece:?} (from {literal:?})", path.display()));
+                }
+            }
+        }
+    }
+    assert!(
+        scanned >= 40,
+        "only {scanned} message literals found; is the scanner broken?"
+    );
+    assert!(
+        missing.is_empty(),
+        "message text that no tests/ui/**/*.stderr shows; add a case for each:\n{}",
+        missing.join("\n")
+    );
+}
+
+/// The scanner itself: literals, escapes, char literals, lifetimes and comments.
+#[test]
+fn string_literal_scanner() {
+    let source = r####"
+        // "in a comment"
+        /* "in a block comment" */
+        fn f<'a>(x: &'a str) -> char { let _ = ('{', '\'', b'_'); g("one \"two\"", r#"raw "three""#) }
+    "####;
+    assert_eq!(string_literals(source), ["one \"two\"", "raw \"three\""]);
+    assert_eq!(without_unit_tests("a\n#[cfg(test)]\nmod tests {}\n"), "a\n");
+}
+
+/// Whether a piece of a message literal is text the user sees, rather than the name
+/// inside a `{placeholder}` or a fragment too short to mean anything alone.
+fn is_prose(piece: &str) -> bool {
+    let placeholder = piece
+        .chars()
+        .all(|c| c.is_alphanumeric() || matches!(c, '_' | ':' | '?'));
+    !placeholder && piece.trim().len() >= 3
+}
+
+fn read(path: &Path) -> String {
+    fs::read_to_string(path).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
+}
+
+/// Every file under `dir` (recursively) with extension `extension`, sorted.
+fn files(dir: &Path, extension: &str) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        let Ok(entries) = fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if path.extension().is_some_and(|ext| ext == extension) {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// The source up to its `#[cfg(test)]` module, which by convention comes last.
+fn without_unit_tests(source: &str) -> &str {
+    match source.find("\n#[cfg(test)]") {
+        Some(end) => &source[..=end],
+        None => source,
+    }
+}
+
+/// The values of the string literals in Rust source, escapes undone.
+fn string_literals(source: &str) -> Vec<String> {
+    let chars: Vec<char> = source.chars().collect();
+    let mut literals = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        match chars[i] {
+            '/' if chars.get(i + 1) == Some(&'/') => {
+                while i < chars.len() && chars[i] != '\n' {
+                    i += 1;
+                }
+            }
+            '/' if chars.get(i + 1) == Some(&'*') => {
+                i += 2;
+                while i + 1 < chars.len() && !(chars[i] == '*' && chars[i + 1] == '/') {
+                    i += 1;
+                }
+                i += 2;
+            }
+            '\'' => {
+                // A char literal ('x', '\n', '\'') or a lifetime ('a).
+                if chars.get(i + 1) == Some(&'\\') {
+                    i += 2;
+                    while i < chars.len() && chars[i] != '\'' {
+                        i += 1;
+                    }
+                    i += 1;
+                } else if chars.get(i + 2) == Some(&'\'') {
+                    i += 3;
+                } else {
+                    i += 1;
+                }
+            }
+            'r' if matches!(chars.get(i + 1), Some('"' | '#'))
+                && (i == 0 || !(chars[i - 1].is_alphanumeric() || chars[i - 1] == '_')) =>
+            {
+                let mut j = i + 1;
+                let mut hashes = 0;
+                while chars.get(j) == Some(&'#') {
+                    hashes += 1;
+                    j += 1;
+                }
+                if chars.get(j) != Some(&'"') {
+                    i += 1;
+                    continue;
+                }
+                let start = j + 1;
+                let mut end = start;
+                while end < chars.len() {
+                    if chars[end] == '"' && (1..=hashes).all(|k| chars.get(end + k) == Some(&'#')) {
+                        break;
+                    }
+                    end += 1;
+                }
+                literals.push(chars[start..end.min(chars.len())].iter().collect());
+                i = end + 1 + hashes;
+            }
+            '"' => {
+                let mut value = String::new();
+                i += 1;
+                while i < chars.len() && chars[i] != '"' {
+                    if chars[i] == '\\' {
+                        i += 1;
+                        match chars.get(i) {
+                            Some('n') => value.push('\n'),
+                            Some('t') => value.push('\t'),
+                            Some('\n') => {
+                                // A line continuation: skip the newline and indentation.
+                                while chars.get(i + 1).is_some_and(|c| c.is_whitespace()) {
+                                    i += 1;
+                                }
+                            }
+                            Some(other) => value.push(*other),
+                            None => {}
+                        }
+                    } else {
+                        value.push(chars[i]);
+                    }
+                    i += 1;
+                }
+                literals.push(value);
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+    literals
+}

@@ -1,0 +1,9 @@
+use tool_error::ToolError;
+
+#[derive(Debug, thiserror::Error, ToolError)]
+#[error("quota exceeded")]
+#[tool_error]
+#[tool_error(kind = permission)]
+struct QuotaExceeded;
+
+fn main() {}

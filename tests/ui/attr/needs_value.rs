@@ -1,0 +1,8 @@
+use tool_error::ToolError;
+
+#[derive(Debug, thiserror::Error, ToolError)]
+#[error("quota exceeded")]
+#[tool_error(kind, code, http(403))]
+struct QuotaExceeded;
+
+fn main() {}

@@ -1,0 +1,10 @@
+use tool_error::ToolError;
+
+#[derive(Debug, thiserror::Error, ToolError)]
+#[tool_error(kind = validation)]
+enum RequestError {
+    #[error("bad request")]
+    TheRequestWasMalformedBecauseTheParametersDidNotMatchTheDeclaredSchema,
+}
+
+fn main() {}

@@ -1,0 +1,8 @@
+use tool_error::ToolError;
+
+#[derive(Debug, thiserror::Error, ToolError)]
+#[error("quota exceeded")]
+#[tool_error(kind = permission, code = "")]
+struct QuotaExceeded;
+
+fn main() {}

@@ -1,0 +1,11 @@
+use tool_error::ToolError;
+
+#[derive(Debug, thiserror::Error, ToolError)]
+#[error("bad request")]
+#[tool_error(kind = validation)]
+struct BadRequest {
+    #[tool_error(suggestions)]
+    fix_count: u32,
+}
+
+fn main() {}

@@ -1,0 +1,29 @@
+#![deny(warnings)]
+//! `assert_unique_codes!` accepts types whose codes differ, nested ones included.
+
+use tool_error::{ToolError, assert_unique_codes};
+
+#[derive(Debug, thiserror::Error, ToolError)]
+#[error("user missing")]
+#[tool_error(kind = not_found)]
+struct UserMissing;
+
+#[derive(Debug, thiserror::Error, ToolError)]
+#[tool_error(kind = not_found)]
+enum OrderError {
+    #[error("order missing")]
+    OrderMissing,
+    #[error(transparent)]
+    #[tool_error(transparent)]
+    User(UserMissing),
+}
+
+#[derive(Debug, thiserror::Error, ToolError)]
+#[error("billing down")]
+#[tool_error(kind = transient)]
+struct BillingDown;
+
+assert_unique_codes!(OrderError, BillingDown);
+assert_unique_codes!(UserMissing, BillingDown,);
+
+fn main() {}

@@ -1,0 +1,26 @@
+#![deny(warnings)]
+//! `crate = "..."`: the runtime reached through a re-export.
+
+mod support {
+    pub use ::tool_error as errors;
+}
+
+use support::errors::ToolError;
+
+#[derive(Debug, thiserror::Error, support::errors::ToolError)]
+#[error("quota exceeded")]
+#[tool_error(crate = "crate::support::errors", kind = permission)]
+struct QuotaExceeded;
+
+#[derive(Debug, thiserror::Error, support::errors::ToolError)]
+#[tool_error(crate = "crate::support::errors", kind = internal)]
+enum Wrapper {
+    #[error(transparent)]
+    #[tool_error(transparent)]
+    Quota(QuotaExceeded),
+}
+
+fn main() {
+    assert_eq!(QuotaExceeded.code(), "QUOTA_EXCEEDED");
+    assert_eq!(Wrapper::Quota(QuotaExceeded).code(), "QUOTA_EXCEEDED");
+}

@@ -1,0 +1,28 @@
+#![deny(warnings)]
+//! The legacy opt-in: -32019..=-32000 accepted, defaults from seed 000's table.
+
+use tool_error::ToolError;
+
+#[derive(Debug, thiserror::Error, ToolError)]
+#[tool_error(legacy_jsonrpc, kind = validation)]
+enum GemFluxError {
+    #[error("bad input")]
+    #[tool_error(category = "validation_error")]
+    Validation,
+    #[error("infeasible")]
+    #[tool_error(kind = conflict, category = "infeasibility_error")]
+    Infeasible,
+    #[error("database down")]
+    #[tool_error(kind = internal, category = "database_error")]
+    Database,
+    #[error("path not allowed")]
+    #[tool_error(kind = permission, jsonrpc = -32019)]
+    PathNotAllowed,
+}
+
+fn main() {
+    assert_eq!(GemFluxError::Validation.jsonrpc_code(), -32000);
+    assert_eq!(GemFluxError::Infeasible.jsonrpc_code(), -32002);
+    assert_eq!(GemFluxError::Database.jsonrpc_code(), -32004);
+    assert_eq!(GemFluxError::PathNotAllowed.jsonrpc_code(), -32019);
+}

@@ -1,0 +1,20 @@
+#![deny(warnings)]
+//! Raw identifiers as variant and field names.
+
+use tool_error::{Envelope, ToolError};
+
+#[derive(Debug, thiserror::Error, ToolError)]
+#[tool_error(kind = validation)]
+enum Keyword {
+    #[error("bad type")]
+    #[tool_error(suggest = "Change {type}")]
+    r#Type { r#type: String },
+}
+
+fn main() {
+    let error = Keyword::Type { r#type: "x".into() };
+    assert_eq!(error.code(), "TYPE");
+    let json = Envelope::new(&error).to_json();
+    assert!(json.contains(r#""details":{"type":"x"}"#), "{json}");
+    assert!(json.contains(r#""suggestions":["Change x"]"#), "{json}");
+}

@@ -1,0 +1,31 @@
+#![deny(warnings)]
+//! Unit, tuple and struct variants in one enum.
+
+use tool_error::{Envelope, ToolError};
+
+#[derive(Debug, thiserror::Error, ToolError)]
+#[tool_error(kind = validation)]
+enum RequestError {
+    #[error("empty request")]
+    Empty,
+    #[error("bad field {0}")]
+    BadField(#[tool_error(rename = "field")] String, #[tool_error(skip)] usize),
+    #[error("too big")]
+    TooBig { size: usize, limit: usize },
+}
+
+fn main() {
+    let json = |error: &RequestError| Envelope::new(error).to_json();
+    assert_eq!(
+        json(&RequestError::Empty),
+        r#"{"code":"EMPTY","kind":"VALIDATION","message":"empty request","recoverable":true}"#
+    );
+    assert_eq!(
+        json(&RequestError::BadField("name".into(), 2)),
+        r#"{"code":"BAD_FIELD","kind":"VALIDATION","message":"bad field name","recoverable":true,"details":{"field":"name"}}"#
+    );
+    assert_eq!(
+        json(&RequestError::TooBig { size: 9, limit: 4 }),
+        r#"{"code":"TOO_BIG","kind":"VALIDATION","message":"too big","recoverable":true,"details":{"size":9,"limit":4}}"#
+    );
+}

@@ -1,0 +1,11 @@
+use tool_error::ToolError;
+
+#[derive(Debug, thiserror::Error, ToolError)]
+#[error("quota exceeded")]
+#[tool_error(kind = permission)]
+struct QuotaExceeded {
+    #[tool_error(domain = "billing")]
+    used: u64,
+}
+
+fn main() {}

@@ -1,0 +1,16 @@
+use tool_error::ToolError;
+
+#[derive(Debug, thiserror::Error, ToolError)]
+#[error("media {0} missing")]
+#[tool_error(kind = not_found, code = "MEDIA_NOT_FOUND")]
+struct MediaMissing(String);
+
+#[derive(Debug, thiserror::Error, ToolError)]
+#[tool_error(kind = internal)]
+enum SessionError {
+    #[error(transparent)]
+    #[tool_error(transparent, code = "MEDIA", kind = not_found, suggest = "Upload it again")]
+    Media(MediaMissing),
+}
+
+fn main() {}

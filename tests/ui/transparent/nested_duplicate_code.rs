@@ -1,0 +1,19 @@
+use tool_error::ToolError;
+
+#[derive(Debug, thiserror::Error, ToolError)]
+#[error("media {0} missing")]
+#[tool_error(kind = not_found, code = "MEDIA_NOT_FOUND")]
+struct MediaMissing(String);
+
+#[derive(Debug, thiserror::Error, ToolError)]
+#[tool_error(kind = not_found)]
+enum SessionError {
+    #[error("media missing")]
+    #[tool_error(code = "MEDIA_NOT_FOUND")]
+    MediaGone,
+    #[error(transparent)]
+    #[tool_error(transparent)]
+    Media(#[from] MediaMissing),
+}
+
+fn main() {}

@@ -1,0 +1,15 @@
+use tool_error::ToolError;
+
+#[derive(Debug, thiserror::Error, ToolError)]
+#[error("media {0} missing")]
+#[tool_error(kind = not_found, code = "MEDIA_NOT_FOUND")]
+struct MediaMissing(String);
+
+#[derive(Debug, thiserror::Error, ToolError)]
+#[tool_error(transparent)]
+enum SessionError {
+    #[error(transparent)]
+    Media(MediaMissing),
+}
+
+fn main() {}
