@@ -30,7 +30,7 @@
 use core::fmt;
 use std::time::SystemTime;
 
-use serde::ser::SerializeMap;
+use serde::ser::{Error as _, SerializeMap};
 use serde::{Deserialize, Serialize, Serializer};
 use tool_error::envelope::{DebugInfo as RuntimeDebugInfo, Timestamp};
 use tool_error::{
@@ -987,8 +987,6 @@ impl Profile for ErrorContextData {
     }
 }
 
-use serde::ser::Error as _;
-
 /// A `Display` value serialised as a string.
 struct Collected<T>(T);
 
@@ -1029,9 +1027,7 @@ impl fmt::Display for Shortened<'_> {
             left: self.max_chars,
             cut: false,
         };
-        if !counting.cut {
-            fmt::write(&mut counting, format_args!("{}", self.text))?;
-        }
+        fmt::write(&mut counting, format_args!("{}", self.text))?;
         if counting.cut {
             counting.out.write_str(Limits::TRUNCATION_MARK)?;
         }

@@ -19,11 +19,13 @@ fn tour_binary() -> &'static PathBuf {
         let workspace = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
         let output = Command::new(env!("CARGO"))
             .current_dir(workspace)
+            // The workspace with every feature, as the project's test command builds
+            // it, so the binary reuses the artifacts already built for the tests.
             .args([
                 "build",
                 "--quiet",
-                "--package",
-                "tool-error-examples",
+                "--workspace",
+                "--all-features",
                 "--bin",
                 "tour",
                 "--message-format=json",
@@ -54,12 +56,7 @@ fn run(args: &[&str]) -> Output {
 
 /// Every seed system's samples, from the library the binary is built from.
 fn all_samples() -> Vec<Sample> {
-    [
-        gem_flux::samples(),
-        mdmcp::samples(),
-        interbase::samples(),
-    ]
-    .concat()
+    [gem_flux::samples(), mdmcp::samples(), interbase::samples()].concat()
 }
 
 #[test]
