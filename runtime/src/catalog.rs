@@ -70,6 +70,21 @@ pub struct FieldInfo {
     pub redact: bool,
 }
 
+impl FieldInfo {
+    /// A detail field shown as is.
+    pub const fn new(name: &'static str) -> Self {
+        FieldInfo {
+            name,
+            redact: false,
+        }
+    }
+
+    /// A detail field rendered as the redaction marker unless the policy reveals it.
+    pub const fn redacted(name: &'static str) -> Self {
+        FieldInfo { name, redact: true }
+    }
+}
+
 impl Entry {
     /// A blank entry for building tables by hand: code and kind as given, every other
     /// property at the kind's default.
@@ -94,6 +109,98 @@ impl Entry {
         }
     }
 
+    /// Sets [`category`](Entry::category).
+    #[must_use]
+    pub const fn with_category(mut self, category: &'static str) -> Self {
+        self.category = Some(category);
+        self
+    }
+
+    /// Sets [`recoverable`](Entry::recoverable).
+    #[must_use]
+    pub const fn with_recoverable(mut self, recoverable: bool) -> Self {
+        self.recoverable = recoverable;
+        self
+    }
+
+    /// Sets [`jsonrpc_code`](Entry::jsonrpc_code).
+    #[must_use]
+    pub const fn with_jsonrpc_code(mut self, code: i32) -> Self {
+        self.jsonrpc_code = code;
+        self
+    }
+
+    /// Sets [`jsonrpc_code`](Entry::jsonrpc_code) from the [`legacy`](crate::legacy)
+    /// mapping of the kind and category (so set the category first).
+    #[must_use]
+    pub const fn with_legacy_jsonrpc_code(mut self) -> Self {
+        self.jsonrpc_code = crate::legacy::jsonrpc_code(self.kind, self.category);
+        self
+    }
+
+    /// Sets [`http_status`](Entry::http_status).
+    #[must_use]
+    pub const fn with_http_status(mut self, status: u16) -> Self {
+        self.http_status = status;
+        self
+    }
+
+    /// Sets [`channel`](Entry::channel).
+    #[must_use]
+    pub const fn with_channel(mut self, channel: Channel) -> Self {
+        self.channel = channel;
+        self
+    }
+
+    /// Sets [`message`](Entry::message).
+    #[must_use]
+    pub const fn with_message(mut self, message: Template) -> Self {
+        self.message = Some(message);
+        self
+    }
+
+    /// Sets [`suggestions`](Entry::suggestions).
+    #[must_use]
+    pub const fn with_suggestions(mut self, suggestions: &'static [Template]) -> Self {
+        self.suggestions = suggestions;
+        self
+    }
+
+    /// Sets [`dynamic_suggestions`](Entry::dynamic_suggestions).
+    #[must_use]
+    pub const fn with_dynamic_suggestions(mut self) -> Self {
+        self.dynamic_suggestions = true;
+        self
+    }
+
+    /// Sets [`fields`](Entry::fields).
+    #[must_use]
+    pub const fn with_fields(mut self, fields: &'static [FieldInfo]) -> Self {
+        self.fields = fields;
+        self
+    }
+
+    /// Sets [`details_field`](Entry::details_field).
+    #[must_use]
+    pub const fn with_details_field(mut self) -> Self {
+        self.details_field = true;
+        self
+    }
+
+    /// Sets [`retry_after`](Entry::retry_after).
+    #[must_use]
+    pub const fn with_retry_after(mut self) -> Self {
+        self.retry_after = true;
+        self
+    }
+
+    /// Sets [`doc`](Entry::doc).
+    #[must_use]
+    pub const fn with_doc(mut self, doc: &'static str) -> Self {
+        self.doc = doc;
+        self
+    }
+
     /// The entry of a `transparent` variant, whose codes come from `inner`.
     pub const fn transparent(variant: &'static str, inner: &'static Catalog) -> Self {
         let mut entry = Entry::new(variant, "", Kind::Internal);
@@ -108,6 +215,35 @@ impl Entry {
 }
 
 impl Catalog {
+    /// A catalog for tables built by hand; `module_path` is usually `module_path!()`.
+    pub const fn new(
+        type_name: &'static str,
+        module_path: &'static str,
+        entries: &'static [Entry],
+    ) -> Self {
+        Catalog {
+            type_name,
+            module_path,
+            domain: None,
+            doc: "",
+            entries,
+        }
+    }
+
+    /// Sets [`domain`](Catalog::domain).
+    #[must_use]
+    pub const fn with_domain(mut self, domain: &'static str) -> Self {
+        self.domain = Some(domain);
+        self
+    }
+
+    /// Sets [`doc`](Catalog::doc).
+    #[must_use]
+    pub const fn with_doc(mut self, doc: &'static str) -> Self {
+        self.doc = doc;
+        self
+    }
+
     /// The own entries and, recursively, the entries of transparent variants, each
     /// paired with the catalog that declares it. Transparent entries themselves are
     /// not yielded: only entries that carry a code.

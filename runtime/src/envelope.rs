@@ -462,6 +462,43 @@ impl<'a> Details<'a> {
         shape.fields == 0 && !shape.whole
     }
 
+    /// Writes each detail as an entry of a map the caller is serialising, for
+    /// profiles that merge details with keys of their own (seed 002's `data` holds
+    /// the details and `retry_after`). A whole details value that is an object
+    /// contributes its entries; any other whole value goes under `value`.
+    pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+        let shape = self.shape();
+        if shape.whole {
+            let value = serde_json::to_value(WholeValue(*self)).map_err(serde::ser::Error::custom)?;
+            return match value {
+                serde_json::Value::Object(entries) => {
+                    entries.iter().try_for_each(|(key, value)| map.serialize_entry(key, value))
+                }
+                other => map.serialize_entry("value", &other),
+            };
+        }
+        if shape.fields == 0 {
+            return Ok(());
+        }
+        let policy = self.envelope.policy;
+        let mut sink = MapSink {
+            map,
+            policy,
+            written: 0,
+            skipped: 0,
+            failed: None,
+        };
+        self.envelope.error.details(&mut DetailWriter::new(&mut sink));
+        let (failed, skipped) = (sink.failed, sink.skipped);
+        if let Some(error) = failed {
+            return Err(error);
+        }
+        if skipped > 0 {
+            map.serialize_entry(crate::Limits::TRUNCATION_MARK, &skipped)?;
+        }
+        Ok(())
+    }
+
     /// Serialises the details as an object even when the error supplied a whole
     /// non-object value (which is then under the key `value`).
     pub fn as_object(&self) -> impl Serialize + 'a {

@@ -179,6 +179,19 @@ impl FromStr for Kind {
 }
 
 impl Kind {
+    /// The kind of an I/O error from a network call: [`from_connection_error`]
+    /// (Kind::from_connection_error) of its kind, and `Transient` for failed name
+    /// lookups, which the standard library reports without a dedicated kind.
+    pub fn from_io_error(error: &std::io::Error) -> Option<Kind> {
+        Kind::from_connection_error(error.kind()).or_else(|| {
+            let text = error.to_string();
+            let lookup = text.contains("failed to lookup address information")
+                || text.contains("Name or service not known")
+                || text.contains("No such host is known");
+            lookup.then_some(Kind::Transient)
+        })
+    }
+
     /// The kind a connection-level I/O failure maps to (seed 002's rule: network failures
     /// are `Transient`, the service may come back). `None` for I/O errors that are not
     /// about the connection.

@@ -53,6 +53,32 @@ pub struct Fields<'a> {
     pub retry_after: Option<Duration>,
 }
 
+impl<'a> Fields<'a> {
+    /// Views of detail values and template arguments.
+    pub const fn new(values: &'a [Option<&'a dyn Detail>], args: &'a [Arg<'a>]) -> Self {
+        Fields {
+            values,
+            args,
+            suggestions: None,
+            retry_after: None,
+        }
+    }
+
+    /// With the `#[tool_error(suggestions)]` field.
+    #[must_use]
+    pub const fn with_suggestions(mut self, source: &'a dyn SuggestionSource) -> Self {
+        self.suggestions = Some(source);
+        self
+    }
+
+    /// With the `#[tool_error(retry_after)]` field's value.
+    #[must_use]
+    pub fn with_retry_after(mut self, value: &dyn RetryAfter) -> Self {
+        self.retry_after = value.retry_after();
+        self
+    }
+}
+
 impl Fields<'_> {
     /// A variant without fields.
     pub const EMPTY: Fields<'static> = Fields {

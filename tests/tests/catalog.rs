@@ -494,3 +494,40 @@ fn const_uniqueness_accepts_distinct_codes_and_a_type_listed_beside_its_wrapper(
 #[error("dup")]
 #[tool_error(kind = conflict, code = "OUT_OF_STOCK")]
 struct Duplicate;
+
+/// A catalog built by hand, as a type implementing `ToolError` without the derive would.
+static HAND_BUILT: tool_error::Catalog = tool_error::Catalog::new(
+    "Handmade",
+    module_path!(),
+    &[tool_error::Entry::new("Only", "HANDMADE", Kind::Transient)
+        .with_category("timeout_error")
+        .with_legacy_jsonrpc_code()
+        .with_fields(&[
+            tool_error::FieldInfo::new("a"),
+            tool_error::FieldInfo::redacted("b"),
+        ])
+        .with_doc("Built without the derive.")],
+)
+.with_domain("hand");
+
+#[test]
+fn hand_built_catalogs_use_the_const_builders() {
+    let entry = &HAND_BUILT.entries[0];
+    assert_eq!(entry.jsonrpc_code, -32005);
+    assert!(entry.recoverable);
+    assert_eq!(
+        entry.fields[1],
+        tool_error::FieldInfo {
+            name: "b",
+            redact: true
+        }
+    );
+    assert_eq!(HAND_BUILT.domain, Some("hand"));
+    static TYPES: [&tool_error::Catalog; 1] = [&HAND_BUILT];
+    let lock = Lock::of(&CrateCatalog {
+        name: "x",
+        version: "0",
+        types: &TYPES,
+    });
+    assert_eq!(lock.codes["HANDMADE"].redacted, ["b"]);
+}

@@ -659,3 +659,66 @@ fn boxed_and_shared_errors_render_like_the_inner_one() {
         "INTERNAL_ERROR"
     );
 }
+
+/// A profile that merges details with a key of its own, like seed 002's `data`.
+struct MergedData;
+
+impl Profile for MergedData {
+    fn serialize_envelope<S: serde::Serializer>(
+        &self,
+        envelope: &Envelope<'_>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        struct Data<'a>(&'a Envelope<'a>);
+        impl serde::Serialize for Data<'_> {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let mut map = serializer.serialize_map(None)?;
+                self.0.details().serialize_entries(&mut map)?;
+                if let Some(seconds) = self.0.retry_after_seconds() {
+                    map.serialize_entry("retry_after", &seconds)?;
+                }
+                map.end()
+            }
+        }
+        let mut map = serializer.serialize_map(Some(2))?;
+        map.serialize_entry("type", &envelope.kind())?;
+        map.serialize_entry("data", &Data(envelope))?;
+        map.end()
+    }
+}
+
+#[test]
+fn profiles_can_merge_details_with_their_own_keys() {
+    let quota = QuotaExceeded {
+        used: 3,
+        limit: 2,
+        api_key: "sk-live-123".into(),
+    };
+    assert_eq!(
+        parse(&Envelope::new(&quota).render(&MergedData)),
+        json!({"type": "PERMISSION", "data": {"used": 3, "limit": 2, "api_key": "[REDACTED]"}})
+    );
+    let timeout = GemFluxError::Timeout {
+        retry_after: Duration::from_secs(30),
+    };
+    assert_eq!(
+        parse(&Envelope::new(&timeout).render(&MergedData)),
+        json!({"type": "TRANSIENT", "data": {"retry_after": 30}})
+    );
+}
+
+#[test]
+fn network_io_errors_are_transient_including_failed_lookups() {
+    use std::io::{Error, ErrorKind};
+    assert_eq!(
+        Kind::from_io_error(&Error::from(ErrorKind::ConnectionRefused)),
+        Some(Kind::Transient)
+    );
+    assert_eq!(
+        Kind::from_io_error(&Error::from(ErrorKind::PermissionDenied)),
+        None
+    );
+    let lookup = Error::other("failed to lookup address information: Name or service not known");
+    assert_eq!(Kind::from_io_error(&lookup), Some(Kind::Transient));
+}
