@@ -805,38 +805,26 @@ pub enum SystemError {
     },
 }
 
-pub use umbrella::MdmcpError;
-
-// The derive's generated `resolve` match warns `unreachable_code` when every variant
-// is `transparent`; the allow is scoped to this enum until the derive allows it.
-mod umbrella {
-    #![allow(unreachable_code)]
-
-    use tool_error::ToolError;
-
-    use super::{ExecutionError, PolicyViolation, ResourceLimit, SystemError, ValidationFailure};
-
-    /// Every mdmcp error.
-    #[derive(Debug, thiserror::Error, ToolError)]
-    #[tool_error(domain = "mdmcp")]
-    #[allow(missing_docs)]
-    pub enum MdmcpError {
-        #[error(transparent)]
-        #[tool_error(transparent)]
-        Policy(#[from] PolicyViolation),
-        #[error(transparent)]
-        #[tool_error(transparent)]
-        Validation(#[from] ValidationFailure),
-        #[error(transparent)]
-        #[tool_error(transparent)]
-        Resource(#[from] ResourceLimit),
-        #[error(transparent)]
-        #[tool_error(transparent)]
-        Execution(#[from] ExecutionError),
-        #[error(transparent)]
-        #[tool_error(transparent)]
-        System(#[from] SystemError),
-    }
+/// Every mdmcp error.
+#[derive(Debug, thiserror::Error, ToolError)]
+#[tool_error(domain = "mdmcp")]
+#[allow(missing_docs)]
+pub enum MdmcpError {
+    #[error(transparent)]
+    #[tool_error(transparent)]
+    Policy(#[from] PolicyViolation),
+    #[error(transparent)]
+    #[tool_error(transparent)]
+    Validation(#[from] ValidationFailure),
+    #[error(transparent)]
+    #[tool_error(transparent)]
+    Resource(#[from] ResourceLimit),
+    #[error(transparent)]
+    #[tool_error(transparent)]
+    Execution(#[from] ExecutionError),
+    #[error(transparent)]
+    #[tool_error(transparent)]
+    System(#[from] SystemError),
 }
 
 tool_error::assert_unique_codes!(MdmcpError);

@@ -706,58 +706,43 @@ pub enum ServerError {
     },
 }
 
-pub use umbrella::GemFluxError;
-
-// The derive's generated `resolve` match warns `unreachable_code` when every variant
-// is `transparent`; the allow is scoped to this enum until the derive allows it.
-mod umbrella {
-    #![allow(unreachable_code)]
-
-    use tool_error::ToolError;
-
-    use super::{
-        DatabaseError, FbaError, GapfillError, LibraryError, MediaError, ModelError, ServerError,
-        SessionError,
-    };
-
-    /// Every Gem-Flux error: what the tools return and what the server renders.
-    #[derive(Debug, thiserror::Error, ToolError)]
-    #[tool_error(domain = "gem-flux")]
-    pub enum GemFluxError {
-        /// A model or media ID is not in the session.
-        #[error(transparent)]
-        #[tool_error(transparent)]
-        Session(#[from] SessionError),
-        /// A `build_media` argument is wrong.
-        #[error(transparent)]
-        #[tool_error(transparent)]
-        Media(#[from] MediaError),
-        /// A `build_model` argument is wrong or RAST is unavailable.
-        #[error(transparent)]
-        #[tool_error(transparent)]
-        Model(#[from] ModelError),
-        /// A `gapfill_model` argument is wrong or gapfilling found no solution.
-        #[error(transparent)]
-        #[tool_error(transparent)]
-        Gapfill(#[from] GapfillError),
-        /// A `run_fba` argument is wrong or the solver found no optimum.
-        #[error(transparent)]
-        #[tool_error(transparent)]
-        Fba(#[from] FbaError),
-        /// ModelSEEDpy or COBRApy failed (boxed: its exception details are the largest
-        /// variant, and every `Result` carries this enum).
-        #[error(transparent)]
-        #[tool_error(transparent)]
-        Library(#[from] Box<LibraryError>),
-        /// A database tool failed.
-        #[error(transparent)]
-        #[tool_error(transparent)]
-        Database(#[from] DatabaseError),
-        /// The server failed.
-        #[error(transparent)]
-        #[tool_error(transparent)]
-        Server(#[from] ServerError),
-    }
+/// Every Gem-Flux error: what the tools return and what the server renders.
+#[derive(Debug, thiserror::Error, ToolError)]
+#[tool_error(domain = "gem-flux")]
+pub enum GemFluxError {
+    /// A model or media ID is not in the session.
+    #[error(transparent)]
+    #[tool_error(transparent)]
+    Session(#[from] SessionError),
+    /// A `build_media` argument is wrong.
+    #[error(transparent)]
+    #[tool_error(transparent)]
+    Media(#[from] MediaError),
+    /// A `build_model` argument is wrong or RAST is unavailable.
+    #[error(transparent)]
+    #[tool_error(transparent)]
+    Model(#[from] ModelError),
+    /// A `gapfill_model` argument is wrong or gapfilling found no solution.
+    #[error(transparent)]
+    #[tool_error(transparent)]
+    Gapfill(#[from] GapfillError),
+    /// A `run_fba` argument is wrong or the solver found no optimum.
+    #[error(transparent)]
+    #[tool_error(transparent)]
+    Fba(#[from] FbaError),
+    /// ModelSEEDpy or COBRApy failed (boxed: its exception details are the largest
+    /// variant, and every `Result` carries this enum).
+    #[error(transparent)]
+    #[tool_error(transparent)]
+    Library(#[from] Box<LibraryError>),
+    /// A database tool failed.
+    #[error(transparent)]
+    #[tool_error(transparent)]
+    Database(#[from] DatabaseError),
+    /// The server failed.
+    #[error(transparent)]
+    #[tool_error(transparent)]
+    Server(#[from] ServerError),
 }
 
 impl From<LibraryError> for GemFluxError {
