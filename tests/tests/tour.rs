@@ -11,7 +11,7 @@ use std::process::{Command, Output};
 use std::sync::OnceLock;
 
 use serde_json::Value;
-use tool_error_examples::{Sample, gem_flux, interbase, mdmcp};
+use tool_error_examples::{Sample, exa, gem_flux, interbase, mdmcp, ontology};
 
 fn tour_binary() -> &'static PathBuf {
     static BINARY: OnceLock<PathBuf> = OnceLock::new();
@@ -56,7 +56,14 @@ fn run(args: &[&str]) -> Output {
 
 /// Every seed system's samples, from the library the binary is built from.
 fn all_samples() -> Vec<Sample> {
-    [gem_flux::samples(), mdmcp::samples(), interbase::samples()].concat()
+    [
+        gem_flux::samples(),
+        mdmcp::samples(),
+        interbase::samples(),
+        exa::samples(),
+        ontology::samples(),
+    ]
+    .concat()
 }
 
 #[test]
@@ -76,7 +83,7 @@ fn json_lines_cover_every_system() {
 
     let expected = all_samples();
     let systems: BTreeSet<&str> = expected.iter().map(|sample| sample.system).collect();
-    assert_eq!(systems.len(), 3, "the seed systems: {systems:?}");
+    assert_eq!(systems.len(), 5, "five seed systems: {systems:?}");
     // Every sample of every system is printed, exactly as the library renders it.
     for sample in &expected {
         let found = lines.iter().any(|line| {

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 use anstyle::{AnsiColor, Style};
 use tool_error::{Context, Envelope, FixedClock, JsonRpc, McpToolResult, Native, Problem, Profile};
-use tool_error_examples::{Sample, gem_flux, interbase, mdmcp};
+use tool_error_examples::{Sample, exa, gem_flux, interbase, mdmcp, ontology};
 
 /// Each system in seed order, with the format its errors take.
 fn sections() -> Vec<(&'static str, Vec<Sample>)> {
@@ -26,6 +26,14 @@ fn sections() -> Vec<(&'static str, Vec<Sample>)> {
         (
             "seed 002 · the toolerror wire format, HTTP and connection mappings",
             interbase::samples(),
+        ),
+        (
+            "seed 003 · ToolResponse results: success, error {message, code, tool, operation, ...}",
+            exa::samples(),
+        ),
+        (
+            "seed 004 · {error, code, message, details} results and protocol errors",
+            ontology::samples(),
         ),
         (
             "the same error through each built-in profile",
