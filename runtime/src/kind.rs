@@ -179,9 +179,10 @@ impl FromStr for Kind {
 }
 
 impl Kind {
-    /// The kind of an I/O error from a network call: [`from_connection_error`]
-    /// (Kind::from_connection_error) of its kind, and `Transient` for failed name
-    /// lookups, which the standard library reports without a dedicated kind.
+    /// The kind of an I/O error from a network call:
+    /// [`from_connection_error`](Kind::from_connection_error) of its kind, and
+    /// `Transient` for failed name lookups, which the standard library reports
+    /// without a dedicated kind.
     pub fn from_io_error(error: &std::io::Error) -> Option<Kind> {
         Kind::from_connection_error(error.kind()).or_else(|| {
             let text = error.to_string();
