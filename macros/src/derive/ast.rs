@@ -242,7 +242,9 @@ impl<'a> Field<'a> {
                 .map_or_else(|| field.ty.span(), Ident::span),
             keys: Keys::from_attrs(cx, &field.attrs),
             source: has("source") || has("from") || named_source,
-            backtrace: has("backtrace") || last_segment_is(&field.ty, "Backtrace"),
+            backtrace: has("backtrace")
+                || last_segment_is(&field.ty, "Backtrace")
+                || option_inner(&field.ty).is_some_and(|inner| last_segment_is(inner, "Backtrace")),
         }
     }
 
@@ -297,6 +299,24 @@ pub(crate) fn last_segment_is(ty: &Type, name: &str) -> bool {
         Type::Group(group) => last_segment_is(&group.elem, name),
         Type::Paren(paren) => last_segment_is(&paren.elem, name),
         _ => false,
+    }
+}
+
+/// `T` of a type written `Option<T>`.
+pub(crate) fn option_inner(ty: &Type) -> Option<&Type> {
+    let Type::Path(path) = ty else {
+        return None;
+    };
+    let segment = path.path.segments.last()?;
+    if segment.ident != "Option" {
+        return None;
+    }
+    let syn::PathArguments::AngleBracketed(args) = &segment.arguments else {
+        return None;
+    };
+    match args.args.first()? {
+        syn::GenericArgument::Type(inner) => Some(inner),
+        _ => None,
     }
 }
 

@@ -33,7 +33,11 @@ fn mentions_type_param(generics: &Generics, ty: &Type) -> bool {
 /// The predicates the generated impls need beyond the type's own where-clause.
 pub(crate) fn predicates(input: &Input<'_>, private: &TokenStream) -> Vec<TokenStream> {
     let generics = input.generics;
-    let mut out = vec![quote!(Self: ::core::fmt::Display + ::core::fmt::Debug)];
+    // The type by name, not `Self`: the integrations reuse these predicates on impls
+    // whose `Self` is another type (`From<Error> for ErrorObjectOwned`).
+    let ident = input.ident;
+    let (_, ty_generics, _) = generics.split_for_impl();
+    let mut out = vec![quote!(#ident #ty_generics: ::core::fmt::Display + ::core::fmt::Debug)];
     if generics.type_params().next().is_none() {
         return out;
     }

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use proc_macro2::{TokenStream, TokenTree};
 use syn::Member;
 
-use super::ast::{Field, Input, Role, Shape, Variant, last_segment_is};
+use super::ast::{Field, Input, Role, Shape, Variant, last_segment_is, option_inner};
 use super::attr::{Int, Keys};
 use super::ctxt::Ctxt;
 use super::symbol::{self, KINDS, Place};
@@ -263,10 +263,11 @@ fn transparent(cx: &Ctxt, input: &Input<'_>, variant: &Variant<'_>) {
             ),
         );
     }
-    let ignored_on_struct =
-        |key: &str| input.shape == Shape::Struct && symbol::CONTAINER_KEYS.contains(&key);
+    // On a struct the type's keys are the variant's; only `crate` still matters.
+    let allowed =
+        |key: &str| key == "transparent" || (input.shape == Shape::Struct && key == "crate");
     for (key, key_span) in &variant.keys.written {
-        if *key != "transparent" && !ignored_on_struct(key) {
+        if !allowed(key) {
             cx.error_at(
                 *key_span,
                 format!("`{key}` cannot be combined with `transparent`: the wrapped error supplies it; remove `{key}`"),
@@ -398,23 +399,6 @@ fn without_references(ty: &syn::Type) -> &syn::Type {
     match ty {
         syn::Type::Reference(reference) => without_references(&reference.elem),
         other => other,
-    }
-}
-
-fn option_inner(ty: &syn::Type) -> Option<&syn::Type> {
-    let syn::Type::Path(path) = ty else {
-        return None;
-    };
-    let segment = path.path.segments.last()?;
-    if segment.ident != "Option" {
-        return None;
-    }
-    let syn::PathArguments::AngleBracketed(args) = &segment.arguments else {
-        return None;
-    };
-    match args.args.first()? {
-        syn::GenericArgument::Type(inner) => Some(inner),
-        _ => None,
     }
 }
 

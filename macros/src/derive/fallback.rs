@@ -15,7 +15,8 @@ pub(crate) fn dummy(input: &DeriveInput, krate: &TokenStream) -> TokenStream {
     }
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
-    let mut predicates = vec![quote!(Self: ::core::fmt::Display + ::core::fmt::Debug)];
+    let mut predicates =
+        vec![quote!(#ident #ty_generics: ::core::fmt::Display + ::core::fmt::Debug)];
     if let Some(where_clause) = where_clause {
         predicates.extend(where_clause.predicates.iter().map(|p| quote!(#p)));
     }
