@@ -275,6 +275,9 @@ enum Overrides {
     Positive,
     #[error("x")]
     Defaults,
+    #[error("x")]
+    #[tool_error(kind = not_found, category = "not_found_error")]
+    LegacyCategory,
 }
 
 #[test]
@@ -301,8 +304,9 @@ fn variant_keys_override_kind_defaults_and_enum_defaults() {
     assert_eq!(defaults.jsonrpc_code(), -32603);
     assert_eq!(defaults.http_status(), 500);
     assert!(!defaults.recoverable());
-    // Without the legacy opt-in, a legacy category changes nothing.
-    assert_eq!(Overrides::RecoverableInternal.jsonrpc_code(), -32603);
+    // Without the legacy opt-in, a category from the legacy table changes nothing
+    // (with it, this would be -32001).
+    assert_eq!(Overrides::LegacyCategory.jsonrpc_code(), -31404);
 }
 
 #[derive(Debug, thiserror::Error, ToolError)]
@@ -335,15 +339,18 @@ enum Legacy {
 }
 
 #[test]
-fn legacy_jsonrpc_defaults_come_from_category_then_kind() {
-    // The table in the README and `tool_error::legacy`.
+fn legacy_jsonrpc_defaults_come_from_the_category_table() {
+    // The table in the README and `tool_error::legacy`: a listed category picks the
+    // code, in any kind.
     assert_eq!(Legacy::Validation.jsonrpc_code(), -32000);
     assert_eq!(Legacy::CategoryFirst.jsonrpc_code(), -32004);
-    assert_eq!(Legacy::KindFallback.jsonrpc_code(), -32002);
-    assert_eq!(Legacy::UnknownCategory.jsonrpc_code(), -32005);
-    assert_eq!(Legacy::Internal.jsonrpc_code(), -32003);
-    assert_eq!(Legacy::Permission.jsonrpc_code(), -31403);
     assert_eq!(Legacy::Server.jsonrpc_code(), -32603);
+    // Without a listed category a variant keeps its kind's MCP default.
+    assert_eq!(Legacy::KindFallback.jsonrpc_code(), -31409);
+    assert_eq!(Legacy::UnknownCategory.jsonrpc_code(), -31503);
+    assert_eq!(Legacy::Internal.jsonrpc_code(), -32603);
+    assert_eq!(Legacy::Permission.jsonrpc_code(), -31403);
+    // The opt-in lets an explicit code into -32019..=-32000.
     assert_eq!(Legacy::Explicit.jsonrpc_code(), -32019);
     // HTTP statuses are untouched by the opt-in.
     assert_eq!(Legacy::CategoryFirst.http_status(), 404);

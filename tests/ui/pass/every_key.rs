@@ -73,6 +73,7 @@ fn main() {
     let declined = CheckoutError::Declined { reasons: vec![] };
     assert_eq!(declined.code(), "DECLINED");
     assert_eq!(declined.category(), Some("checkout_error"));
-    assert_eq!(declined.jsonrpc_code(), -32000);
+    // `checkout_error` is not in the legacy table: the kind's MCP default stays.
+    assert_eq!(declined.jsonrpc_code(), -32602);
     assert_eq!(CheckoutError::CATALOG.summary(), "Errors of the checkout service.");
 }
