@@ -3,22 +3,20 @@
 //! Seed 000 (Gem-Flux) maps its error categories into -32000..=-32005, a range the
 //! MCP specification (2026-07-28) now calls legacy ("SHOULD NOT use"). tool-error
 //! never produces these codes unless a type opts in with
-//! `#[tool_error(legacy_jsonrpc)]`; then a variant's default JSON-RPC code is
-//! [`jsonrpc_code`] of its kind and category, and explicit codes in -32019..=-32000
-//! are accepted.
+//! `#[tool_error(legacy_jsonrpc)]`; then a variant whose category is in the table
+//! below defaults to that category's code, and explicit codes in -32019..=-32000 are
+//! accepted. Variants without a listed category keep their kind's MCP default
+//! ([`Kind::default_jsonrpc_code`]): opting a type in never moves a code silently.
 //!
-//! | category | kind fallback | code |
-//! | --- | --- | --- |
-//! | `validation_error` | `Validation` | -32000 |
-//! | `not_found_error` | `NotFound` | -32001 |
-//! | `infeasibility_error` | `Conflict` | -32002 |
-//! | `library_error` | `Internal` | -32003 |
-//! | `database_error` | | -32004 |
-//! | `timeout_error` | `Transient` | -32005 |
-//! | `server_error` | | -32603 |
-//!
-//! A category outside the table falls back to its kind's code; `Permission` has no
-//! legacy code and keeps [`Kind::default_jsonrpc_code`].
+//! | category | code |
+//! | --- | --- |
+//! | `validation_error` | -32000 |
+//! | `not_found_error` | -32001 |
+//! | `infeasibility_error` | -32002 |
+//! | `library_error` | -32003 |
+//! | `database_error` | -32004 |
+//! | `timeout_error` | -32005 |
+//! | `server_error` | -32603 |
 
 use crate::Kind;
 use crate::catalog::str_eq;
@@ -57,26 +55,15 @@ pub const fn category_code(category: &str) -> Option<i32> {
     None
 }
 
-/// The legacy code of a kind.
-pub const fn kind_code(kind: Kind) -> i32 {
-    match kind {
-        Kind::Validation => VALIDATION_ERROR,
-        Kind::NotFound => NOT_FOUND_ERROR,
-        Kind::Conflict => INFEASIBILITY_ERROR,
-        Kind::Internal => LIBRARY_ERROR,
-        Kind::Transient => TIMEOUT_ERROR,
-        Kind::Permission => Kind::Permission.default_jsonrpc_code(),
-    }
-}
-
-/// The legacy code of a variant: its category's if the table has it, else its kind's.
+/// The default code of a variant of an opted-in type: its category's legacy code if
+/// the table has it, else its kind's MCP default.
 pub const fn jsonrpc_code(kind: Kind, category: Option<&str>) -> i32 {
     match category {
         Some(category) => match category_code(category) {
             Some(code) => code,
-            None => kind_code(kind),
+            None => kind.default_jsonrpc_code(),
         },
-        None => kind_code(kind),
+        None => kind.default_jsonrpc_code(),
     }
 }
 
@@ -101,10 +88,12 @@ mod tests {
         assert_eq!(jsonrpc_code(Kind::Internal, Some("library_error")), -32003);
         assert_eq!(jsonrpc_code(Kind::NotFound, Some("database_error")), -32004);
         assert_eq!(jsonrpc_code(Kind::Transient, Some("timeout_error")), -32005);
+        // Without a listed category, the kind's MCP default stays.
         assert_eq!(
             jsonrpc_code(Kind::Transient, Some("something_else")),
-            -32005
+            -31503
         );
+        assert_eq!(jsonrpc_code(Kind::Validation, None), -32602);
         assert_eq!(jsonrpc_code(Kind::Permission, None), -31403);
     }
 }

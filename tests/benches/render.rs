@@ -89,6 +89,7 @@ struct WireDetails<'a> {
 }
 
 #[derive(Serialize)]
+#[serde(bound = "")]
 struct Wire<'a, M: fmt::Display, S: fmt::Display, T: fmt::Display> {
     code: &'a str,
     kind: &'a str,
