@@ -37,14 +37,11 @@ use tool_error::args::ArgumentError;
 use tool_error::rmcp::{McpOptions, Parameters};
 use tool_error::tracing::{Level, Levels};
 use tool_error_examples::gem_flux::{
-    self, Biochemistry, BuildMediaArgs, Compound, DatabaseError, GemFlux, GemFluxError,
-    SearchTarget, SessionError,
+    self, Biochemistry, BuildMediaArgs, Compound, GemFlux, GemFluxError, SearchTarget, SessionError,
 };
 
 /// `limit` of `search_compounds` when the call gives none.
 const DEFAULT_LIMIT: i64 = 10;
-/// The largest `limit` `search_compounds` accepts.
-const MAX_LIMIT: i64 = 100;
 /// `default_uptake` of `build_media` when the call gives none (mmol/gDW/h).
 const DEFAULT_UPTAKE: f64 = 100.0;
 /// The upper (secretion) bound of compounds without custom bounds.
@@ -202,10 +199,6 @@ impl GemFluxServer {
             &args.query,
             requested,
         )?;
-        // The seed's check is "positive"; this server also caps the page size.
-        if requested > MAX_LIMIT {
-            return Err(DatabaseError::InvalidLimit { limit: requested }.into());
-        }
         let compounds: Vec<CompoundInfo> = self
             .database
             .search_compounds(query, limit)

@@ -664,8 +664,8 @@ pub enum DatabaseError {
     )]
     EmptyQuery,
 
-    /// The result limit is not a positive integer.
-    #[error("limit must be a positive integer (got {limit})")]
+    /// The result limit is not an integer from 1 to 100.
+    #[error("limit must be an integer from 1 to 100 (got {limit})")]
     #[tool_error(
         kind = validation,
         category = "validation_error",

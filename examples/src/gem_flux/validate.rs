@@ -403,7 +403,7 @@ pub enum SearchTarget {
 /// `search_compounds` / `search_reactions`:
 /// 1. the database is loaded (`DATABASE_NOT_LOADED`);
 /// 2. the query is not blank (`EMPTY_QUERY`);
-/// 3. the limit is positive (`INVALID_LIMIT`).
+/// 3. the limit is positive and at most [`MAX_SEARCH_LIMIT`] (`INVALID_LIMIT`).
 ///
 /// Returns the trimmed query and the limit.
 pub fn validate_search<'q>(
@@ -424,10 +424,14 @@ pub fn validate_search<'q>(
         return Err(DatabaseError::EmptyQuery.into());
     }
     match usize::try_from(limit) {
-        Ok(limit) if limit > 0 => Ok((query, limit)),
+        Ok(limit) if (1..=MAX_SEARCH_LIMIT).contains(&limit) => Ok((query, limit)),
         _ => Err(DatabaseError::InvalidLimit { limit }.into()),
     }
 }
+
+/// The largest page a search returns. The seed asks only for a positive limit;
+/// an upper bound keeps one call from returning the whole database.
+pub const MAX_SEARCH_LIMIT: usize = 100;
 
 // NaN is neither: these spell that out where `!(x > 0.0)` would hide it.
 fn is_positive(value: f64) -> bool {
