@@ -1030,6 +1030,24 @@ enum Generic<V, E: std::error::Error + ToolError + StaticCatalog + 'static> {
     Inner(E),
 }
 
+/// Generic `Option` fields: the bounds land on the inner types.
+#[derive(Debug, thiserror::Error, ToolError)]
+#[tool_error(kind = validation)]
+enum OptionalGeneric<T, S: std::error::Error + 'static> {
+    #[error("maybe")]
+    Maybe { value: Option<T> },
+    #[error("caused")]
+    Caused {
+        #[source]
+        cause: Option<S>,
+    },
+    #[error("waiting")]
+    Waiting {
+        #[tool_error(retry_after)]
+        wait: Option<T>,
+    },
+}
+
 #[derive(Debug, thiserror::Error, ToolError)]
 #[tool_error(kind = validation)]
 enum Borrowed<'a> {
@@ -1057,6 +1075,26 @@ fn generic_types_and_lifetimes() {
     assert_eq!(inner.domain(), Some("billing"));
     let codes: Vec<_> = <Generic<u8, QuotaExceeded>>::CATALOG.codes().collect();
     assert_eq!(codes, ["INVALID", "QUOTA_EXCEEDED"]);
+
+    type Optional = OptionalGeneric<u32, std::fmt::Error>;
+    assert_eq!(
+        details(&Optional::Maybe { value: Some(3) }),
+        Some(json!({"value": 3}))
+    );
+    assert_eq!(details(&Optional::Maybe { value: None }), None);
+    assert_eq!(
+        Optional::Caused {
+            cause: Some(fmt::Error)
+        }
+        .source_error()
+        .map(ToString::to_string)
+        .as_deref(),
+        Some("an error occurred when formatting an argument")
+    );
+    assert_eq!(
+        Optional::Waiting { wait: Some(5) }.retry_after(),
+        Some(Duration::from_secs(5))
+    );
 
     let text = String::from("1 + x");
     let wait = 3;

@@ -6,7 +6,7 @@ use proc_macro2::{TokenStream, TokenTree};
 use quote::{ToTokens, quote};
 use syn::{Generics, Type};
 
-use super::ast::{Input, Role};
+use super::ast::{Field, Input, Role, option_inner};
 
 /// Whether `ty` is exactly one of the type's type parameters.
 pub(crate) fn is_type_param(generics: &Generics, ty: &Type) -> bool {
@@ -56,11 +56,11 @@ pub(crate) fn predicates(input: &Input<'_>, private: &TokenStream) -> Vec<TokenS
             }
             continue;
         }
-        for field in variant.fields_with(Role::Detail) {
-            push(field.ty, quote!(#private::Serialize));
-        }
-        for field in variant.fields_with(Role::WholeDetails) {
-            push(field.ty, quote!(#private::Serialize));
+        for field in variant
+            .fields_with(Role::Detail)
+            .chain(variant.fields_with(Role::WholeDetails))
+        {
+            push(rendered_type(field), quote!(#private::Serialize));
         }
         for field in variant.fields_with(Role::RetryAfter) {
             push(field.ty, quote!(#private::RetryAfter));
@@ -73,7 +73,7 @@ pub(crate) fn predicates(input: &Input<'_>, private: &TokenStream) -> Vec<TokenS
             .iter()
             .filter(|field| field.source && !field.backtrace)
         {
-            push(field.ty, quote!(#private::Error + 'static));
+            push(rendered_type(field), quote!(#private::Error + 'static));
         }
         let templates = variant.message.iter().chain(&variant.suggest);
         for (name, debug) in templates.flat_map(|template| template.placeholders()) {
@@ -87,4 +87,15 @@ pub(crate) fn predicates(input: &Input<'_>, private: &TokenStream) -> Vec<TokenS
         }
     }
     out
+}
+
+/// The type whose impls render a field: an `Option` field is rendered through its
+/// inner value (absent when `None`), so the bound belongs on the inner type;
+/// `Option<T>: Serialize` would not give the `T: Serialize` the code needs.
+fn rendered_type<'a>(field: &Field<'a>) -> &'a Type {
+    if field.is_option() {
+        option_inner(field.ty).unwrap_or(field.ty)
+    } else {
+        field.ty
+    }
 }

@@ -56,7 +56,8 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
     });
 
     quote! {
-        #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
+        // `deprecated`: matching a deprecated variant is not a use of it.
+        #[allow(non_upper_case_globals, unused_qualifications, deprecated, clippy::all)]
         const _: () = {
             #[automatically_derived]
             impl #impl_generics #private::StaticCatalog for #ident #ty_generics #where_clause {
@@ -78,13 +79,13 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
                 // Unreachable when every variant delegates (or there are none).
                 #[allow(unreachable_code)]
                 fn resolve(&self) -> #private::Resolved<'_> {
-                    let index: usize = match #scrutinee {
+                    let index: ::core::primitive::usize = match #scrutinee {
                         #(#resolve_arms)*
                     };
                     #private::Resolved::Entry(&<Self as #private::StaticCatalog>::CATALOG.entries[index])
                 }
 
-                fn fields(&self, __visit: &mut dyn FnMut(&#private::Fields<'_>)) {
+                fn fields(&self, __visit: &mut dyn ::core::ops::FnMut(&#private::Fields<'_>)) {
                     match #scrutinee {
                         #(#field_arms)*
                         #wildcard
@@ -94,15 +95,21 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
 
             #[automatically_derived]
             impl #impl_generics #private::ToolError for #ident #ty_generics #where_clause {
-                fn code(&self) -> &'static str { #private::code(self) }
+                fn code(&self) -> &'static ::core::primitive::str { #private::code(self) }
                 fn kind(&self) -> #private::Kind { #private::kind(self) }
-                fn recoverable(&self) -> bool { #private::recoverable(self) }
-                fn category(&self) -> #private::Option<&'static str> { #private::category(self) }
-                fn domain(&self) -> #private::Option<&'static str> { #private::domain(self) }
+                fn recoverable(&self) -> ::core::primitive::bool { #private::recoverable(self) }
+                fn category(&self) -> #private::Option<&'static ::core::primitive::str> {
+                    #private::category(self)
+                }
+                fn domain(&self) -> #private::Option<&'static ::core::primitive::str> {
+                    #private::domain(self)
+                }
                 fn fmt_message(&self, f: &mut #private::Formatter<'_>) -> #private::FmtResult {
                     #private::fmt_message(self, f)
                 }
-                fn message_is_public(&self) -> bool { #private::message_is_public(self) }
+                fn message_is_public(&self) -> ::core::primitive::bool {
+                    #private::message_is_public(self)
+                }
                 fn details(&self, out: &mut #private::DetailWriter<'_>) { #private::details(self, out) }
                 fn suggestions(&self, out: &mut #private::SuggestionWriter<'_>) {
                     #private::suggestions(self, out)
@@ -110,8 +117,8 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
                 fn retry_after(&self) -> #private::Option<#private::CoreDuration> {
                     #private::retry_after(self)
                 }
-                fn jsonrpc_code(&self) -> i32 { #private::jsonrpc_code(self) }
-                fn http_status(&self) -> u16 { #private::http_status(self) }
+                fn jsonrpc_code(&self) -> ::core::primitive::i32 { #private::jsonrpc_code(self) }
+                fn http_status(&self) -> ::core::primitive::u16 { #private::http_status(self) }
                 fn channel(&self) -> #private::Channel { #private::channel(self) }
                 fn catalog(&self) -> #private::Option<&'static #private::Catalog> {
                     #private::Some(<Self as #private::StaticCatalog>::CATALOG)

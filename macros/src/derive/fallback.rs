@@ -25,7 +25,7 @@ pub(crate) fn dummy(input: &DeriveInput, krate: &TokenStream) -> TokenStream {
         const _: () = {
             #[automatically_derived]
             impl #impl_generics #krate::ToolError for #ident #ty_generics where #(#predicates,)* {
-                fn code(&self) -> &'static str {
+                fn code(&self) -> &'static ::core::primitive::str {
                     ::core::unreachable!()
                 }
                 fn kind(&self) -> #krate::Kind {
