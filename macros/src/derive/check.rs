@@ -481,6 +481,14 @@ fn error_attr_keeps_secrets(cx: &Ctxt, variant: &Variant<'_>) {
         return;
     };
     let mut mentioned = Vec::new();
+    // `#[error(transparent)]` shows the single field's `Display`.
+    let transparent = matches!(
+        list.tokens.clone().into_iter().collect::<Vec<_>>().as_slice(),
+        [TokenTree::Ident(ident)] if ident == "transparent"
+    );
+    if transparent && let Some(field) = variant.fields.first() {
+        mentioned.push(member_name(&field.member));
+    }
     let mut tokens = list.tokens.clone().into_iter().peekable();
     if let Some(TokenTree::Literal(literal)) = tokens.peek().cloned()
         && let Ok(format) = syn::parse2::<syn::LitStr>(TokenTree::Literal(literal).into())
@@ -491,16 +499,24 @@ fn error_attr_keeps_secrets(cx: &Ctxt, variant: &Variant<'_>) {
     // Explicit format arguments (`#[error("{}", self.secret)]`) name fields too.
     collect_idents(tokens.collect(), &mut mentioned);
     for field in redacted {
-        let own = match &field.member {
-            Member::Named(ident) => ident.to_string(),
-            Member::Unnamed(index) => index.index.to_string(),
-        };
+        let own = member_name(&field.member);
         if mentioned.contains(&own) {
             cx.error_spanned_by(
                 attr,
                 format!("`#[error(...)]` shows `{own}`, which is marked `redact`, in the message: leave it out of the message or remove `redact`"),
             );
         }
+    }
+}
+
+/// A field's name as format strings write it: `r#type` is `type`, `.0` is `0`.
+fn member_name(member: &Member) -> String {
+    match member {
+        Member::Named(ident) => {
+            let ident = ident.to_string();
+            ident.strip_prefix("r#").map(str::to_owned).unwrap_or(ident)
+        }
+        Member::Unnamed(index) => index.index.to_string(),
     }
 }
 
