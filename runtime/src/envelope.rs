@@ -469,11 +469,12 @@ impl<'a> Details<'a> {
     pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
         let shape = self.shape();
         if shape.whole {
-            let value = serde_json::to_value(WholeValue(*self)).map_err(serde::ser::Error::custom)?;
+            let value =
+                serde_json::to_value(WholeValue(*self)).map_err(serde::ser::Error::custom)?;
             return match value {
-                serde_json::Value::Object(entries) => {
-                    entries.iter().try_for_each(|(key, value)| map.serialize_entry(key, value))
-                }
+                serde_json::Value::Object(entries) => entries
+                    .iter()
+                    .try_for_each(|(key, value)| map.serialize_entry(key, value)),
                 other => map.serialize_entry("value", &other),
             };
         }
@@ -488,7 +489,9 @@ impl<'a> Details<'a> {
             skipped: 0,
             failed: None,
         };
-        self.envelope.error.details(&mut DetailWriter::new(&mut sink));
+        self.envelope
+            .error
+            .details(&mut DetailWriter::new(&mut sink));
         let (failed, skipped) = (sink.failed, sink.skipped);
         if let Some(error) = failed {
             return Err(error);

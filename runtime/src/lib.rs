@@ -104,8 +104,8 @@ pub use error::{FOREIGN_CATALOG, FOREIGN_CODE, ToolError};
 pub use integrations::*;
 pub use kind::{Kind, UnknownKind};
 pub use policy::{Limits, Policy};
-pub use registry::{CrateCatalog, Located};
 pub use profile::{JsonRpc, JsonRpcResponse, McpToolResult, Native, Problem, Profile, RequestId};
+pub use registry::{CrateCatalog, Located};
 pub use template::{Arg, Segment, Template};
 
 // The README's examples compile and run as doc tests.

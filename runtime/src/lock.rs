@@ -182,7 +182,11 @@ fn compare(code: &str, old: &LockedCode, new: &LockedCode, report: &mut Report) 
         breaking("category", show(&old.category), show(&new.category));
     }
     if old.recoverable != new.recoverable {
-        breaking("recoverable", old.recoverable.to_string(), new.recoverable.to_string());
+        breaking(
+            "recoverable",
+            old.recoverable.to_string(),
+            new.recoverable.to_string(),
+        );
     }
     if old.channel != new.channel {
         breaking("channel", old.channel.to_string(), new.channel.to_string());
@@ -291,8 +295,14 @@ impl fmt::Display for Change {
             Change::Removed {
                 code,
                 renamed_to: Some(new),
-            } => write!(f, "{code}: renamed to {new} (clients matching {code} break)"),
-            Change::Removed { code, renamed_to: None } => write!(f, "{code}: removed"),
+            } => write!(
+                f,
+                "{code}: renamed to {new} (clients matching {code} break)"
+            ),
+            Change::Removed {
+                code,
+                renamed_to: None,
+            } => write!(f, "{code}: removed"),
             Change::Changed {
                 code,
                 property,
@@ -303,7 +313,9 @@ impl fmt::Display for Change {
                 write!(f, "{code}: detail field `{field}` removed")
             }
             Change::Added { code } => write!(f, "{code}: added"),
-            Change::DetailAdded { code, field } => write!(f, "{code}: detail field `{field}` added"),
+            Change::DetailAdded { code, field } => {
+                write!(f, "{code}: detail field `{field}` added")
+            }
             Change::Informational { code, property } => write!(f, "{code}: {property} changed"),
         }
     }
@@ -328,7 +340,11 @@ impl Report {
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if !self.breaking.is_empty() {
-            writeln!(f, "{} breaking change(s) to the error contract:", self.breaking.len())?;
+            writeln!(
+                f,
+                "{} breaking change(s) to the error contract:",
+                self.breaking.len()
+            )?;
             for change in &self.breaking {
                 writeln!(f, "  - {change}")?;
             }
@@ -481,7 +497,11 @@ pub fn assert_generated(path: &Path, content: &str) {
         }
         return;
     }
-    let state = if committed.is_some() { "is stale" } else { "does not exist" };
+    let state = if committed.is_some() {
+        "is stale"
+    } else {
+        "does not exist"
+    };
     panic!(
         "{} {state}: run the test with {LOCK_ENV}=update and commit the file",
         path.display()
@@ -510,7 +530,10 @@ macro_rules! assert_lock {
     ($catalog:expr $(,)?) => {
         $crate::lock::assert_lock(
             &$catalog,
-            ::std::path::Path::new(::core::concat!(::core::env!("CARGO_MANIFEST_DIR"), "/error-codes.lock")),
+            ::std::path::Path::new(::core::concat!(
+                ::core::env!("CARGO_MANIFEST_DIR"),
+                "/error-codes.lock"
+            )),
         )
     };
     ($catalog:expr, $path:expr $(,)?) => {

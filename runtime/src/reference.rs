@@ -69,7 +69,10 @@ impl CrateCatalog {
 }
 
 fn own_entries(catalog: &'static Catalog) -> impl Iterator<Item = &'static Entry> {
-    catalog.entries.iter().filter(|entry| entry.transparent.is_none())
+    catalog
+        .entries
+        .iter()
+        .filter(|entry| entry.transparent.is_none())
 }
 
 fn entry_json(entry: &Entry) -> Value {
