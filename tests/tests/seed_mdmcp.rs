@@ -443,9 +443,12 @@ fn codes_follow_the_seed_mapping() {
     }
 }
 
+/// Whether a read-back details value is of the expected family.
+type IsFamily = fn(&ErrorDetails) -> bool;
+
 #[test]
 fn the_seed_types_read_every_family_back() {
-    let errors: Vec<(MdmcpError, fn(&ErrorDetails) -> bool)> = vec![
+    let errors: Vec<(MdmcpError, IsFamily)> = vec![
         (
             path_not_allowed().into(),
             |d| matches!(d, ErrorDetails::PolicyViolation(p) if p.policy_location.as_deref() == Some("<redacted>")),

@@ -12,7 +12,10 @@ use super::template::{Piece, Template};
 
 /// The impls for a valid input.
 pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
-    let private = quote!(#krate::__private);
+    // Every path below goes through this alias, declared once inside the `const _`
+    // block: the generated code is a third the size it would be with full paths,
+    // and its size is most of what a large enum costs to compile.
+    let private = quote!(__tool_error);
     let ident = input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     let mut predicates = bound::predicates(input, &private);
@@ -59,6 +62,8 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
         // `deprecated`: matching a deprecated variant is not a use of it.
         #[allow(non_upper_case_globals, unused_qualifications, deprecated, clippy::all)]
         const _: () = {
+            use #krate::__private as __tool_error;
+
             #[automatically_derived]
             impl #impl_generics #private::StaticCatalog for #ident #ty_generics #where_clause {
                 const CATALOG: &'static #private::Catalog = &#private::Catalog {
@@ -261,21 +266,15 @@ fn fields_arm(
         }
     });
     let suggestion_field = variant.fields_with(Role::Suggestions).next();
-    let suggestions = match suggestion_field {
-        Some(field) => {
-            let name = bind_at(field, field.ty.span());
-            quote_spanned!(field.ty.span()=> #private::Some(#name))
-        }
-        None => quote!(#private::None),
-    };
+    let suggestions = suggestion_field.map(|field| {
+        let name = bind_at(field, field.ty.span());
+        quote_spanned!(field.ty.span()=> .with_suggestions(#name))
+    });
     let retry_field = variant.fields_with(Role::RetryAfter).next();
-    let retry_after = match retry_field {
-        Some(field) => {
-            let name = bind_at(field, field.ty.span());
-            quote_spanned!(field.ty.span()=> #private::RetryAfter::retry_after(#name))
-        }
-        None => quote!(#private::None),
-    };
+    let retry_after = retry_field.map(|field| {
+        let name = bind_at(field, field.ty.span());
+        quote_spanned!(field.ty.span()=> .with_retry_after(#name))
+    });
 
     // Bind only the fields used, each once.
     let mut used: Vec<&Field<'_>> = Vec::new();
@@ -299,12 +298,9 @@ fn fields_arm(
         quote!(#member: #name)
     });
     Some(quote! {
-        #path { #(#bindings,)* .. } => __visit(&#private::Fields {
-            values: &[#(#values),*],
-            args: &[#(#args),*],
-            suggestions: #suggestions,
-            retry_after: #retry_after,
-        }),
+        #path { #(#bindings,)* .. } => __visit(
+            &#private::Fields::new(&[#(#values),*], &[#(#args),*]) #suggestions #retry_after
+        ),
     })
 }
 
@@ -352,76 +348,71 @@ fn entry(input: &Input<'_>, variant: &Variant<'_>, private: &TokenStream) -> Tok
         .get()
         .or(input.keys.category.get())
         .map(syn::LitStr::value);
-    let category = option_str(category_value.clone());
-    let recoverable = match keys.recoverable.get() {
-        Some(value) => quote!(#value),
-        None => quote!(#kind.default_recoverable()),
-    };
-    let jsonrpc = match keys.jsonrpc.get() {
-        Some(int) => signed(int.value),
-        None if input.legacy_jsonrpc() => quote!(#private::legacy::jsonrpc_code(#kind, #category)),
-        None => quote!(#kind.default_jsonrpc_code()),
-    };
-    let http = match keys.http.get() {
+    // Only what differs from `Entry::new`'s kind defaults is written out.
+    let mut setters = Vec::new();
+    if let Some(category) = &category_value {
+        setters.push(quote!(.with_category(#category)));
+    }
+    if let Some(value) = keys.recoverable.get() {
+        setters.push(quote!(.with_recoverable(#value)));
+    }
+    match keys.jsonrpc.get() {
         Some(int) => {
-            let value = Literal::u16_unsuffixed(u16::try_from(int.value).unwrap_or(500));
-            quote!(#value)
+            let code = signed(int.value);
+            setters.push(quote!(.with_jsonrpc_code(#code)));
         }
-        None => quote!(#kind.default_http_status()),
-    };
-    let channel = {
-        let channel = keys
-            .channel
-            .get()
-            .or(input.keys.channel.get())
-            .copied()
-            .unwrap_or("Result");
+        None if input.legacy_jsonrpc() => setters.push(quote!(.with_legacy_jsonrpc_code())),
+        None => {}
+    }
+    if let Some(int) = keys.http.get() {
+        let value = Literal::u16_unsuffixed(u16::try_from(int.value).unwrap_or(500));
+        setters.push(quote!(.with_http_status(#value)));
+    }
+    if let Some(channel) = keys.channel.get().or(input.keys.channel.get())
+        && *channel != "Result"
+    {
         let channel = format_ident!("{}", channel);
-        quote!(#private::Channel::#channel)
-    };
+        setters.push(quote!(.with_channel(#private::Channel::#channel)));
+    }
     let slots = arg_slots(variant);
-    let message = match &variant.message {
-        Some(message) => {
-            let message = template(message, &slots, private);
-            quote!(#private::Some(#message))
-        }
-        None => quote!(#private::None),
-    };
-    let suggestions = variant.suggest.iter().map(|t| template(t, &slots, private));
-    let dynamic_suggestions = variant.fields_with(Role::Suggestions).next().is_some();
-    let whole = variant.fields_with(Role::WholeDetails).next().is_some();
+    if let Some(message) = &variant.message {
+        let message = template(message, &slots, private);
+        setters.push(quote!(.with_message(#message)));
+    }
+    if !variant.suggest.is_empty() {
+        let suggestions = variant.suggest.iter().map(|t| template(t, &slots, private));
+        setters.push(quote!(.with_suggestions(&[#(#suggestions),*])));
+    }
+    if variant.fields_with(Role::Suggestions).next().is_some() {
+        setters.push(quote!(.with_dynamic_suggestions()));
+    }
     let fields: Vec<TokenStream> = variant
         .fields_with(Role::WholeDetails)
         .chain(variant.fields_with(Role::Detail))
         .map(|field| {
             let name = field.detail_name();
-            let redact = field.keys.redact.is_set();
-            quote!(#private::FieldInfo { name: #name, redact: #redact })
+            if field.keys.redact.is_set() {
+                quote!(#private::FieldInfo::redacted(#name))
+            } else {
+                quote!(#private::FieldInfo::new(#name))
+            }
         })
         .collect();
-    let retry_after = variant.fields_with(Role::RetryAfter).next().is_some();
-    let code = &variant.code;
-    let doc = &variant.doc;
-    quote! {
-        #private::Entry {
-            variant: #name,
-            code: #code,
-            kind: #kind,
-            category: #category,
-            recoverable: #recoverable,
-            jsonrpc_code: #jsonrpc,
-            http_status: #http,
-            channel: #channel,
-            message: #message,
-            suggestions: &[#(#suggestions),*],
-            dynamic_suggestions: #dynamic_suggestions,
-            fields: &[#(#fields),*],
-            details_field: #whole,
-            retry_after: #retry_after,
-            doc: #doc,
-            transparent: #private::None,
-        }
+    if !fields.is_empty() {
+        setters.push(quote!(.with_fields(&[#(#fields),*])));
     }
+    if variant.fields_with(Role::WholeDetails).next().is_some() {
+        setters.push(quote!(.with_details_field()));
+    }
+    if variant.fields_with(Role::RetryAfter).next().is_some() {
+        setters.push(quote!(.with_retry_after()));
+    }
+    let doc = &variant.doc;
+    if !doc.is_empty() {
+        setters.push(quote!(.with_doc(#doc)));
+    }
+    let code = &variant.code;
+    quote!(#private::Entry::new(#name, #code, #kind) #(#setters)*)
 }
 
 fn signed(value: i64) -> TokenStream {
