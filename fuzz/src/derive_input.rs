@@ -684,12 +684,14 @@ struct Fields {
 
 impl Fields {
     /// Whether `template` interpolates a field marked `redact` (and no duplicate
-    /// field of the same name hides which one it means).
+    /// field of the same name hides which one it means). A field named `_` does not
+    /// count: rustc refuses it, and `{_}` in a format string, before any leak.
     fn mentions_redacted(&self, template: &str) -> bool {
         self.fields.iter().any(|field| {
             let unique = self.fields.iter().filter(|f| f.name == field.name).count() == 1;
             field.redact
                 && unique
+                && field.name != "_"
                 && (template.contains(&format!("{{{}}}", field.name))
                     || template.contains(&format!("{{{}:?}}", field.name)))
         })
