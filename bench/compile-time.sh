@@ -7,8 +7,11 @@
 # thiserror only, thiserror + the derive, thiserror + a hand-written ToolError impl.
 # Dependencies are built first; each timed run touches the crate's lib.rs and runs
 # `cargo build` of that crate alone (debug, CARGO_INCREMENTAL=0: an incremental
-# rebuild of an unchanged file would measure nothing). It prints the median wall time
-# of each and the ratios, then the clean build time of the two proc-macro crates.
+# rebuild of an unchanged file would measure nothing). It prints the median CPU time
+# (user + system, of cargo and the rustc it runs) of each and the ratios, then the
+# clean build time of the two proc-macro crates. CPU time rather than wall time: on
+# a shared 2-core machine, wall time swings with whatever else runs; `WALL=1` reports
+# wall time instead.
 set -euo pipefail
 runs=${1:-5}
 sizes=${2:-"250 1000 2000"}
@@ -23,18 +26,22 @@ export CARGO_INCREMENTAL=0 CARGO_TERM_COLOR=never
 echo "== warming dependencies"
 cargo build -q --workspace
 
-now() { date +%s.%N; }
+# Runs a command and prints its cost in seconds: CPU time (user + system of it and its
+# children) by default, wall time with WALL=1.
+cost() {
+  local out
+  out=$(mktemp)
+  /usr/bin/time -f "%e %U %S" -o "$out" "$@"
+  if [[ ${WALL:-0} == 1 ]]; then awk '{print $1}' "$out"; else awk '{print $2 + $3}' "$out"; fi
+  rm -f "$out"
+}
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 
 time_crate() {
   local crate=$1 samples=()
   for _ in $(seq "$runs"); do
     touch "$crate/src/lib.rs"
-    local start end
-    start=$(now)
-    cargo build -q -p "$crate"
-    end=$(now)
-    samples+=("$(echo "$end - $start" | bc -l)")
+    samples+=("$(cost cargo build -q -p "$crate")")
   done
   printf '%s\n' "${samples[@]}" | median
 }
@@ -59,10 +66,7 @@ for crate in thiserror-impl tool-error-macros; do
   samples=()
   for _ in $(seq "$runs"); do
     cargo clean -q -p "$crate"
-    start=$(now)
-    cargo build -q -p "$crate"
-    end=$(now)
-    samples+=("$(echo "$end - $start" | bc -l)")
+    samples+=("$(cost cargo build -q -p "$crate")")
   done
   printf '%-18s %6.2fs\n' "$crate" "$(printf '%s\n' "${samples[@]}" | median)"
 done

@@ -1,6 +1,6 @@
 //! The static description of every code a type can produce.
 
-use crate::{Channel, Kind, Template};
+use crate::{Channel, Kind};
 
 /// The static catalog of an error type: one [`Entry`] per variant, in declaration order.
 ///
@@ -42,9 +42,12 @@ pub struct Entry {
     /// Whether the error is a tool result or a protocol error.
     pub channel: Channel,
     /// The explicit `message = "..."` template; `None` means the type's `Display`.
-    pub message: Option<Template>,
+    pub message: Option<&'static str>,
     /// The `suggest = "..."` templates, in order.
-    pub suggestions: &'static [Template],
+    pub suggestions: &'static [&'static str],
+    /// The placeholders the templates fill, in argument-slot order (`model_id`,
+    /// `count:?`); see [`Template`](crate::Template).
+    pub args: &'static [&'static str],
     /// Whether a field appends suggestions at run time.
     pub dynamic_suggestions: bool,
     /// The detail fields, in render order.
@@ -100,6 +103,7 @@ impl Entry {
             channel: Channel::Result,
             message: None,
             suggestions: &[],
+            args: &[],
             dynamic_suggestions: false,
             fields: &[],
             details_field: false,
@@ -154,15 +158,22 @@ impl Entry {
 
     /// Sets [`message`](Entry::message).
     #[must_use]
-    pub const fn with_message(mut self, message: Template) -> Self {
+    pub const fn with_message(mut self, message: &'static str) -> Self {
         self.message = Some(message);
         self
     }
 
     /// Sets [`suggestions`](Entry::suggestions).
     #[must_use]
-    pub const fn with_suggestions(mut self, suggestions: &'static [Template]) -> Self {
+    pub const fn with_suggestions(mut self, suggestions: &'static [&'static str]) -> Self {
         self.suggestions = suggestions;
+        self
+    }
+
+    /// Sets [`args`](Entry::args).
+    #[must_use]
+    pub const fn with_args(mut self, args: &'static [&'static str]) -> Self {
+        self.args = args;
         self
     }
 
@@ -311,6 +322,11 @@ fn first_line(doc: &'static str) -> &'static str {
 
 /// Implemented by every derived type: its catalog as a constant, usable in `const`
 /// checks such as [`assert_unique_codes!`](crate::assert_unique_codes).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no static catalog",
+    label = "`{Self}` is not a derived tool error",
+    note = "`transparent` and `assert_unique_codes!` need types with `#[derive(tool_error::ToolError)]`"
+)]
 pub trait StaticCatalog {
     /// The type's catalog.
     const CATALOG: &'static Catalog;

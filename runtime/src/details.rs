@@ -9,6 +9,11 @@ use serde::Serialize;
 ///
 /// This is the object-safe face of [`Serialize`], so one error can hand over fields
 /// of many types without generic code per field; you never implement it yourself.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be rendered as a detail: it does not implement `serde::Serialize`",
+    label = "not `Serialize`",
+    note = "derive or implement `serde::Serialize` for `{Self}`, or mark the field `#[tool_error(skip)]`"
+)]
 pub trait Detail {
     #[doc(hidden)]
     fn as_erased(&self) -> &dyn erased_serde::Serialize;

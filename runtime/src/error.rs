@@ -47,6 +47,11 @@ use crate::{Catalog, Channel, DetailWriter, Entry, Kind, StaticCatalog, Suggesti
 /// let json = tool_error::Envelope::new(&QuotaExceeded { used: 12, limit: 10 }).to_json();
 /// assert!(json.contains(r#""code":"QUOTA_EXCEEDED""#));
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tool error",
+    label = "`{Self}` needs a `ToolError` impl",
+    note = "add `#[derive(tool_error::ToolError)]` to `{Self}`, or implement `ToolError` by hand"
+)]
 pub trait ToolError: fmt::Display + fmt::Debug {
     /// The stable machine identifier, e.g. `MODEL_NOT_FOUND`.
     fn code(&self) -> &'static str;

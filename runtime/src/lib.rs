@@ -106,7 +106,7 @@ pub use kind::{Kind, UnknownKind};
 pub use policy::{Limits, Policy};
 pub use profile::{JsonRpc, JsonRpcResponse, McpToolResult, Native, Problem, Profile, RequestId};
 pub use registry::{CrateCatalog, Located};
-pub use template::{Arg, Segment, Template};
+pub use template::{Arg, Template};
 
 // The README's examples compile and run as doc tests.
 #[cfg(doctest)]

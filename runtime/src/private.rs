@@ -25,7 +25,7 @@ pub use crate::details::{Detail, DetailWriter, RetryAfter, SuggestionSource, Sug
 /// (none without integration features).
 #[allow(unused_imports, unreachable_pub)]
 pub use crate::integrations::support::*;
-pub use crate::template::{Arg, Segment, Template};
+pub use crate::template::{Arg, Template};
 pub use crate::{Channel, Kind, ToolError, legacy};
 
 use crate::catalog::first_duplicate_code;
@@ -208,11 +208,12 @@ pub fn fmt_message(this: &dyn Variants, f: &mut Formatter<'_>) -> FmtResult {
         Resolved::Delegate(inner) => inner.fmt_message(f),
         Resolved::Entry(Entry {
             message: Some(template),
+            args: slots,
             ..
         }) => {
             let mut result = Ok(());
             this.fields(&mut |fields| {
-                result = fmt::Display::fmt(&template.display(fields.args), f)
+                result = fmt::Display::fmt(&Template::new(template, slots, fields.args), f);
             });
             result
         }
@@ -249,16 +250,21 @@ pub fn suggestions(this: &dyn Variants, out: &mut SuggestionWriter<'_>) {
         Resolved::Delegate(inner) => return inner.suggestions(out),
         Resolved::Entry(entry) => entry,
     };
-    if !entry.dynamic_suggestions && entry.suggestions.iter().all(Template::is_static) {
+    if !entry.dynamic_suggestions
+        && entry
+            .suggestions
+            .iter()
+            .all(|template| Template::is_literal(template))
+    {
         // Nothing to interpolate: no need to look at the fields.
         for template in entry.suggestions {
-            out.push(&template.display(&[]));
+            out.push(template);
         }
         return;
     }
     this.fields(&mut |fields| {
         for template in entry.suggestions {
-            out.push(&template.display(fields.args));
+            out.push(&Template::new(template, entry.args, fields.args));
         }
         if let Some(source) = fields.suggestions {
             source.each_suggestion(&mut |text| {
@@ -279,4 +285,79 @@ pub fn retry_after(this: &dyn Variants) -> Option<Duration> {
         }
         Resolved::Entry(_) => None,
     }
+}
+
+/// Short names for generated code, imported with one glob inside each derive's
+/// `const _` block. Every name starts with `__`, so the glob never shadows a user's
+/// type that the generated code mentions (field types, where-clauses). Short paths
+/// matter: token count is most of what a large derived enum costs to compile.
+pub mod short {
+    use core::fmt;
+
+    use super::{Arg, Detail, Entry, FieldInfo, Fields, Kind};
+
+    pub use super::{optional as __optional, present as __present};
+    // Variant constructors, so an argument coerces in place (no generic call).
+    pub use super::Arg::{Debug as __Debug, Display as __Display};
+    pub use core::option::Option::Some as __Some;
+
+    /// An entry with the parts most variants have, in one call (each builder call
+    /// is a step for the compiler's constant evaluator).
+    pub const fn __entry(
+        variant: &'static str,
+        code: &'static str,
+        kind: Kind,
+        suggestions: &'static [&'static str],
+        args: &'static [&'static str],
+        fields: &'static [FieldInfo],
+        doc: &'static str,
+    ) -> Entry {
+        let mut entry = Entry::new(variant, code, kind);
+        entry.suggestions = suggestions;
+        entry.args = args;
+        entry.fields = fields;
+        entry.doc = doc;
+        entry
+    }
+
+    /// A detail field.
+    pub const fn __detail(name: &'static str) -> FieldInfo {
+        FieldInfo::new(name)
+    }
+
+    /// A redacted detail field.
+    pub const fn __secret(name: &'static str) -> FieldInfo {
+        FieldInfo::redacted(name)
+    }
+
+    /// `Fields::new`.
+    pub const fn __fields<'a>(
+        values: &'a [Option<&'a dyn Detail>],
+        args: &'a [Arg<'a>],
+    ) -> Fields<'a> {
+        Fields::new(values, args)
+    }
+
+    /// A `{field}` argument.
+    pub fn __display<T: fmt::Display>(value: &T) -> Arg<'_> {
+        Arg::Display(value)
+    }
+
+    /// A `{field:?}` argument.
+    pub fn __debug<T: fmt::Debug>(value: &T) -> Arg<'_> {
+        Arg::Debug(value)
+    }
+
+    /// `Kind::Validation`.
+    pub const __VALIDATION: Kind = Kind::Validation;
+    /// `Kind::NotFound`.
+    pub const __NOT_FOUND: Kind = Kind::NotFound;
+    /// `Kind::Conflict`.
+    pub const __CONFLICT: Kind = Kind::Conflict;
+    /// `Kind::Permission`.
+    pub const __PERMISSION: Kind = Kind::Permission;
+    /// `Kind::Transient`.
+    pub const __TRANSIENT: Kind = Kind::Transient;
+    /// `Kind::Internal`.
+    pub const __INTERNAL: Kind = Kind::Internal;
 }

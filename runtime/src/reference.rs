@@ -4,7 +4,7 @@ use core::fmt::Write as _;
 
 use serde_json::{Value, json};
 
-use crate::{Catalog, CrateCatalog, Entry, Template};
+use crate::{Catalog, CrateCatalog, Entry};
 
 impl CrateCatalog {
     /// A Markdown reference: one section per declaring type, one table row per code
@@ -31,7 +31,7 @@ impl CrateCatalog {
                 let suggestions: Vec<String> = entry
                     .suggestions
                     .iter()
-                    .map(|template| cell(template.source))
+                    .map(|template| cell(template))
                     .collect();
                 let _ = writeln!(
                     out,
@@ -76,7 +76,6 @@ fn own_entries(catalog: &'static Catalog) -> impl Iterator<Item = &'static Entry
 }
 
 fn entry_json(entry: &Entry) -> Value {
-    let template = |template: &Template| template.source;
     json!({
         "code": entry.code,
         "variant": entry.variant,
@@ -86,8 +85,8 @@ fn entry_json(entry: &Entry) -> Value {
         "jsonrpc": entry.jsonrpc_code,
         "http": entry.http_status,
         "channel": entry.channel,
-        "message": entry.message.as_ref().map(template),
-        "suggestions": entry.suggestions.iter().map(template).collect::<Vec<_>>(),
+        "message": entry.message,
+        "suggestions": entry.suggestions,
         "dynamic_suggestions": entry.dynamic_suggestions,
         "details": entry.fields.iter().map(|field| json!({"name": field.name, "redacted": field.redact})).collect::<Vec<_>>(),
         "retry_after": entry.retry_after,

@@ -1,56 +1,14 @@
-//! Pre-parsed message and suggestion templates with `{field}` placeholders.
+//! Message and suggestion templates with `{field}` placeholders, rendered straight
+//! into the output.
+//!
+//! A template is kept as written (`"Check '{model_id}' spelling"`); its variant's
+//! catalog entry lists the placeholders it fills, in slot order (`["model_id"]`),
+//! and rendering scans the text once, writing literal runs and formatting the slot
+//! a placeholder names. The derive has already checked every template, so tables
+//! stay as small as the strings themselves; a hand-built table with a placeholder
+//! no slot fills renders the placeholder as written instead of failing.
 
 use core::fmt;
-
-/// One piece of a [`Template`]: literal text or a reference to an interpolated value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Segment {
-    /// Text written as is.
-    Text(&'static str),
-    /// The value in slot `n` of the variant's [`Arg`] list.
-    Arg(u16),
-}
-
-/// A message or suggestion template, kept both as written (for the catalog and
-/// reference docs) and pre-parsed (so rendering never re-parses or allocates).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Template {
-    /// The template as written in the attribute, e.g. `Check '{model_id}' spelling`.
-    pub source: &'static str,
-    /// The parsed pieces.
-    pub segments: &'static [Segment],
-}
-
-impl Template {
-    /// A template without placeholders. An empty segment list means "the source is
-    /// the text", which keeps literal templates to one pointer.
-    pub const fn literal(text: &'static str) -> Self {
-        Template {
-            source: text,
-            segments: &[],
-        }
-    }
-
-    /// Whether the template interpolates any value.
-    pub const fn is_static(&self) -> bool {
-        let mut i = 0;
-        while i < self.segments.len() {
-            if let Segment::Arg(_) = self.segments[i] {
-                return false;
-            }
-            i += 1;
-        }
-        true
-    }
-
-    /// Renders the template with the given argument slots.
-    pub fn display<'a>(&'a self, args: &'a [Arg<'a>]) -> impl fmt::Display + 'a {
-        Rendered {
-            template: self,
-            args,
-        }
-    }
-}
 
 /// A value interpolated into a template, formatted with `Display` (`{name}`) or
 /// `Debug` (`{name:?}`).
@@ -71,30 +29,67 @@ impl fmt::Debug for Arg<'_> {
     }
 }
 
-struct Rendered<'a> {
-    template: &'a Template,
+/// A template ready to render: its text, the placeholder of each slot, the slots.
+#[derive(Clone, Copy, Debug)]
+pub struct Template<'a> {
+    source: &'a str,
+    slots: &'a [&'a str],
     args: &'a [Arg<'a>],
 }
 
-impl fmt::Display for Rendered<'_> {
+impl<'a> Template<'a> {
+    /// `source` with its placeholders filled: `slots[i]` is the text between the
+    /// braces (`model_id` or `model_id:?`) that `args[i]` fills.
+    pub const fn new(source: &'a str, slots: &'a [&'a str], args: &'a [Arg<'a>]) -> Self {
+        Template {
+            source,
+            slots,
+            args,
+        }
+    }
+
+    /// Whether `source` has no placeholder and no escaped brace, so it renders as is.
+    pub fn is_literal(source: &str) -> bool {
+        !source.contains(['{', '}'])
+    }
+}
+
+impl fmt::Display for Template<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // A template without segments is a literal: its source is the text.
-        if self.template.segments.is_empty() {
-            return f.write_str(self.template.source);
-        }
-        for segment in self.template.segments {
-            match *segment {
-                Segment::Text(text) => f.write_str(text)?,
-                Segment::Arg(slot) => match self.args.get(usize::from(slot)) {
-                    Some(Arg::Display(value)) => fmt::Display::fmt(value, f)?,
-                    Some(Arg::Debug(value)) => fmt::Debug::fmt(value, f)?,
-                    // Tables written by hand can disagree with the argument list; show the
-                    // gap instead of failing the whole render.
-                    None => f.write_str("{?}")?,
-                },
+        let mut rest = self.source;
+        while let Some(brace) = rest.find(['{', '}']) {
+            let (text, tail) = rest.split_at(brace);
+            f.write_str(text)?;
+            let mut chars = tail.chars();
+            let open = chars.next() == Some('{');
+            let after = chars.as_str();
+            // `{{` and `}}` are literal braces.
+            if after.starts_with(if open { '{' } else { '}' }) {
+                f.write_str(if open { "{" } else { "}" })?;
+                rest = &after[1..];
+                continue;
             }
+            let closing = if open { after.find('}') } else { None };
+            let Some(end) = closing else {
+                // A stray brace: write it and go on.
+                f.write_str(&tail[..1])?;
+                rest = after;
+                continue;
+            };
+            let name = &after[..end];
+            match self
+                .slots
+                .iter()
+                .position(|slot| *slot == name)
+                .and_then(|i| self.args.get(i))
+            {
+                Some(Arg::Display(value)) => fmt::Display::fmt(value, f)?,
+                Some(Arg::Debug(value)) => fmt::Debug::fmt(value, f)?,
+                None => f.write_str(&tail[..end + 2])?,
+            }
+            rest = &after[end + 1..];
         }
-        Ok(())
+        f.write_str(rest)
     }
 }
 
@@ -103,31 +98,29 @@ mod tests {
     use super::*;
 
     #[test]
-    fn renders_text_and_args() {
-        const T: Template = Template {
-            source: "Model '{id}' not found ({n:?})",
-            segments: &[
-                Segment::Text("Model '"),
-                Segment::Arg(0),
-                Segment::Text("' not found ("),
-                Segment::Arg(1),
-                Segment::Text(")"),
-            ],
-        };
+    fn renders_text_slots_and_escapes() {
         let id = "m1";
         let n = "x";
         let args = [Arg::Display(&id), Arg::Debug(&n)];
-        assert_eq!(T.display(&args).to_string(), "Model 'm1' not found (\"x\")");
-        assert!(!T.is_static());
+        let slots = ["id", "n:?"];
+        let render = |source| Template::new(source, &slots, &args).to_string();
+        assert_eq!(
+            render("Model '{id}' not found ({n:?})"),
+            "Model 'm1' not found (\"x\")"
+        );
+        assert_eq!(render("{{id}} {id}}}"), "{id} m1}");
+        assert_eq!(render("plain"), "plain");
+        assert_eq!(render(""), "");
     }
 
     #[test]
-    fn literal_renders_source_and_missing_slot_is_visible() {
-        assert_eq!(Template::literal("plain").display(&[]).to_string(), "plain");
-        const T: Template = Template {
-            source: "{a}",
-            segments: &[Segment::Arg(3)],
-        };
-        assert_eq!(T.display(&[]).to_string(), "{?}");
+    fn unknown_placeholders_and_stray_braces_are_written_as_is() {
+        let render = |source| Template::new(source, &[], &[]).to_string();
+        assert_eq!(render("{missing} here"), "{missing} here");
+        assert_eq!(render("open { never closed"), "open { never closed");
+        assert_eq!(render("close } alone"), "close } alone");
+        assert_eq!(render("é{"), "é{");
+        assert!(Template::is_literal("no braces"));
+        assert!(!Template::is_literal("{x}"));
     }
 }

@@ -1162,7 +1162,7 @@ fn the_catalog_lists_every_variant_with_its_static_contract() {
     assert_eq!(entry.channel, Channel::Result);
     assert_eq!(entry.category, None);
     assert!(entry.message.is_none());
-    let templates: Vec<_> = entry.suggestions.iter().map(|t| t.source).collect();
+    let templates: Vec<_> = entry.suggestions.to_vec();
     assert_eq!(
         templates,
         [
@@ -1196,7 +1196,7 @@ fn the_catalog_lists_every_variant_with_its_static_contract() {
 
     let maintenance = catalog.find("MAINTENANCE").expect("listed");
     assert_eq!(
-        maintenance.message.map(|t| t.source),
+        maintenance.message,
         Some("The server is under maintenance until {until}")
     );
     assert_eq!(maintenance.channel, Channel::Protocol);
@@ -1473,4 +1473,28 @@ fn boxed_and_borrowed_derived_errors_render_like_the_value() {
     let clock = clock();
     let envelope = Envelope::new(&boxed).with_context(context(&clock));
     assert_eq!(envelope.to_value(&Native), model_not_found_native());
+}
+
+/// A type that implements a foreign trait by hand opts out of the generated
+/// integration impls, which would otherwise conflict with it once the feature is on.
+#[derive(Debug, thiserror::Error, tool_error::ToolError)]
+#[error("brewing")]
+#[tool_error(kind = transient, integrations = false)]
+struct HandRolledResponse;
+
+impl axum_core::response::IntoResponse for HandRolledResponse {
+    fn into_response(self) -> axum_core::response::Response {
+        http::StatusCode::IM_A_TEAPOT.into_response()
+    }
+}
+
+#[test]
+fn integrations_can_be_turned_off_per_type() {
+    use axum_core::response::IntoResponse;
+    assert_eq!(HandRolledResponse.into_response().status(), 418);
+    // The contract itself is unaffected.
+    assert_eq!(
+        tool_error::ToolError::code(&HandRolledResponse),
+        "HAND_ROLLED_RESPONSE"
+    );
 }

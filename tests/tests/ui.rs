@@ -44,6 +44,10 @@ fn ui() {
 /// not key names), split at `{` and `}` (format placeholders and escaped braces) with
 /// the placeholders' names dropped, and with Rust escapes undone; unit-test modules
 /// and comments are not scanned.
+/// Messages for paths no input can reach: the derive writes parts of its output as
+/// text and lexes it, and this is what it would say if its own text failed to lex.
+const UNREACHABLE: &[&str] = &["tool_error: internal error generating the entry of `"];
+
 #[test]
 fn every_message_is_exercised() {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -68,7 +72,7 @@ fn every_message_is_exercised() {
             }
             scanned += 1;
             for piece in literal.split(['{', '}']).filter(|piece| is_prose(piece)) {
-                if !expected.contains(piece) {
+                if !expected.contains(piece) && !UNREACHABLE.contains(&piece) {
                     missing.push(format!("{}: {piece:?} (from {literal:?})", path.display()));
                 }
             }

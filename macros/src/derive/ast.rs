@@ -151,6 +151,12 @@ impl<'a> Input<'a> {
         })
     }
 
+    /// Whether the feature-gated integration impls are generated (`integrations = false`
+    /// opts out, for a type that implements those foreign traits by hand).
+    pub(crate) fn integrations(&self) -> bool {
+        self.keys.integrations.get().copied().unwrap_or(true)
+    }
+
     /// Whether `legacy_jsonrpc` is set.
     pub(crate) fn legacy_jsonrpc(&self) -> bool {
         self.keys.legacy_jsonrpc.is_set()

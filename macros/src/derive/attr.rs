@@ -49,6 +49,7 @@ pub(crate) struct Keys {
     pub(crate) rename_all: Slot<LitStr>,
     pub(crate) domain: Slot<LitStr>,
     pub(crate) legacy_jsonrpc: Slot<()>,
+    pub(crate) integrations: Slot<bool>,
     pub(crate) code: Slot<LitStr>,
     pub(crate) kind: Slot<&'static str>,
     pub(crate) category: Slot<LitStr>,
@@ -149,6 +150,10 @@ impl Keys {
             "legacy_jsonrpc" => {
                 let value = flag(cx, meta, key);
                 set(cx, &mut self.legacy_jsonrpc, key, span, value);
+            }
+            "integrations" => {
+                let value = boolean(cx, meta, key);
+                set(cx, &mut self.integrations, key, span, value);
             }
             "code" => {
                 let value = string(cx, meta, key, "code = \"MODEL_NOT_FOUND\"");

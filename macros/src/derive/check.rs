@@ -263,9 +263,12 @@ fn transparent(cx: &Ctxt, input: &Input<'_>, variant: &Variant<'_>) {
             ),
         );
     }
-    // On a struct the type's keys are the variant's; only `crate` still matters.
-    let allowed =
-        |key: &str| key == "transparent" || (input.shape == Shape::Struct && key == "crate");
+    // On a struct the type's keys are the variant's; only `crate` and
+    // `integrations` still matter.
+    let allowed = |key: &str| {
+        key == "transparent"
+            || (input.shape == Shape::Struct && matches!(key, "crate" | "integrations"))
+    };
     for (key, key_span) in &variant.keys.written {
         if !allowed(key) {
             cx.error_at(

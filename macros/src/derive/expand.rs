@@ -2,7 +2,7 @@
 //! value to table entry, one match from value to borrowed field views, and trait
 //! methods that are each one call into the runtime.
 
-use proc_macro2::{Literal, Span, TokenStream};
+use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
@@ -58,22 +58,47 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
         }
     });
 
+    let table = quote! {
+        #private::Catalog {
+            type_name: #type_name,
+            module_path: ::core::module_path!(),
+            domain: #domain,
+            doc: #doc,
+            entries: &[#(#entries),*],
+        }
+    };
+    // A concrete type keeps its table in a `static`: evaluated once, and not encoded
+    // as a constant's MIR in the crate's metadata. Generic types cannot have one.
+    let catalog = if input.generics.params.is_empty() {
+        quote! {
+            static __CATALOG: #private::Catalog = #table;
+
+            #[automatically_derived]
+            impl #private::StaticCatalog for #ident {
+                const CATALOG: &'static #private::Catalog = &__CATALOG;
+            }
+        }
+    } else {
+        quote! {
+            #[automatically_derived]
+            impl #impl_generics #private::StaticCatalog for #ident #ty_generics #where_clause {
+                const CATALOG: &'static #private::Catalog = &#table;
+            }
+        }
+    };
+
+    let integrations = input.integrations().then(|| {
+        quote!(#private::integrations! { [#impl_generics] [#ident #ty_generics] [#where_clause] })
+    });
+
     quote! {
         // `deprecated`: matching a deprecated variant is not a use of it.
         #[allow(non_upper_case_globals, unused_qualifications, deprecated, clippy::all)]
         const _: () = {
             use #krate::__private as __tool_error;
+            use #krate::__private::short::*;
 
-            #[automatically_derived]
-            impl #impl_generics #private::StaticCatalog for #ident #ty_generics #where_clause {
-                const CATALOG: &'static #private::Catalog = &#private::Catalog {
-                    type_name: #type_name,
-                    module_path: ::core::module_path!(),
-                    domain: #domain,
-                    doc: #doc,
-                    entries: &[#(#entries),*],
-                };
-            }
+            #catalog
 
             #[automatically_derived]
             impl #impl_generics #private::Variants for #ident #ty_generics #where_clause {
@@ -139,7 +164,7 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
 
             #nested_check
 
-            #private::integrations! { [#impl_generics] [#ident #ty_generics] [#where_clause] }
+            #integrations
         };
     }
 }
@@ -193,7 +218,16 @@ fn resolve_arm(
             let delegate = quote_spanned!(field.ty.span()=> #private::Resolved::Delegate(__inner));
             quote!(#path { #member: __inner, .. } => return #delegate,)
         }
-        _ => quote!(#path { .. } => #index,),
+        // Written as text and lexed once, like the catalog table.
+        _ => {
+            let text_path = match input.shape {
+                Shape::Enum => format!("Self::{}", variant.ident),
+                Shape::Struct => "Self".to_owned(),
+            };
+            format!("{text_path} {{ .. }} => {index},")
+                .parse()
+                .unwrap_or_else(|_| quote!(#path { .. } => #index,))
+        }
     }
 }
 
@@ -248,9 +282,9 @@ fn fields_arm(
     let values = detail_fields.iter().map(|field| {
         let name = bind_at(field, field.ty.span());
         if field.is_option() {
-            quote_spanned!(field.ty.span()=> #private::optional(#name))
+            quote_spanned!(field.ty.span()=> __optional(#name))
         } else {
-            quote_spanned!(field.ty.span()=> #private::present(#name))
+            quote_spanned!(field.ty.span()=> __Some(#name))
         }
     });
     let arg_fields: Vec<(&Field<'_>, &Slot)> = slots
@@ -260,9 +294,9 @@ fn fields_arm(
     let args = arg_fields.iter().map(|(field, slot)| {
         let name = bind_at(field, slot.span);
         if slot.debug {
-            quote_spanned!(slot.span=> #private::Arg::Debug(#name))
+            quote_spanned!(slot.span=> __Debug(#name))
         } else {
-            quote_spanned!(slot.span=> #private::Arg::Display(#name))
+            quote_spanned!(slot.span=> __Display(#name))
         }
     });
     let suggestion_field = variant.fields_with(Role::Suggestions).next();
@@ -299,28 +333,36 @@ fn fields_arm(
     });
     Some(quote! {
         #path { #(#bindings,)* .. } => __visit(
-            &#private::Fields::new(&[#(#values),*], &[#(#args),*]) #suggestions #retry_after
+            &__fields(&[#(#values),*], &[#(#args),*]) #suggestions #retry_after
         ),
     })
 }
 
-fn template(template: &Template, slots: &[Slot], private: &TokenStream) -> TokenStream {
-    let source = &template.source;
-    if template.is_literal() {
-        return quote!(#private::Template::literal(#source));
-    }
-    let segments = template.pieces.iter().map(|piece| match piece {
-        Piece::Text(text) => quote!(#private::Segment::Text(#text)),
-        Piece::Placeholder { name, debug } => {
-            let slot = slots
-                .iter()
-                .position(|slot| slot.name == *name && slot.debug == *debug)
-                .unwrap_or_default();
-            let slot = Literal::u16_unsuffixed(u16::try_from(slot).unwrap_or(u16::MAX));
-            quote!(#private::Segment::Arg(#slot))
+/// A template as the runtime reads it: its text in canonical form (placeholders
+/// written `{name}` or `{name:?}`, literal braces doubled), so the placeholder text
+/// matches its slot's key exactly.
+fn template(template: &Template) -> String {
+    let mut out = String::with_capacity(template.source.len());
+    for piece in &template.pieces {
+        match piece {
+            Piece::Text(text) => out.push_str(&text.replace('{', "{{").replace('}', "}}")),
+            Piece::Placeholder { name, debug } => {
+                out.push('{');
+                out.push_str(&slot_key(name, *debug));
+                out.push('}');
+            }
         }
-    });
-    quote!(#private::Template { source: #source, segments: &[#(#segments),*] })
+    }
+    out
+}
+
+/// The key of an argument slot: the text between the braces of its placeholder.
+fn slot_key(name: &str, debug: bool) -> String {
+    if debug {
+        format!("{name}:?")
+    } else {
+        name.to_owned()
+    }
 }
 
 fn entry(input: &Input<'_>, variant: &Variant<'_>, private: &TokenStream) -> TokenStream {
@@ -332,6 +374,31 @@ fn entry(input: &Input<'_>, variant: &Variant<'_>, private: &TokenStream) -> Tok
         let catalog = quote_spanned!(inner.span()=> <#inner as #private::StaticCatalog>::CATALOG);
         return quote!(#private::Entry::transparent(#name, #catalog));
     }
+    // The table is written as text and lexed once: these tokens need no spans of
+    // the user's, and the compiler's lexer is far faster than building tokens one
+    // by one in a proc macro, which users compile without optimisation.
+    let text = entry_text(input, variant, &name);
+    text.parse().unwrap_or_else(|_| {
+        let message = format!("tool_error: internal error generating the entry of `{name}`");
+        quote!(::core::compile_error!(#message))
+    })
+}
+
+/// A string literal in Rust syntax.
+fn lit(value: &str) -> String {
+    format!("{value:?}")
+}
+
+/// A list of string literals.
+fn lits<'a>(values: impl IntoIterator<Item = &'a str>) -> String {
+    let items: Vec<String> = values.into_iter().map(lit).collect();
+    items.join(",")
+}
+
+/// The catalog entry of a non-transparent variant, as source text.
+fn entry_text(input: &Input<'_>, variant: &Variant<'_>, name: &str) -> String {
+    use std::fmt::Write as _;
+
     let keys = &variant.keys;
     let kind_name = keys
         .kind
@@ -339,89 +406,69 @@ fn entry(input: &Input<'_>, variant: &Variant<'_>, private: &TokenStream) -> Tok
         .or(input.keys.kind.get())
         .copied()
         .unwrap_or("Internal");
-    let kind = {
-        let kind = format_ident!("{}", kind_name);
-        quote!(#private::Kind::#kind)
-    };
-    let category_value = keys
-        .category
-        .get()
-        .or(input.keys.category.get())
-        .map(syn::LitStr::value);
-    // Only what differs from `Entry::new`'s kind defaults is written out.
-    let mut setters = Vec::new();
-    if let Some(category) = &category_value {
-        setters.push(quote!(.with_category(#category)));
+    // `__NOT_FOUND` and friends: `Kind` constants of the short-name module.
+    let kind = heck::ToShoutySnakeCase::to_shouty_snake_case(kind_name);
+    let suggestions: Vec<String> = variant.suggest.iter().map(template).collect();
+    let slots: Vec<String> = arg_slots(variant)
+        .iter()
+        .map(|slot| slot_key(&slot.name, slot.debug))
+        .collect();
+    let fields: Vec<String> = variant
+        .fields_with(Role::WholeDetails)
+        .chain(variant.fields_with(Role::Detail))
+        .map(|field| {
+            let helper = if field.keys.redact.is_set() {
+                "__secret"
+            } else {
+                "__detail"
+            };
+            format!("{helper}({})", lit(&field.detail_name()))
+        })
+        .collect();
+    let mut out = format!(
+        "__entry({},{},__{kind},&[{}],&[{}],&[{}],{})",
+        lit(name),
+        lit(&variant.code),
+        lits(suggestions.iter().map(String::as_str)),
+        lits(slots.iter().map(String::as_str)),
+        fields.join(","),
+        lit(&variant.doc),
+    );
+    // Only what differs from the kind's defaults is written out.
+    if let Some(category) = keys.category.get().or(input.keys.category.get()) {
+        let _ = write!(out, ".with_category({})", lit(&category.value()));
     }
     if let Some(value) = keys.recoverable.get() {
-        setters.push(quote!(.with_recoverable(#value)));
+        let _ = write!(out, ".with_recoverable({value})");
     }
     match keys.jsonrpc.get() {
         Some(int) => {
-            let code = signed(int.value);
-            setters.push(quote!(.with_jsonrpc_code(#code)));
+            let _ = write!(out, ".with_jsonrpc_code({})", int.value);
         }
-        None if input.legacy_jsonrpc() => setters.push(quote!(.with_legacy_jsonrpc_code())),
+        None if input.legacy_jsonrpc() => out.push_str(".with_legacy_jsonrpc_code()"),
         None => {}
     }
     if let Some(int) = keys.http.get() {
-        let value = Literal::u16_unsuffixed(u16::try_from(int.value).unwrap_or(500));
-        setters.push(quote!(.with_http_status(#value)));
+        let _ = write!(out, ".with_http_status({})", int.value);
     }
     if let Some(channel) = keys.channel.get().or(input.keys.channel.get())
         && *channel != "Result"
     {
-        let channel = format_ident!("{}", channel);
-        setters.push(quote!(.with_channel(#private::Channel::#channel)));
+        let _ = write!(out, ".with_channel(__tool_error::Channel::{channel})");
     }
-    let slots = arg_slots(variant);
     if let Some(message) = &variant.message {
-        let message = template(message, &slots, private);
-        setters.push(quote!(.with_message(#message)));
-    }
-    if !variant.suggest.is_empty() {
-        let suggestions = variant.suggest.iter().map(|t| template(t, &slots, private));
-        setters.push(quote!(.with_suggestions(&[#(#suggestions),*])));
+        let _ = write!(out, ".with_message({})", lit(&template(message)));
     }
     if variant.fields_with(Role::Suggestions).next().is_some() {
-        setters.push(quote!(.with_dynamic_suggestions()));
-    }
-    let fields: Vec<TokenStream> = variant
-        .fields_with(Role::WholeDetails)
-        .chain(variant.fields_with(Role::Detail))
-        .map(|field| {
-            let name = field.detail_name();
-            if field.keys.redact.is_set() {
-                quote!(#private::FieldInfo::redacted(#name))
-            } else {
-                quote!(#private::FieldInfo::new(#name))
-            }
-        })
-        .collect();
-    if !fields.is_empty() {
-        setters.push(quote!(.with_fields(&[#(#fields),*])));
+        out.push_str(".with_dynamic_suggestions()");
     }
     if variant.fields_with(Role::WholeDetails).next().is_some() {
-        setters.push(quote!(.with_details_field()));
+        out.push_str(".with_details_field()");
     }
     if variant.fields_with(Role::RetryAfter).next().is_some() {
-        setters.push(quote!(.with_retry_after()));
+        out.push_str(".with_retry_after()");
     }
-    let doc = &variant.doc;
-    if !doc.is_empty() {
-        setters.push(quote!(.with_doc(#doc)));
-    }
-    let code = &variant.code;
-    quote!(#private::Entry::new(#name, #code, #kind) #(#setters)*)
-}
-
-fn signed(value: i64) -> TokenStream {
-    let magnitude = Literal::i64_unsuffixed(value.unsigned_abs().try_into().unwrap_or(i64::MAX));
-    if value < 0 {
-        quote!(-#magnitude)
-    } else {
-        quote!(#magnitude)
-    }
+    out
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]

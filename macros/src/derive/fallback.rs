@@ -7,7 +7,7 @@ use syn::DeriveInput;
 
 /// Placeholder `ToolError` and `StaticCatalog` impls (and the integrations built on
 /// them); their bodies never run because compilation already failed.
-pub(crate) fn dummy(input: &DeriveInput, krate: &TokenStream) -> TokenStream {
+pub(crate) fn dummy(input: &DeriveInput, krate: &TokenStream, integrations: bool) -> TokenStream {
     // A union is refused outright; an impl for it would only add errors (it has no
     // `Display` or `Debug` to satisfy the trait's supertraits).
     if let syn::Data::Union(_) = input.data {
@@ -21,6 +21,9 @@ pub(crate) fn dummy(input: &DeriveInput, krate: &TokenStream) -> TokenStream {
         predicates.extend(where_clause.predicates.iter().map(|p| quote!(#p)));
     }
     let type_name = ident.to_string();
+    let integrations = integrations.then(|| {
+        quote!(#krate::__private::integrations! { [#impl_generics] [#ident #ty_generics] [where #(#predicates,)*] })
+    });
     quote! {
         const _: () = {
             #[automatically_derived]
@@ -45,7 +48,7 @@ pub(crate) fn dummy(input: &DeriveInput, krate: &TokenStream) -> TokenStream {
             }
 
             // Integration impls too, so uses of the type through them report nothing.
-            #krate::__private::integrations! { [#impl_generics] [#ident #ty_generics] [where #(#predicates,)*] }
+            #integrations
         };
     }
 }

@@ -33,6 +33,7 @@ pub fn expand(input: TokenStream) -> TokenStream {
         Some(path) => quote!(#path),
         None => quote!(::tool_error),
     };
+    let integrations = view.as_ref().is_none_or(ast::Input::integrations);
     if let Some(view) = view {
         check::check(&cx, &view);
         if !cx.has_errors() {
@@ -40,6 +41,6 @@ pub fn expand(input: TokenStream) -> TokenStream {
         }
     }
     let mut tokens = cx.to_compile_errors();
-    tokens.extend(fallback::dummy(&input, &krate));
+    tokens.extend(fallback::dummy(&input, &krate, integrations));
     tokens
 }

@@ -25,7 +25,13 @@ impl Place {
 }
 
 /// Keys that describe the whole type.
-pub(crate) const CONTAINER_KEYS: &[&str] = &["crate", "rename_all", "domain", "legacy_jsonrpc"];
+pub(crate) const CONTAINER_KEYS: &[&str] = &[
+    "crate",
+    "rename_all",
+    "domain",
+    "legacy_jsonrpc",
+    "integrations",
+];
 /// Keys that describe one code; on an enum, `kind`, `category` and `channel` also set
 /// the default for its variants.
 pub(crate) const VARIANT_KEYS: &[&str] = &[

@@ -25,15 +25,6 @@ pub(crate) enum Piece {
 }
 
 impl Template {
-    /// Whether the source can be written as is (no placeholders, no escapes).
-    pub(crate) fn is_literal(&self) -> bool {
-        match self.pieces.as_slice() {
-            [] => true,
-            [Piece::Text(text)] => *text == self.source,
-            _ => false,
-        }
-    }
-
     /// The placeholders, in order.
     pub(crate) fn placeholders(&self) -> impl Iterator<Item = (&str, bool)> {
         self.pieces.iter().filter_map(|piece| match piece {
