@@ -344,6 +344,8 @@ struct Writer<'b, 'a> {
     /// `#[tool_error(...)]` attributes whose contents are token soup, spliced into
     /// the parsed tokens afterwards (soup cannot always be written as text).
     soup_attributes: bool,
+    /// `#[error(...)]` attributes written on the current item or variant.
+    error_attributes: usize,
 }
 
 /// An item written as source text with random keys and values, some well-typed and
@@ -354,6 +356,7 @@ pub fn structured(bytes: &mut Bytes<'_>, soup_attributes: bool) -> DeriveCase {
         out: String::new(),
         must_fail: false,
         soup_attributes,
+        error_attributes: 0,
     };
     writer.item();
     let source = writer.out;
@@ -397,6 +400,7 @@ impl Writer<'_, '_> {
         let vis = *self.bytes.pick(&["", "pub ", "pub(crate) "]);
         match shape {
             0..=13 => {
+                self.error_attributes = 0;
                 for _ in 0..container_attributes {
                     self.attribute(container, None);
                 }
@@ -411,6 +415,7 @@ impl Writer<'_, '_> {
                     };
                     let variant = variant.as_str();
                     let fields = self.fields_of();
+                    self.error_attributes = 0;
                     for _ in 0..self.bytes.count(4) {
                         self.attribute(Place::Variant, Some(&fields));
                     }
@@ -428,6 +433,7 @@ impl Writer<'_, '_> {
                 // Attributes written before the item name see the fields too.
                 let mut attributes = String::new();
                 std::mem::swap(&mut attributes, &mut self.out);
+                self.error_attributes = 0;
                 for _ in 0..container_attributes {
                     self.attribute(container, Some(&fields));
                 }
@@ -553,8 +559,11 @@ impl Writer<'_, '_> {
             5 | 6 => {
                 let format = self.template(fields);
                 let _ = write!(self.out, "#[error({format:?})]");
+                self.error_attributes += 1;
+                // Only the first `#[error]` counts: thiserror refuses a second one.
                 if let Some(fields) = fields
                     && fields.mentions_redacted(&format)
+                    && self.error_attributes == 1
                 {
                     self.must_fail = true;
                 }
