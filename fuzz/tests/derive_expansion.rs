@@ -157,10 +157,9 @@ fn a_raw_named_redacted_field_in_the_error_format_is_refused() {
     );
 }
 
-/// REGRESSION (derive, open): `#[error("{:?}", self)]` shows every field through
+/// REGRESSION (derive, fixed): `#[error("{:?}", self)]` shows every field through
 /// `Debug`, redacted ones included, and is accepted.
 #[test]
-#[ignore = "open derive bug: a bare `self` in #[error] reveals redacted fields through Debug"]
 fn debug_of_self_in_the_error_format_is_refused_when_a_field_is_redacted() {
     let source = r#"#[tool_error(kind = permission)] enum E { #[error("refused: {:?}", self)] Refused { #[tool_error(redact)] token: String } }"#;
     let messages = errors(&expand(source));

@@ -309,7 +309,12 @@ impl<'a> Envelope<'a> {
     pub fn to_value<P: Profile + ?Sized>(&self, profile: &P) -> serde_json::Value {
         let mut out = Vec::with_capacity(256);
         self.render_into(profile, &mut out);
-        serde_json::from_slice(&out).unwrap_or(serde_json::Value::Null)
+        // Reading back is bounded by serde_json's recursion limit (128); output nested
+        // deeper than that (only possible with raised `Limits::max_depth`) is built as
+        // a value directly instead.
+        serde_json::from_slice(&out)
+            .or_else(|_| serde_json::to_value(self.wire(profile)))
+            .unwrap_or(serde_json::Value::Null)
     }
 
     fn render_with<P: Profile + ?Sized>(&self, profile: &P, out: &mut Vec<u8>, pretty: bool) {
@@ -590,7 +595,10 @@ impl Details<'_> {
                 (None, None) => Err(serde::ser::Error::custom("details changed between passes")),
             };
         }
-        let mut map = serializer.serialize_map(Some(shape.fields.min(policy.limits.max_items)))?;
+        // The mark of skipped fields counts too: a map announced empty is closed
+        // at once by some serializers.
+        let kept = shape.fields.min(policy.limits.max_items);
+        let mut map = serializer.serialize_map(Some(kept + usize::from(shape.fields > kept)))?;
         if shape.fields > 0 {
             let mut sink = MapSink {
                 map: &mut map,

@@ -28,12 +28,16 @@ impl<D: fmt::Display + ?Sized> fmt::Display for Truncated<'_, D> {
             out: f,
             remaining: self.max_chars,
             cut: false,
+            failed: false,
         };
         let result = write!(budget, "{}", self.value);
         if budget.cut {
             f.write_str(MARK)
-        } else {
+        } else if budget.failed {
             result
+        } else {
+            // The value's own Display failed, not the output: keep what it wrote.
+            Ok(())
         }
     }
 }
@@ -44,6 +48,7 @@ struct Budget<'a, 'f> {
     out: &'a mut fmt::Formatter<'f>,
     remaining: usize,
     cut: bool,
+    failed: bool,
 }
 
 impl fmt::Write for Budget<'_, '_> {
@@ -54,10 +59,12 @@ impl fmt::Write for Budget<'_, '_> {
         match s.char_indices().nth(self.remaining) {
             None => {
                 self.remaining -= s.chars().count();
-                self.out.write_str(s)
+                self.out.write_str(s).inspect_err(|_| self.failed = true)
             }
             Some((boundary, _)) => {
-                self.out.write_str(&s[..boundary])?;
+                self.out
+                    .write_str(&s[..boundary])
+                    .inspect_err(|_| self.failed = true)?;
                 self.remaining = 0;
                 self.cut = true;
                 Err(fmt::Error)
@@ -308,8 +315,21 @@ impl<'a, S: Serializer> Serializer for LimitedSerializer<'a, S> {
     }
 
     fn serialize_bytes(self, v: &[u8]) -> Result<S::Ok, S::Error> {
-        let kept = v.len().min(self.limits.max_items);
-        self.inner.serialize_bytes(&v[..kept])
+        if self.too_deep() {
+            return self.inner.serialize_str(MARK);
+        }
+        let max_items = self.limits.max_items;
+        if v.len() <= max_items {
+            return self.inner.serialize_bytes(v);
+        }
+        let mut seq = self
+            .inner
+            .serialize_seq(Some(max_items.saturating_add(1)))?;
+        for byte in &v[..max_items] {
+            seq.serialize_element(byte)?;
+        }
+        seq.serialize_element(MARK)?;
+        seq.end()
     }
 
     fn serialize_none(self) -> Result<S::Ok, S::Error> {

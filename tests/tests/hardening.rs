@@ -449,8 +449,7 @@ fn detail_value() -> BoxedStrategy<DetailValue> {
             any::<f64>(),
         ]
         .prop_map(DetailValue::Float),
-        // Byte strings are left out while they ignore `max_depth` (see the
-        // regression below); the fuzz target still renders them.
+        1 => prop::collection::vec(any::<u8>(), 0..40).prop_map(DetailValue::Bytes),
         1 => text().prop_map(DetailValue::Collected),
         1 => prop::collection::vec((odd_key(), json_leaf()), 0..6).prop_map(DetailValue::OddKeys),
         1 => Just(DetailValue::Failing),
@@ -595,8 +594,7 @@ prop_compose! {
     fn limits_unboxed()(
         message in char_limit(),
         string in char_limit(),
-        // 0 is left out while `max_items = 0` breaks details (see the regression below).
-        items in prop_oneof![1usize..20, Just(256), Just(usize::MAX)],
+        items in prop_oneof![0usize..20, Just(256), Just(usize::MAX)],
         depth in prop_oneof![Just(0usize), 1usize..20, Just(64)],
         bytes in byte_limit(),
     ) -> Limits {
@@ -1890,12 +1888,10 @@ impl ToolError for FailingDisplayError {
     }
 }
 
-/// REGRESSION (runtime, open): a `Display` that returns `Err` on its own makes
+/// REGRESSION (runtime, fixed): a `Display` that returns `Err` on its own makes
 /// serde_json's `collect_str` panic ("there should be an error"), so rendering a
 /// message, a suggestion, a cause in the error chain or a collected detail panics.
-/// Un-ignore once `limit::Truncated` stops passing such errors on.
 #[test]
-#[ignore = "open runtime bug: a failing Display panics inside serde_json"]
 fn a_failing_display_does_not_panic() {
     let verbose = Policy::DEFAULT.with_verbose(true);
     let mut panicked = Vec::new();
@@ -1992,14 +1988,13 @@ fn with_detail(value: DetailValue) -> Generated {
     }
 }
 
-/// REGRESSION (runtime, open): with `max_items = 0` and any detail, the details map
+/// REGRESSION (runtime, fixed): with `max_items = 0` and any detail, the details map
 /// is opened with length `Some(0)`, which serde_json closes at once, and the
 /// truncation mark is then written after it: the compact output is invalid JSON
 /// (`"details":{},"…[truncated]":1}}`) and the pretty output underflows its indent
 /// (a panic in debug builds; in release builds, an attempt to write `usize::MAX`
 /// indents that ends in an allocation failure).
 #[test]
-#[ignore = "open runtime bug: max_items = 0 breaks the details object"]
 fn zero_max_items_keeps_details_valid() {
     let error = with_detail(DetailValue::Json(Value::from(1)));
     let policy = Policy::DEFAULT.with_limits(Limits::DEFAULT.with_max_items(0));
@@ -2016,11 +2011,10 @@ fn zero_max_items_keeps_details_valid() {
     }
 }
 
-/// REGRESSION (runtime, open): a byte string (`serialize_bytes`) is written as an
+/// REGRESSION (runtime, fixed): a byte string (`serialize_bytes`) is written as an
 /// array even where `max_depth` turns every other collection into the mark, and is
 /// cut at `max_items` without the mark.
 #[test]
-#[ignore = "open runtime bug: byte strings ignore max_depth and are cut unmarked"]
 fn byte_strings_respect_the_limits() {
     let error = with_detail(DetailValue::Bytes(vec![1, 2, 3]));
     let flat = Policy::DEFAULT.with_limits(Limits::DEFAULT.with_max_depth(0));

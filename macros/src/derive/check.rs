@@ -501,9 +501,11 @@ fn error_attr_keeps_secrets(cx: &Ctxt, variant: &Variant<'_>) {
     }
     // Explicit format arguments (`#[error("{}", self.secret)]`) name fields too.
     collect_idents(tokens.collect(), &mut mentioned);
+    // Formatting the whole value shows every field.
+    let whole = mentioned.iter().any(|name| name == "self");
     for field in redacted {
         let own = member_name(&field.member);
-        if mentioned.contains(&own) {
+        if whole || mentioned.contains(&own) {
             cx.error_spanned_by(
                 attr,
                 format!("`#[error(...)]` shows `{own}`, which is marked `redact`, in the message: leave it out of the message or remove `redact`"),
@@ -543,9 +545,18 @@ fn format_arguments(format: &str) -> Vec<String> {
     names
 }
 
+/// The names format arguments mention; a bare `self` (formatting the whole value,
+/// e.g. with its derived `Debug`) is recorded as `self`.
 fn collect_idents(tokens: TokenStream, out: &mut Vec<String>) {
-    for token in tokens {
+    let mut tokens = tokens.into_iter().peekable();
+    while let Some(token) = tokens.next() {
         match token {
+            TokenTree::Ident(ident) if ident == "self" => {
+                let field_access = matches!(tokens.peek(), Some(TokenTree::Punct(punct)) if punct.as_char() == '.');
+                if !field_access {
+                    out.push("self".to_owned());
+                }
+            }
             TokenTree::Ident(ident) => out.push(ident.to_string()),
             // The `0` of `self.0` is a literal.
             TokenTree::Literal(literal) => out.push(literal.to_string()),
