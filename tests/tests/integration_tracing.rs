@@ -6,6 +6,7 @@ use std::fmt;
 use std::sync::{Arc, Mutex};
 
 use serde_json::{Value, json};
+use tool_error::Policy;
 use tool_error::tracing::{Level, Levels, record, record_at};
 use tool_error::{Context, Envelope, FixedClock, Kind, ToolError};
 use tracing::field::{Field, Visit};
@@ -198,18 +199,26 @@ fn levels_follow_the_kind() {
 }
 
 #[test]
-fn internal_errors_log_their_own_message_and_cause() {
+fn internal_messages_reach_logs_only_under_a_verbose_policy() {
     let error = GemFluxError::Solver(std::io::Error::other("glpk: numerical_error"));
     let envelope = Envelope::new(&error);
-    // The caller sees the mask; the operator's log has the real text.
+    // Logs follow the policy like every other output: masked by default...
     assert_eq!(envelope.message().to_string(), "Internal error");
     let events = capture(|| record(&envelope));
     let event = &events[0];
     assert_eq!(event.field("masked"), Some("true"));
-    assert_eq!(event.field("message"), Some("solver crashed"));
-    assert_eq!(event.field("source"), Some("glpk: numerical_error"));
+    assert_eq!(event.field("message"), Some("Internal error"));
+    assert_eq!(event.field("source"), None);
     assert_eq!(event.field("jsonrpc_code"), Some("-32003"));
     assert_eq!(event.field("tool"), None);
+
+    // ...and the operator who wants the real text logs under a verbose policy.
+    let verbose = Policy::DEFAULT.with_verbose(true);
+    let events = capture(|| record(&envelope.with_policy(&verbose)));
+    let event = &events[0];
+    assert_eq!(event.field("masked"), Some("false"));
+    assert_eq!(event.field("message"), Some("solver crashed"));
+    assert_eq!(event.field("source"), Some("glpk: numerical_error"));
 }
 
 #[test]

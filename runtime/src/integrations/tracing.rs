@@ -9,7 +9,7 @@
 //!
 //! | field | value |
 //! | --- | --- |
-//! | `message` | the error's own message (even when the policy masks it for the caller) |
+//! | `message` | the message as the caller saw it: an `Internal` message is masked unless the policy is verbose |
 //! | `code`, `kind`, `recoverable` | always |
 //! | `category`, `domain` | when declared |
 //! | `jsonrpc_code`, `http_status` | always |
@@ -18,8 +18,13 @@
 //! | `timestamp` | the envelope's timestamp (RFC 3339), when the context has a clock |
 //! | `details`, `suggestions` | as JSON, when non-empty (redaction and limits applied) |
 //! | `masked` | whether the caller saw the policy's internal message instead |
-//! | `source` | the cause chain, `: `-separated, when there is a cause |
-//! | `backtrace` | when one was captured |
+//! | `source` | the cause chain, `: `-separated, when there is a cause and the policy is verbose |
+//! | `backtrace` | when one was captured and the policy is verbose |
+//!
+//! Logs follow the envelope's policy, like every other output: internal messages,
+//! causes and redacted values stay out of them unless the policy turns on
+//! debugging. To log more than the caller sees, log the envelope under a verbose
+//! policy: `record(&envelope.with_policy(&Policy::DEFAULT.with_verbose(true)))`.
 //!
 //! That is everything seed 000's log entry holds (`tool_name` is `tool`,
 //! `error_type` is `category`, `stack_trace` is `source`/`backtrace`); with
@@ -150,15 +155,6 @@ impl<T: Serialize> fmt::Display for Json<T> {
     }
 }
 
-/// The error's own message.
-struct OwnMessage<'a>(&'a dyn crate::ToolError);
-
-impl fmt::Display for OwnMessage<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt_message(f)
-    }
-}
-
 /// The cause chain, `: `-separated (bounded against cyclic `source()` impls).
 struct Chain<'a>(&'a (dyn StdError + 'static));
 
@@ -184,6 +180,7 @@ pub fn record_at(envelope: &Envelope<'_>, level: Level) {
     macro_rules! emit {
         ($level:expr) => {{
             let error = envelope.error();
+            let verbose = envelope.policy().verbose;
             let context = envelope.context();
             let details = envelope.details();
             let suggestions = envelope.suggestions();
@@ -207,13 +204,16 @@ pub fn record_at(envelope: &Envelope<'_>, level: Level) {
                 suggestions = (!suggestions.is_empty())
                     .then(|| ::tracing::field::display(Json(suggestions))),
                 masked = envelope.is_masked(),
-                source = error.source_error().map(|cause| ::tracing::field::display(Chain(cause))),
+                source = error
+                    .source_error()
+                    .filter(|_| verbose)
+                    .map(|cause| ::tracing::field::display(Chain(cause))),
                 backtrace = error
                     .backtrace()
-                    .filter(|trace| trace.status() == std::backtrace::BacktraceStatus::Captured)
+                    .filter(|trace| verbose && trace.status() == std::backtrace::BacktraceStatus::Captured)
                     .map(::tracing::field::display),
                 "{}",
-                OwnMessage(error),
+                envelope.message(),
             )
         }};
     }
