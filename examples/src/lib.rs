@@ -7,6 +7,38 @@ pub mod interbase;
 pub mod mdmcp;
 pub mod ontology;
 
+use tool_error::CrateCatalog;
+
+// One catalog per system: each is a separate server with its own code space (two of
+// them may well use the same code), so each has its own lock file and reference under
+// `examples/error-codes/`, checked by the tests.
+tool_error::crate_catalog!(pub static GEM_FLUX_CODES = [gem_flux::GemFluxError], name = "gem-flux");
+tool_error::crate_catalog!(pub static MDMCP_CODES = [mdmcp::MdmcpError], name = "mdmcp");
+tool_error::crate_catalog!(
+    pub static INTERBASE_CODES = [interbase::InterlockError],
+    name = "interbase",
+);
+tool_error::crate_catalog!(pub static EXA_CODES = [exa::ExaError], name = "exa");
+tool_error::crate_catalog!(
+    pub static ONTOLOGY_CODES = [
+        ontology::OntologyError,
+        ontology::RepositoryError,
+        ontology::ProtocolError,
+    ],
+    name = "ontology",
+);
+
+/// Every system's catalog, in seed order.
+pub fn catalogs() -> [&'static CrateCatalog; 5] {
+    [
+        &GEM_FLUX_CODES,
+        &MDMCP_CODES,
+        &INTERBASE_CODES,
+        &EXA_CODES,
+        &ONTOLOGY_CODES,
+    ]
+}
+
 /// One error as the tour shows it: which system, what happened, and the exact
 /// output that system's format produces.
 #[derive(Debug, Clone)]

@@ -827,8 +827,6 @@ pub enum MdmcpError {
     System(#[from] SystemError),
 }
 
-tool_error::assert_unique_codes!(MdmcpError);
-
 // ---------------------------------------------------------------------------------
 // Configuration and rendering.
 

@@ -33,7 +33,8 @@ use crate::{Catalog, Entry};
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct CrateCatalog {
-    /// The crate name (`CARGO_PKG_NAME` of the declaring crate).
+    /// The crate name (`CARGO_PKG_NAME` of the declaring crate), or the name given
+    /// to [`crate_catalog!`](crate::crate_catalog).
     pub name: &'static str,
     /// The crate version.
     pub version: &'static str,
@@ -96,21 +97,38 @@ pub(crate) fn same_catalog(a: &Catalog, b: &Catalog) -> bool {
 /// Declares the crate-wide catalog: a `static` [`CrateCatalog`] of the listed types,
 /// plus a compile-time check that their codes (nested ones included) are unique.
 ///
+/// The catalog is named after the crate (`CARGO_PKG_NAME`) unless `name = "..."`
+/// follows the list, for a crate that hosts several independent servers and keeps
+/// one catalog, lock file and reference per server.
+///
 /// ```
 /// # use tool_error::ToolError;
 /// # #[derive(Debug, thiserror::Error, ToolError)]
 /// # #[error("a")]
 /// # #[tool_error(kind = validation)]
 /// # pub struct BadInput;
+/// # #[derive(Debug, thiserror::Error, ToolError)]
+/// # #[error("b")]
+/// # #[tool_error(kind = not_found)]
+/// # pub struct NoSuchJob;
 /// tool_error::crate_catalog!(pub static ERROR_CODES = [BadInput]);
 /// assert_eq!(ERROR_CODES.name, "tool-error");
+///
+/// // A second server in the same crate, with its own name.
+/// tool_error::crate_catalog!(pub static SCHEDULER_CODES = [NoSuchJob], name = "scheduler");
+/// assert_eq!(SCHEDULER_CODES.name, "scheduler");
 /// ```
 #[macro_export]
 macro_rules! crate_catalog {
     ($vis:vis static $name:ident = [$($ty:ty),+ $(,)?] $(;)?) => {
+        $crate::crate_catalog!(
+            $vis static $name = [$($ty),+], name = ::core::env!("CARGO_PKG_NAME")
+        );
+    };
+    ($vis:vis static $name:ident = [$($ty:ty),+ $(,)?], name = $label:expr $(,)? $(;)?) => {
         /// Every error code of this crate.
         $vis static $name: $crate::CrateCatalog = $crate::CrateCatalog {
-            name: ::core::env!("CARGO_PKG_NAME"),
+            name: $label,
             version: ::core::env!("CARGO_PKG_VERSION"),
             types: &[$(<$ty as $crate::StaticCatalog>::CATALOG),+],
         };

@@ -751,9 +751,6 @@ impl From<LibraryError> for GemFluxError {
     }
 }
 
-// Nested enums keep their own codes; no code may appear twice across them.
-tool_error::assert_unique_codes!(GemFluxError);
-
 /// The codes each tool can return: the seed's tool-specific lists, plus the two codes
 /// its validation orders need but do not name.
 pub const TOOL_CODES: &[(&str, &[&str])] = &[

@@ -1,0 +1,62 @@
+//! The seed systems commit their lock files and generated references under
+//! `examples/error-codes/`; these tests fail when one is stale. To regenerate after a
+//! deliberate change: `TOOL_ERROR_LOCK=update cargo test -p tool-error-tests --test
+//! examples_catalog`, then review and commit the diff.
+
+use std::path::PathBuf;
+
+use tool_error::CrateCatalog;
+use tool_error::lock::{self, Lock};
+use tool_error_examples::catalogs;
+
+fn committed(catalog: &CrateCatalog, extension: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../examples/error-codes")
+        .join(format!("{}.{extension}", catalog.name))
+}
+
+#[test]
+fn lock_files_hold_no_breaking_change_and_are_current() {
+    for catalog in catalogs() {
+        let path = committed(catalog, "lock");
+        // First the readable report of breaking changes, then exact freshness: an
+        // example's lock is regenerated with every addition.
+        lock::assert_lock(catalog, &path);
+        lock::assert_generated(&path, &Lock::of(catalog).to_text());
+    }
+}
+
+#[test]
+fn markdown_references_are_current() {
+    for catalog in catalogs() {
+        lock::assert_generated(&committed(catalog, "md"), &catalog.to_markdown());
+    }
+}
+
+#[test]
+fn json_references_are_current() {
+    for catalog in catalogs() {
+        let text = serde_json::to_string_pretty(&catalog.to_json()).unwrap() + "\n";
+        lock::assert_generated(&committed(catalog, "json"), &text);
+    }
+}
+
+#[test]
+fn every_code_of_every_system_is_in_its_committed_lock() {
+    // Independent of the generator: the lock parsed back must name each code the
+    // catalog reaches, with the same kind.
+    for catalog in catalogs() {
+        let text = std::fs::read_to_string(committed(catalog, "lock")).unwrap();
+        let lock = Lock::from_text(&text).unwrap();
+        let mut count = 0;
+        for (_, entry) in catalog.entries() {
+            let locked = lock.codes.get(entry.code).unwrap_or_else(|| {
+                panic!("{}: {} missing from the lock", catalog.name, entry.code)
+            });
+            assert_eq!(locked.kind, entry.kind, "{}", entry.code);
+            count += 1;
+        }
+        assert_eq!(lock.codes.len(), count, "{}", catalog.name);
+        assert!(count > 0, "{} has no codes", catalog.name);
+    }
+}
