@@ -79,6 +79,12 @@ impl fmt::Debug for DetailWriter<'_> {
 /// Receives the suggestions of one error.
 pub(crate) trait SuggestionSink {
     fn suggestion(&mut self, text: &dyn fmt::Display);
+
+    /// A suggestion that is text already: sinks that serialise write it as a plain
+    /// string, skipping the formatting machinery.
+    fn suggestion_str(&mut self, text: &str) {
+        self.suggestion(&text);
+    }
 }
 
 /// Where [`ToolError::suggestions`](crate::ToolError::suggestions) writes its suggestions.
@@ -94,6 +100,13 @@ impl<'a> SuggestionWriter<'a> {
     /// Adds a suggestion, formatted with `Display` straight into the output.
     pub fn push(&mut self, text: &dyn fmt::Display) -> &mut Self {
         self.sink.suggestion(text);
+        self
+    }
+
+    /// Adds a suggestion that is plain text; the same as [`push`](Self::push), but
+    /// cheaper to render.
+    pub fn push_str(&mut self, text: &str) -> &mut Self {
+        self.sink.suggestion_str(text);
         self
     }
 }

@@ -708,6 +708,16 @@ impl Suggestions<'_> {
 
     /// Whether no suggestion will be written.
     pub fn is_empty(&self) -> bool {
+        if self.cap() == 0 {
+            return true;
+        }
+        // A derived error writes every suggestion of its catalog entry: when there is
+        // one, no need to walk (and interpolate) them just to know.
+        if let Some(entry) = self.envelope.error.entry()
+            && !entry.suggestions.is_empty()
+        {
+            return false;
+        }
         self.len() == 0
     }
 
@@ -735,18 +745,59 @@ impl Suggestions<'_> {
 
 impl Serialize for Suggestions<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut seq = serializer.serialize_seq(None)?;
-        let mut failed = None;
-        self.for_each(&mut |text| {
-            if failed.is_none()
-                && let Err(error) = seq.serialize_element(&CollectStr(text))
-            {
-                failed = Some(error);
-            }
-        });
-        match failed {
+        let mut sink = SeqSink {
+            seq: serializer.serialize_seq(None)?,
+            remaining: self.cap(),
+            max_chars: self.envelope.policy.limits.max_string_chars,
+            failed: None,
+        };
+        if sink.remaining > 0 {
+            self.envelope
+                .error
+                .suggestions(&mut SuggestionWriter::new(&mut sink));
+        }
+        match sink.failed {
             Some(error) => Err(error),
-            None => seq.end(),
+            None => sink.seq.end(),
+        }
+    }
+}
+
+/// Writes suggestions as array elements, up to the cap, each cut to the string limit.
+struct SeqSink<Seq: SerializeSeq> {
+    seq: Seq,
+    remaining: usize,
+    max_chars: usize,
+    failed: Option<Seq::Error>,
+}
+
+impl<Seq: SerializeSeq> SeqSink<Seq> {
+    fn element<T: Serialize + ?Sized>(&mut self, value: &T) {
+        if self.remaining == 0 || self.failed.is_some() {
+            return;
+        }
+        self.remaining -= 1;
+        if let Err(error) = self.seq.serialize_element(value) {
+            self.failed = Some(error);
+        }
+    }
+}
+
+impl<Seq: SerializeSeq> SuggestionSink for SeqSink<Seq> {
+    fn suggestion(&mut self, text: &dyn fmt::Display) {
+        let max_chars = self.max_chars;
+        self.element(&CollectStr(&Truncated {
+            value: text,
+            max_chars,
+        }));
+    }
+
+    fn suggestion_str(&mut self, text: &str) {
+        // Byte length bounds the character count, so short text needs no cutting.
+        if text.len() <= self.max_chars {
+            self.element(text);
+        } else {
+            self.suggestion(&text);
         }
     }
 }

@@ -56,6 +56,11 @@ impl fmt::Write for Budget<'_, '_> {
         if self.cut {
             return Err(fmt::Error);
         }
+        // Fast path: at most `remaining` bytes means at most `remaining` characters.
+        if s.len() <= self.remaining {
+            self.remaining -= s.chars().count();
+            return self.out.write_str(s).inspect_err(|_| self.failed = true);
+        }
         match s.char_indices().nth(self.remaining) {
             None => {
                 self.remaining -= s.chars().count();

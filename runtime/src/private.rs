@@ -258,13 +258,17 @@ pub fn suggestions(this: &dyn Variants, out: &mut SuggestionWriter<'_>) {
     {
         // Nothing to interpolate: no need to look at the fields.
         for template in entry.suggestions {
-            out.push(template);
+            out.push_str(template);
         }
         return;
     }
     this.fields(&mut |fields| {
         for template in entry.suggestions {
-            out.push(&Template::new(template, entry.args, fields.args));
+            if Template::is_literal(template) {
+                out.push_str(template);
+            } else {
+                out.push(&Template::new(template, entry.args, fields.args));
+            }
         }
         if let Some(source) = fields.suggestions {
             source.each_suggestion(&mut |text| {

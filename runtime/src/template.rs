@@ -50,14 +50,23 @@ impl<'a> Template<'a> {
 
     /// Whether `source` has no placeholder and no escaped brace, so it renders as is.
     pub fn is_literal(source: &str) -> bool {
-        !source.contains(['{', '}'])
+        // A fold without early exit: the compiler vectorises it, and templates are short.
+        !source
+            .bytes()
+            .fold(false, |brace, byte| brace | (byte == b'{') | (byte == b'}'))
     }
+}
+
+/// The byte offset of the first `{` or `}`: a byte scan, since both are ASCII and so
+/// never part of a multi-byte character (a `char` pattern decodes every character).
+fn find_brace(text: &str) -> Option<usize> {
+    text.bytes().position(|byte| matches!(byte, b'{' | b'}'))
 }
 
 impl fmt::Display for Template<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut rest = self.source;
-        while let Some(brace) = rest.find(['{', '}']) {
+        while let Some(brace) = find_brace(rest) {
             let (text, tail) = rest.split_at(brace);
             f.write_str(text)?;
             let mut chars = tail.chars();

@@ -433,6 +433,8 @@ impl ToolError for Hostile {
     }
     fn suggestions(&self, suggestions: &mut SuggestionWriter<'_>) {
         suggestions.push(&self.0);
+        // Plain text takes a faster path that must cut the same way.
+        suggestions.push_str(&self.0);
     }
 }
 
@@ -485,6 +487,7 @@ fn limits_cut_strings_and_drop_parts_with_a_mark() {
     let value = parse(&Envelope::new(&error).with_policy(&short).to_json());
     assert_eq!(value["message"], "yyyyyyyyyy…[truncated]");
     assert_eq!(value["suggestions"][0], "yyyyy…[truncated]");
+    assert_eq!(value["suggestions"][1], "yyyyy…[truncated]");
     assert_eq!(value["details"]["deep"], json!([["yyyyy…[truncated]"]]));
     // Keys are strings too: the hostile key is cut like any value.
     assert_eq!(value["details"]["yyyyy…[truncated]"], "yyyyy…[truncated]");
@@ -721,4 +724,20 @@ fn network_io_errors_are_transient_including_failed_lookups() {
     );
     let lookup = Error::other("failed to lookup address information: Name or service not known");
     assert_eq!(Kind::from_io_error(&lookup), Some(Kind::Transient));
+}
+
+#[test]
+fn plain_text_suggestions_are_cut_by_characters_not_bytes() {
+    // Five two-byte characters: ten bytes, within a five-character limit only when
+    // counted as characters.
+    let error = Hostile("ééééé".to_owned());
+    let five = Policy::DEFAULT.with_limits(Limits::DEFAULT.with_max_string_chars(5));
+    let value = parse(&Envelope::new(&error).with_policy(&five).to_json());
+    assert_eq!(value["suggestions"], json!(["ééééé", "ééééé"]));
+    let four = Policy::DEFAULT.with_limits(Limits::DEFAULT.with_max_string_chars(4));
+    let value = parse(&Envelope::new(&error).with_policy(&four).to_json());
+    assert_eq!(
+        value["suggestions"],
+        json!(["éééé…[truncated]", "éééé…[truncated]"])
+    );
 }
