@@ -37,24 +37,34 @@ cost() {
 }
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 
-time_crate() {
-  local crate=$1 samples=()
-  for _ in $(seq "$runs"); do
-    touch "$crate/src/lib.rs"
-    samples+=("$(cost cargo build -q -p "$crate")")
-  done
-  printf '%s\n' "${samples[@]}" | median
+build_cost() {
+  touch "$1/src/lib.rs"
+  cost cargo build -q -p "$1"
 }
 
+# The three crates of one size are timed in turn within each run (rotating which goes
+# first), so a slow phase of the machine hits all three; ratios are medians of the
+# per-run ratios, times are medians of the runs.
 printf '\n%-6s %12s %12s %12s %10s %10s\n' N thiserror derive handwritten derive/te derive/hand
 declare -A derive_at
 for n in $sizes; do
-  te=$(time_crate "gen-thiserror-$n")
-  de=$(time_crate "gen-derive-$n")
-  hw=$(time_crate "gen-handwritten-$n")
-  derive_at[$n]=$de
-  printf '%-6s %11.2fs %11.2fs %11.2fs %9.2fx %9.2fx\n' "$n" "$te" "$de" "$hw" \
-    "$(echo "$de / $te" | bc -l)" "$(echo "$de / $hw" | bc -l)"
+  te=() de=() hw=() r_te=() r_hw=()
+  for run in $(seq "$runs"); do
+    declare -A got=()
+    order=(thiserror derive handwritten)
+    for i in 0 1 2; do
+      flavour=${order[$(( (i + run) % 3 ))]}
+      got[$flavour]=$(build_cost "gen-$flavour-$n")
+    done
+    te+=("${got[thiserror]}") de+=("${got[derive]}") hw+=("${got[handwritten]}")
+    r_te+=("$(echo "${got[derive]} / ${got[thiserror]}" | bc -l)")
+    r_hw+=("$(echo "${got[derive]} / ${got[handwritten]}" | bc -l)")
+    unset got
+  done
+  med() { printf '%s\n' "$@" | median; }
+  derive_at[$n]=$(med "${de[@]}")
+  printf '%-6s %11.2fs %11.2fs %11.2fs %9.2fx %9.2fx\n' "$n" "$(med "${te[@]}")" \
+    "${derive_at[$n]}" "$(med "${hw[@]}")" "$(med "${r_te[@]}")" "$(med "${r_hw[@]}")"
 done
 if [[ -n ${derive_at[1000]:-} && -n ${derive_at[2000]:-} ]]; then
   printf '\nderive N=2000 / N=1000: %.2fx\n' "$(echo "${derive_at[2000]} / ${derive_at[1000]}" | bc -l)"
@@ -71,5 +81,12 @@ for crate in thiserror-impl tool-error-macros; do
   printf '%-18s %6.2fs\n' "$crate" "$(printf '%s\n' "${samples[@]}" | median)"
 done
 echo
-echo "== syn features enabled in this build"
-cargo tree -q -e features -i syn 2>/dev/null | grep -E '^syn feature' | sort -u || true
+echo "== syn features each proc-macro crate asks for (cargo unifies them in a build)"
+registry=$(dirname "$(cargo metadata -q --format-version 1 | python3 -c '
+import json, sys
+for p in json.load(sys.stdin)["packages"]:
+    if p["name"] == "thiserror-impl":
+        print(p["manifest_path"])')")
+printf '%-18s %s\n' tool-error-macros "$(grep -o 'syn = .*' "$root/macros/Cargo.toml")"
+printf '%-18s %s\n' thiserror-impl \
+  "$(awk '/^\[dependencies.syn\]/{on=1;next} /^\[/{on=0} on' "$registry/Cargo.toml" | tr '\n' ' ')"
