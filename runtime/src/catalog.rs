@@ -45,6 +45,11 @@ pub struct Entry {
     pub message: Option<&'static str>,
     /// The `suggest = "..."` templates, in order.
     pub suggestions: &'static [&'static str],
+    /// Which suggestions are plain text, rendered as written without looking for
+    /// placeholders: bit `i` for suggestion `i` (the first 64). The derive sets it;
+    /// `0`, the default, makes every suggestion a template, which is always correct
+    /// (a template without placeholders renders as written), only slower.
+    pub plain_suggestions: u64,
     /// The placeholders the templates fill, in argument-slot order (`model_id`,
     /// `count:?`); see [`Template`](crate::Template).
     pub args: &'static [&'static str],
@@ -103,6 +108,7 @@ impl Entry {
             channel: Channel::Result,
             message: None,
             suggestions: &[],
+            plain_suggestions: 0,
             args: &[],
             dynamic_suggestions: false,
             fields: &[],

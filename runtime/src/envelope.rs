@@ -9,7 +9,7 @@ use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 
 use crate::details::{DetailSink, SuggestionSink};
-use crate::limit::{Limited, Truncated};
+use crate::limit::{Limited, Truncated, serialize_display, serialize_str_cut};
 use crate::{
     Channel, Context, DetailWriter, Kind, Native, Policy, Profile, SuggestionWriter, ToolError,
 };
@@ -385,29 +385,43 @@ impl fmt::Display for ErrorMessage<'_> {
     }
 }
 
-impl fmt::Display for Message<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// Where a message's text comes from, and how many characters of it are kept.
+enum MessageText<'a> {
+    Plain(&'a str),
+    Error(ErrorMessage<'a>),
+}
+
+impl Message<'_> {
+    fn text(&self) -> (MessageText<'_>, usize) {
         let envelope = self.envelope;
         let limits = &envelope.policy.limits;
         match envelope.reduction {
-            Reduction::Fallback => f.write_str(envelope.error.code()),
-            _ if envelope.is_masked() => Truncated {
-                value: &*envelope.policy.internal_message,
-                max_chars: limits.max_message_chars,
-            }
-            .fmt(f),
+            Reduction::Fallback => (MessageText::Plain(envelope.error.code()), usize::MAX),
+            _ if envelope.is_masked() => (
+                MessageText::Plain(&envelope.policy.internal_message),
+                limits.max_message_chars,
+            ),
             reduction => {
                 let max_chars = if reduction >= Reduction::Minimal {
                     limits.max_message_chars.min(MINIMAL_MESSAGE_CHARS)
                 } else {
                     limits.max_message_chars
                 };
-                Truncated {
-                    value: &ErrorMessage(envelope.error),
-                    max_chars,
-                }
-                .fmt(f)
+                (MessageText::Error(ErrorMessage(envelope.error)), max_chars)
             }
+        }
+    }
+}
+
+impl fmt::Display for Message<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.text() {
+            (MessageText::Plain(value), max_chars) => Truncated { value, max_chars }.fmt(f),
+            (MessageText::Error(value), max_chars) => Truncated {
+                value: &value,
+                max_chars,
+            }
+            .fmt(f),
         }
     }
 }
@@ -420,7 +434,12 @@ impl fmt::Debug for Message<'_> {
 
 impl Serialize for Message<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
+        match self.text() {
+            (MessageText::Plain(text), max_chars) => serialize_str_cut(serializer, text, max_chars),
+            (MessageText::Error(error), max_chars) => {
+                serialize_display(serializer, &error, max_chars)
+            }
+        }
     }
 }
 
@@ -785,20 +804,42 @@ impl<Seq: SerializeSeq> SeqSink<Seq> {
 
 impl<Seq: SerializeSeq> SuggestionSink for SeqSink<Seq> {
     fn suggestion(&mut self, text: &dyn fmt::Display) {
-        let max_chars = self.max_chars;
-        self.element(&CollectStr(&Truncated {
+        self.element(&ShortDisplay {
             value: text,
-            max_chars,
-        }));
+            max_chars: self.max_chars,
+        });
     }
 
     fn suggestion_str(&mut self, text: &str) {
-        // Byte length bounds the character count, so short text needs no cutting.
-        if text.len() <= self.max_chars {
-            self.element(text);
-        } else {
-            self.suggestion(&text);
-        }
+        self.element(&ShortStr {
+            value: text,
+            max_chars: self.max_chars,
+        });
+    }
+}
+
+/// A `Display` value serialised as a string cut to `max_chars` (see
+/// [`serialize_display`]).
+struct ShortDisplay<'a> {
+    value: &'a dyn fmt::Display,
+    max_chars: usize,
+}
+
+impl Serialize for ShortDisplay<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serialize_display(serializer, self.value, self.max_chars)
+    }
+}
+
+/// A string serialised cut to `max_chars`.
+struct ShortStr<'a> {
+    value: &'a str,
+    max_chars: usize,
+}
+
+impl Serialize for ShortStr<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serialize_str_cut(serializer, self.value, self.max_chars)
     }
 }
 

@@ -42,6 +42,89 @@ impl<D: fmt::Display + ?Sized> fmt::Display for Truncated<'_, D> {
     }
 }
 
+/// Serialises `value`'s `Display` as a string cut to `max_chars` characters (with the
+/// mark), like `collect_str` of [`Truncated`], but faster for short text: it is
+/// formatted into a stack buffer first and then written as one string, so the
+/// formatting machinery and the escaping run once over the whole text instead of
+/// once per piece through two layers. Text that does not fit the buffer is formatted
+/// again, streamed.
+pub(crate) fn serialize_display<S: Serializer>(
+    serializer: S,
+    value: &dyn fmt::Display,
+    max_chars: usize,
+) -> Result<S::Ok, S::Error> {
+    let mut text = ShortText::new();
+    // The result is not the whole story: a `Display` may ignore a failed write and
+    // go on. Without overflow, an error is the value's own `Display` failing, and
+    // (like `Truncated`) what it wrote is kept.
+    let _ = write!(text, "{value}");
+    if text.overflow {
+        serializer.collect_str(&Truncated { value, max_chars })
+    } else {
+        serialize_str_cut(serializer, text.as_str(), max_chars)
+    }
+}
+
+/// Serialises `text` cut to `max_chars` characters, with the mark when cut.
+pub(crate) fn serialize_str_cut<S: Serializer>(
+    serializer: S,
+    text: &str,
+    max_chars: usize,
+) -> Result<S::Ok, S::Error> {
+    // Byte length bounds the character count, so short text needs no counting.
+    if text.len() <= max_chars || text.chars().count() <= max_chars {
+        serializer.serialize_str(text)
+    } else {
+        serializer.collect_str(&Truncated {
+            value: text,
+            max_chars,
+        })
+    }
+}
+
+/// Room for the text of most messages and suggestions.
+const SHORT_TEXT_BYTES: usize = 512;
+
+/// A fixed buffer on the stack that formatted text is written into; writing past its
+/// end fails and sets `overflow`.
+struct ShortText {
+    bytes: [u8; SHORT_TEXT_BYTES],
+    len: usize,
+    overflow: bool,
+}
+
+impl ShortText {
+    fn new() -> Self {
+        ShortText {
+            bytes: [0; SHORT_TEXT_BYTES],
+            len: 0,
+            overflow: false,
+        }
+    }
+
+    fn as_str(&self) -> &str {
+        // Only whole `&str`s are copied in, so this is always valid UTF-8; the
+        // fallback exists so it can never panic.
+        core::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
+    }
+}
+
+impl fmt::Write for ShortText {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        match self.bytes.get_mut(self.len..self.len + s.len()) {
+            Some(room) if !self.overflow => {
+                room.copy_from_slice(s.as_bytes());
+                self.len += s.len();
+                Ok(())
+            }
+            _ => {
+                self.overflow = true;
+                Err(fmt::Error)
+            }
+        }
+    }
+}
+
 /// A writer that passes through at most `remaining` characters, then fails so the
 /// formatting stops early.
 struct Budget<'a, 'f> {

@@ -250,12 +250,9 @@ pub fn suggestions(this: &dyn Variants, out: &mut SuggestionWriter<'_>) {
         Resolved::Delegate(inner) => return inner.suggestions(out),
         Resolved::Entry(entry) => entry,
     };
-    if !entry.dynamic_suggestions
-        && entry
-            .suggestions
-            .iter()
-            .all(|template| Template::is_literal(template))
-    {
+    // Plain-text suggestions are written as they are; the catalog says which.
+    let plain = |index: usize| index < 64 && entry.plain_suggestions >> index & 1 == 1;
+    if !entry.dynamic_suggestions && (0..entry.suggestions.len()).all(plain) {
         // Nothing to interpolate: no need to look at the fields.
         for template in entry.suggestions {
             out.push_str(template);
@@ -263,8 +260,8 @@ pub fn suggestions(this: &dyn Variants, out: &mut SuggestionWriter<'_>) {
         return;
     }
     this.fields(&mut |fields| {
-        for template in entry.suggestions {
-            if Template::is_literal(template) {
+        for (index, template) in entry.suggestions.iter().enumerate() {
+            if plain(index) {
                 out.push_str(template);
             } else {
                 out.push(&Template::new(template, entry.args, fields.args));
@@ -306,18 +303,22 @@ pub mod short {
     pub use core::option::Option::Some as __Some;
 
     /// An entry with the parts most variants have, in one call (each builder call
-    /// is a step for the compiler's constant evaluator).
+    /// is a step for the compiler's constant evaluator, so one call with every
+    /// common part beats a builder per part).
+    #[allow(clippy::too_many_arguments)]
     pub const fn __entry(
         variant: &'static str,
         code: &'static str,
         kind: Kind,
         suggestions: &'static [&'static str],
+        plain_suggestions: u64,
         args: &'static [&'static str],
         fields: &'static [FieldInfo],
         doc: &'static str,
     ) -> Entry {
         let mut entry = Entry::new(variant, code, kind);
         entry.suggestions = suggestions;
+        entry.plain_suggestions = plain_suggestions;
         entry.args = args;
         entry.fields = fields;
         entry.doc = doc;

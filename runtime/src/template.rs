@@ -50,17 +50,38 @@ impl<'a> Template<'a> {
 
     /// Whether `source` has no placeholder and no escaped brace, so it renders as is.
     pub fn is_literal(source: &str) -> bool {
-        // A fold without early exit: the compiler vectorises it, and templates are short.
-        !source
-            .bytes()
-            .fold(false, |brace, byte| brace | (byte == b'{') | (byte == b'}'))
+        find_brace(source).is_none()
     }
 }
 
-/// The byte offset of the first `{` or `}`: a byte scan, since both are ASCII and so
-/// never part of a multi-byte character (a `char` pattern decodes every character).
+/// The byte offset of the first `{` or `}`. Both are ASCII, so never part of a
+/// multi-byte character: the scan works on bytes, eight at a time (templates are
+/// scanned on every render, and a `char` pattern decodes every character).
 fn find_brace(text: &str) -> Option<usize> {
-    text.bytes().position(|byte| matches!(byte, b'{' | b'}'))
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    const OPEN: u64 = u64::from_ne_bytes([b'{'; 8]);
+    const CLOSE: u64 = u64::from_ne_bytes([b'}'; 8]);
+    // Whether some byte of `word` is zero; the classic bit trick, exact as a yes/no.
+    let has_zero = |word: u64| word.wrapping_sub(ONES) & !word & HIGHS != 0;
+    let is_brace = |byte: &u8| matches!(byte, b'{' | b'}');
+    let bytes = text.as_bytes();
+    let mut chunks = bytes.chunks_exact(8);
+    let mut offset = 0;
+    for chunk in &mut chunks {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let word = u64::from_ne_bytes(word);
+        if has_zero(word ^ OPEN) || has_zero(word ^ CLOSE) {
+            return chunk.iter().position(is_brace).map(|i| offset + i);
+        }
+        offset += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(is_brace)
+        .map(|i| offset + i)
 }
 
 impl fmt::Display for Template<'_> {
@@ -120,6 +141,27 @@ mod tests {
         assert_eq!(render("{{id}} {id}}}"), "{id} m1}");
         assert_eq!(render("plain"), "plain");
         assert_eq!(render(""), "");
+    }
+
+    #[test]
+    fn braces_are_found_at_every_offset_and_only_braces() {
+        for len in 0..40 {
+            for at in 0..len {
+                for brace in ['{', '}'] {
+                    let mut text: Vec<char> = "abcdefghijklmnopqrstuvwxyz|~zyxwvutsrqpo"
+                        .chars()
+                        .take(len)
+                        .collect();
+                    text[at] = brace;
+                    let text: String = text.into_iter().collect();
+                    assert_eq!(find_brace(&text), Some(at), "{text:?}");
+                }
+            }
+        }
+        // Bytes next to the braces (`z` 0x7a, `|` 0x7c, `~` 0x7e), multi-byte
+        // characters and high bytes are not braces.
+        assert_eq!(find_brace("z|~z|~z|~ éè漢字🦀 \u{7f}\u{80}"), None);
+        assert_eq!(find_brace("éééééééé{"), Some(16));
     }
 
     #[test]

@@ -441,6 +441,31 @@ fn message_templates_interpolate_display_debug_positions_and_escapes() {
     assert_eq!(details(&raw), Some(json!({"count": 1, "type": "q"})));
 }
 
+#[derive(Debug, thiserror::Error, ToolError)]
+#[tool_error(kind = validation)]
+enum PlainAndTemplated {
+    #[error("x")]
+    #[tool_error(
+        suggest = "Plain first",
+        suggest = "Then {name}",
+        suggest = "Escaped {{braces}}",
+        suggest = "Plain last"
+    )]
+    Mixed { name: String },
+}
+
+#[test]
+fn the_catalog_marks_plain_suggestions_and_each_renders_right() {
+    let entry = &<PlainAndTemplated as StaticCatalog>::CATALOG.entries[0];
+    // Bits 0 and 3: the plain ones; the placeholder and the escapes are templates.
+    assert_eq!(entry.plain_suggestions, 0b1001);
+    let mixed = PlainAndTemplated::Mixed { name: "n".into() };
+    assert_eq!(
+        suggestions(&mixed),
+        json!(["Plain first", "Then n", "Escaped {braces}", "Plain last"])
+    );
+}
+
 // ---------------------------------------------------------------------------------
 // Suggestions
 

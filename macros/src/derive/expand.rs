@@ -425,8 +425,16 @@ fn entry_text(input: &Input<'_>, variant: &Variant<'_>, name: &str) -> String {
             format!("{helper}({})", lit(&field.detail_name()))
         })
         .collect();
+    // Bit `i`: suggestion `i` has no placeholder and no escaped brace, so the runtime
+    // writes it as is without scanning it on every render.
+    let plain_suggestions = suggestions
+        .iter()
+        .take(64)
+        .enumerate()
+        .filter(|(_, text)| !text.contains(['{', '}']))
+        .fold(0u64, |mask, (index, _)| mask | 1 << index);
     let mut out = format!(
-        "__entry({},{},__{kind},&[{}],&[{}],&[{}],{})",
+        "__entry({},{},__{kind},&[{}],{plain_suggestions},&[{}],&[{}],{})",
         lit(name),
         lit(&variant.code),
         lits(suggestions.iter().map(String::as_str)),
