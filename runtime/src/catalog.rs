@@ -338,21 +338,103 @@ pub trait StaticCatalog {
     const CATALOG: &'static Catalog;
 }
 
-/// Returns the first code that appears twice among the leaves of the given catalogs,
-/// evaluated at compile time by [`assert_unique_codes!`](crate::assert_unique_codes).
+/// How many leaves (code-carrying entries, reached through `transparent` nesting up
+/// to [`MAX_NESTING`] levels) the catalogs have: the `N` of [`first_duplicate_code`].
+pub const fn leaf_count(catalogs: &[&'static Catalog]) -> usize {
+    let mut count = 0;
+    let mut i = 0;
+    while i < catalogs.len() {
+        count += leaves_in(catalogs[i], 0);
+        i += 1;
+    }
+    count
+}
+
+const fn leaves_in(catalog: &'static Catalog, depth: usize) -> usize {
+    let mut count = 0;
+    let mut e = 0;
+    while e < catalog.entries.len() {
+        match catalog.entries[e].transparent {
+            Some(inner) if depth < MAX_NESTING => count += leaves_in(inner, depth + 1),
+            Some(_) => {}
+            None => count += 1,
+        }
+        e += 1;
+    }
+    count
+}
+
+/// Returns a code that appears twice among the leaves of the given catalogs,
+/// evaluated at compile time by [`assert_unique_codes!`](crate::assert_unique_codes)
+/// and [`crate_catalog!`](crate::crate_catalog).
+///
+/// `N` is the number of leaves to check, [`leaf_count`] of the same list (leaves past
+/// `N` are not looked at). The leaves are sorted by a hash of their code, so the cost
+/// grows as `N log N` with a small constant: thousands of codes stay well within the
+/// compiler's budget for constant evaluation, where comparing every pair of codes
+/// would not.
 ///
 /// The same variant reached twice (a type listed beside a type that wraps it with
 /// `transparent`) is one code, not a duplicate; variants are told apart by type name
 /// (module path, type name and variant name).
-pub const fn first_duplicate_code(catalogs: &[&'static Catalog]) -> Option<&'static str> {
-    // Walk every leaf once; for the k-th leaf, look for an equal code after position k.
-    let mut position = 0;
+///
+/// ```
+/// use tool_error::{Catalog, StaticCatalog, ToolError, first_duplicate_code, leaf_count};
+///
+/// #[derive(Debug, thiserror::Error, ToolError)]
+/// #[error("missing")]
+/// #[tool_error(code = "MISSING", kind = not_found)]
+/// struct Missing;
+///
+/// #[derive(Debug, thiserror::Error, ToolError)]
+/// #[error("gone")]
+/// #[tool_error(code = "MISSING", kind = not_found)]
+/// struct Gone;
+///
+/// const TYPES: &[&Catalog] = &[Missing::CATALOG, Gone::CATALOG];
+/// const DUPLICATE: Option<&str> = first_duplicate_code::<{ leaf_count(TYPES) }>(TYPES);
+/// assert_eq!(DUPLICATE, Some("MISSING"));
+/// ```
+pub const fn first_duplicate_code<const N: usize>(
+    catalogs: &[&'static Catalog],
+) -> Option<&'static str> {
+    let mut leaves: [Option<Leaf>; N] = [None; N];
+    let mut len = 0;
     let mut i = 0;
     while i < catalogs.len() {
-        match duplicates_in(catalogs[i], catalogs, &mut position, 0) {
-            Some(code) => return Some(code),
-            None => i += 1,
+        collect_leaves(catalogs[i], &mut leaves, &mut len, 0);
+        i += 1;
+    }
+    // (hash of the code, leaf index), sorted: equal codes become neighbours.
+    let mut keys: [(u64, usize); N] = [(0, 0); N];
+    let mut k = 0;
+    while k < len {
+        keys[k] = (fnv1a(leaf_at(&leaves, k).code), k);
+        k += 1;
+    }
+    sort_keys(&mut keys, len);
+    // Within a run of equal hashes (almost always one code), any two leaves with the
+    // same code but different variants are a duplicate.
+    let mut start = 0;
+    while start < len {
+        let mut end = start + 1;
+        while end < len && keys[end].0 == keys[start].0 {
+            end += 1;
         }
+        let mut a = start;
+        while a < end {
+            let first = leaf_at(&leaves, keys[a].1);
+            let mut b = a + 1;
+            while b < end {
+                let other = leaf_at(&leaves, keys[b].1);
+                if str_eq(first.code, other.code) && !first.same_variant(&other) {
+                    return Some(first.code);
+                }
+                b += 1;
+            }
+            a += 1;
+        }
+        start = end;
     }
     None
 }
@@ -366,86 +448,103 @@ struct Leaf {
 }
 
 impl Leaf {
-    const fn clashes_with(&self, other: &Leaf) -> bool {
-        str_eq(self.code, other.code)
-            && !(str_eq(self.catalog.module_path, other.catalog.module_path)
-                && str_eq(self.catalog.type_name, other.catalog.type_name)
-                && str_eq(self.variant, other.variant))
+    const fn same_variant(&self, other: &Leaf) -> bool {
+        str_eq(self.catalog.module_path, other.catalog.module_path)
+            && str_eq(self.catalog.type_name, other.catalog.type_name)
+            && str_eq(self.variant, other.variant)
     }
 }
 
-const fn duplicates_in(
+/// Appends the leaves of `catalog` to `leaves[len..]`, as many as fit.
+const fn collect_leaves<const N: usize>(
     catalog: &'static Catalog,
-    all: &[&'static Catalog],
-    position: &mut usize,
+    leaves: &mut [Option<Leaf>; N],
+    len: &mut usize,
     depth: usize,
-) -> Option<&'static str> {
+) {
     let mut e = 0;
     while e < catalog.entries.len() {
         let entry = &catalog.entries[e];
         match entry.transparent {
-            Some(inner) => {
-                if depth < MAX_NESTING
-                    && let Some(code) = duplicates_in(inner, all, position, depth + 1)
-                {
-                    return Some(code);
-                }
-            }
-            None => {
-                let leaf = Leaf {
+            Some(inner) if depth < MAX_NESTING => collect_leaves(inner, leaves, len, depth + 1),
+            Some(_) => {}
+            None if *len < N => {
+                leaves[*len] = Some(Leaf {
                     code: entry.code,
                     catalog,
                     variant: entry.variant,
-                };
-                let mut seen = 0;
-                let mut i = 0;
-                while i < all.len() {
-                    if clash_after(all[i], &leaf, *position, &mut seen, 0) {
-                        return Some(entry.code);
-                    }
-                    i += 1;
-                }
-                *position += 1;
+                });
+                *len += 1;
             }
+            None => {}
         }
         e += 1;
     }
-    None
 }
 
-/// Advances `seen` over the leaves of `catalog`; true when a leaf after position
-/// `after` clashes with `leaf`.
-const fn clash_after(
-    catalog: &'static Catalog,
-    leaf: &Leaf,
-    after: usize,
-    seen: &mut usize,
-    depth: usize,
-) -> bool {
-    let mut e = 0;
-    while e < catalog.entries.len() {
-        let entry = &catalog.entries[e];
-        match entry.transparent {
-            Some(inner) => {
-                if depth < MAX_NESTING && clash_after(inner, leaf, after, seen, depth + 1) {
-                    return true;
-                }
-            }
-            None => {
-                let other = Leaf {
-                    code: entry.code,
-                    catalog,
-                    variant: entry.variant,
-                };
-                if *seen > after && leaf.clashes_with(&other) {
-                    return true;
-                }
-                *seen += 1;
-            }
-        }
-        e += 1;
+/// `leaves[index]`, which `collect_leaves` filled for every index below `len`.
+const fn leaf_at<const N: usize>(leaves: &[Option<Leaf>; N], index: usize) -> Leaf {
+    match leaves[index] {
+        Some(leaf) => leaf,
+        // Never reached below `len`; an empty code clashes with no real one.
+        None => Leaf {
+            code: "",
+            catalog: &EMPTY_CATALOG,
+            variant: "",
+        },
     }
-    false
+}
+
+static EMPTY_CATALOG: Catalog = Catalog::new("", "", &[]);
+
+/// 64-bit FNV-1a: a few steps per byte, which matters in constant evaluation.
+const fn fnv1a(text: &str) -> u64 {
+    let bytes = text.as_bytes();
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut i = 0;
+    while i < bytes.len() {
+        hash ^= bytes[i] as u64;
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+        i += 1;
+    }
+    hash
+}
+
+/// Heapsort of `keys[..len]`: `N log N` comparisons and no allocation, as constant
+/// evaluation requires.
+const fn sort_keys<const N: usize>(keys: &mut [(u64, usize); N], len: usize) {
+    let mut start = len / 2;
+    while start > 0 {
+        start -= 1;
+        sift_down(keys, start, len);
+    }
+    let mut end = len;
+    while end > 1 {
+        end -= 1;
+        let held = keys[0];
+        keys[0] = keys[end];
+        keys[end] = held;
+        sift_down(keys, 0, end);
+    }
+}
+
+const fn sift_down<const N: usize>(keys: &mut [(u64, usize); N], mut root: usize, end: usize) {
+    loop {
+        let mut child = 2 * root + 1;
+        if child >= end {
+            return;
+        }
+        if child + 1 < end && keys[child].0 < keys[child + 1].0 {
+            child += 1;
+        }
+        if keys[root].0 >= keys[child].0 {
+            return;
+        }
+        let held = keys[root];
+        keys[root] = keys[child];
+        keys[child] = held;
+        root = child;
+    }
 }
 
 pub(crate) const fn str_eq(a: &str, b: &str) -> bool {
@@ -487,8 +586,9 @@ pub(crate) const fn str_eq(a: &str, b: &str) -> bool {
 #[macro_export]
 macro_rules! assert_unique_codes {
     ($($ty:ty),+ $(,)?) => {
-        const _: () = $crate::__private::assert_unique(&[
-            $(<$ty as $crate::StaticCatalog>::CATALOG),+
-        ]);
+        const _: () = {
+            const CATALOGS: &[&$crate::Catalog] = &[$(<$ty as $crate::StaticCatalog>::CATALOG),+];
+            $crate::__private::assert_unique::<{ $crate::leaf_count(CATALOGS) }>(CATALOGS)
+        };
     };
 }

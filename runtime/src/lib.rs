@@ -93,7 +93,7 @@ mod template;
 pub mod __private;
 
 pub use catalog::{
-    Catalog, Entry, FieldInfo, Leaves, MAX_NESTING, StaticCatalog, first_duplicate_code,
+    Catalog, Entry, FieldInfo, Leaves, MAX_NESTING, StaticCatalog, first_duplicate_code, leaf_count,
 };
 pub use channel::Channel;
 pub use client::{NextAction, OwnedEnvelope, Parsed};

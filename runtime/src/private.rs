@@ -29,6 +29,7 @@ pub use crate::template::{Arg, Template};
 pub use crate::{Channel, Kind, ToolError, legacy};
 
 use crate::catalog::first_duplicate_code;
+pub use crate::catalog::leaf_count;
 
 /// Where a value's contract comes from.
 #[derive(Clone, Copy, Debug)]
@@ -144,8 +145,8 @@ pub fn present<T: Serialize>(value: &T) -> Option<&dyn Detail> {
 /// Fails compilation (in const evaluation) when a code appears twice, with the
 /// message "error code `CODE` is used more than once".
 #[allow(clippy::panic)] // a const-evaluation panic is how a build is failed
-pub const fn assert_unique(catalogs: &[&'static Catalog]) {
-    if let Some(code) = first_duplicate_code(catalogs) {
+pub const fn assert_unique<const N: usize>(catalogs: &[&'static Catalog]) {
+    if let Some(code) = first_duplicate_code::<N>(catalogs) {
         // Const panics take one `&str` argument, so the message is assembled in a buffer.
         const PREFIX: &[u8] = b"error code `";
         const SUFFIX: &[u8] = b"` is used more than once";

@@ -459,29 +459,46 @@ fn const_uniqueness_accepts_distinct_codes_and_a_type_listed_beside_its_wrapper(
     // Compiles only because the codes are distinct; a type wrapped with `transparent`
     // and also listed is one code, not two.
     tool_error::assert_unique_codes!(v1::OrderError, v1::StockError);
+    const DISTINCT: &[&tool_error::Catalog] = &[
+        <v1::OrderError as StaticCatalog>::CATALOG,
+        <v1::StockError as StaticCatalog>::CATALOG,
+    ];
     assert_eq!(
-        tool_error::first_duplicate_code(&[
-            <v1::OrderError as StaticCatalog>::CATALOG,
-            <v1::StockError as StaticCatalog>::CATALOG
-        ]),
+        tool_error::first_duplicate_code::<{ tool_error::leaf_count(DISTINCT) }>(DISTINCT),
         None
     );
-    // Same-named types in two modules are two types: their shared codes clash.
-    assert_eq!(
-        tool_error::first_duplicate_code(&[
-            <v1::OrderError as StaticCatalog>::CATALOG,
+    // Same-named types in two modules are two types: their shared codes clash (one
+    // of them is named).
+    const TWO_MODULES: &[&tool_error::Catalog] = &[
+        <v1::OrderError as StaticCatalog>::CATALOG,
+        <v1_1::OrderError as StaticCatalog>::CATALOG,
+    ];
+    let shared: Vec<&str> = <v1::OrderError as StaticCatalog>::CATALOG
+        .leaves()
+        .map(|(_, entry)| entry.code)
+        .filter(|code| {
             <v1_1::OrderError as StaticCatalog>::CATALOG
-        ]),
-        Some("ORDER_MISSING"),
+                .leaves()
+                .any(|(_, other)| other.code == *code)
+        })
+        .collect();
+    let named =
+        tool_error::first_duplicate_code::<{ tool_error::leaf_count(TWO_MODULES) }>(TWO_MODULES);
+    assert!(
+        named.is_some_and(|code| shared.contains(&code)),
+        "{named:?}"
     );
-    let clash: &[&'static tool_error::Catalog] = &[
+    const CLASH: &[&tool_error::Catalog] = &[
         <v1::StockError as StaticCatalog>::CATALOG,
         <Duplicate as StaticCatalog>::CATALOG,
     ];
+    let clash = CLASH;
     assert_eq!(
-        tool_error::first_duplicate_code(clash),
+        tool_error::first_duplicate_code::<{ tool_error::leaf_count(CLASH) }>(CLASH),
         Some("OUT_OF_STOCK")
     );
+    // Fewer slots than leaves: only the first ones are looked at.
+    assert_eq!(tool_error::first_duplicate_code::<1>(CLASH), None);
     let _ = CrateCatalog {
         name: "",
         version: "",
@@ -530,4 +547,101 @@ fn hand_built_catalogs_use_the_const_builders() {
         types: &TYPES,
     });
     assert_eq!(lock.codes["HANDMADE"].redacted, ["b"]);
+}
+
+/// 3,000 hand-built codes; see `tests/build.rs`.
+mod big {
+    include!(concat!(env!("OUT_DIR"), "/big_catalog.rs"));
+
+    /// Reuses one of `BIG`'s codes in another type.
+    pub static CLASHING: tool_error::Catalog = tool_error::Catalog::new(
+        "Clashing",
+        module_path!(),
+        &[tool_error::Entry::new(
+            "Again",
+            "GENERATED_ERROR_CODE_2999",
+            tool_error::Kind::Internal,
+        )],
+    );
+}
+
+// Evaluated by the compiler: thousands of codes must stay within its budget for
+// constant evaluation (this fails the build when they do not).
+const BIG_ALONE: &[&tool_error::Catalog] = &[&big::BIG];
+const BIG_ALONE_DUPLICATE: Option<&str> =
+    tool_error::first_duplicate_code::<{ tool_error::leaf_count(BIG_ALONE) }>(BIG_ALONE);
+const BIG_CLASHING: &[&tool_error::Catalog] = &[&big::BIG, &big::CLASHING, &big::BIG];
+const BIG_CLASHING_DUPLICATE: Option<&str> =
+    tool_error::first_duplicate_code::<{ tool_error::leaf_count(BIG_CLASHING) }>(BIG_CLASHING);
+
+#[test]
+fn the_const_uniqueness_check_scales_to_thousands_of_codes() {
+    assert_eq!(tool_error::leaf_count(BIG_ALONE), 3000);
+    assert_eq!(BIG_ALONE_DUPLICATE, None);
+    // Listing `BIG` twice is the same variants again, not a duplicate; the one code
+    // reused by another type is.
+    assert_eq!(tool_error::leaf_count(BIG_CLASHING), 6001);
+    assert_eq!(BIG_CLASHING_DUPLICATE, Some("GENERATED_ERROR_CODE_2999"));
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+    /// Against a direct reading of the rule: a code is a duplicate when two different
+    /// variants (type, variant) declare it.
+    #[test]
+    fn the_const_uniqueness_check_agrees_with_the_rule(
+        declared in proptest::collection::vec((0u8..3, 0u8..4, 0u8..12), 0..60),
+    ) {
+        use std::collections::{BTreeMap, BTreeSet};
+
+        // Each (type, variant) declares one code; codes come from a small set, so
+        // clashes are common. A variant declared twice keeps its first code.
+        let mut by_variant: BTreeMap<(u8, u8), u8> = BTreeMap::new();
+        for (ty, variant, code) in &declared {
+            by_variant.entry((*ty, *variant)).or_insert(*code);
+        }
+        let leak = |text: String| -> &'static str { Box::leak(text.into_boxed_str()) };
+        let catalogs: Vec<&'static tool_error::Catalog> = (0u8..3)
+            .map(|ty| {
+                let entries: Vec<tool_error::Entry> = by_variant
+                    .iter()
+                    .filter(|((owner, _), _)| *owner == ty)
+                    .map(|((_, variant), code)| {
+                        tool_error::Entry::new(
+                            leak(format!("V{variant}")),
+                            leak(format!("CODE_{code}")),
+                            Kind::Validation,
+                        )
+                    })
+                    .collect();
+                let catalog = tool_error::Catalog::new(
+                    leak(format!("T{ty}")),
+                    "m",
+                    Box::leak(entries.into_boxed_slice()),
+                );
+                &*Box::leak(Box::new(catalog))
+            })
+            .collect();
+        // Every type listed twice: the same variants again are never duplicates.
+        let mut listed = catalogs.clone();
+        listed.extend(catalogs.iter().copied());
+
+        let mut owners: BTreeMap<u8, BTreeSet<(u8, u8)>> = BTreeMap::new();
+        for (owner, code) in &by_variant {
+            owners.entry(*code).or_default().insert(*owner);
+        }
+        let duplicated: BTreeSet<String> = owners
+            .iter()
+            .filter(|(_, owners)| owners.len() > 1)
+            .map(|(code, _)| format!("CODE_{code}"))
+            .collect();
+
+        let found = tool_error::first_duplicate_code::<256>(&listed);
+        proptest::prop_assert_eq!(tool_error::leaf_count(&listed), 2 * by_variant.len());
+        match found {
+            Some(code) => proptest::prop_assert!(duplicated.contains(code), "{code} {duplicated:?}"),
+            None => proptest::prop_assert!(duplicated.is_empty(), "missed {duplicated:?}"),
+        }
+    }
 }

@@ -54,7 +54,10 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
     // A type that wraps others must not reuse their codes; checkable when concrete.
     let nested_check = (needs_wildcard && input.generics.params.is_empty()).then(|| {
         quote! {
-            const _: () = #private::assert_unique(&[<#ident as #private::StaticCatalog>::CATALOG]);
+            const _: () = {
+                const CATALOGS: &[&#private::Catalog] = &[<#ident as #private::StaticCatalog>::CATALOG];
+                #private::assert_unique::<{ #private::leaf_count(CATALOGS) }>(CATALOGS)
+            };
         }
     });
 
