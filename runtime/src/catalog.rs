@@ -169,10 +169,13 @@ impl Entry {
         self
     }
 
-    /// Sets [`suggestions`](Entry::suggestions).
+    /// Sets [`suggestions`](Entry::suggestions), all treated as templates
+    /// ([`plain_suggestions`](Entry::plain_suggestions) is reset).
     #[must_use]
     pub const fn with_suggestions(mut self, suggestions: &'static [&'static str]) -> Self {
         self.suggestions = suggestions;
+        // New templates: none is known to be plain text.
+        self.plain_suggestions = 0;
         self
     }
 

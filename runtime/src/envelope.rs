@@ -727,16 +727,6 @@ impl Suggestions<'_> {
 
     /// Whether no suggestion will be written.
     pub fn is_empty(&self) -> bool {
-        if self.cap() == 0 {
-            return true;
-        }
-        // A derived error writes every suggestion of its catalog entry: when there is
-        // one, no need to walk (and interpolate) them just to know.
-        if let Some(entry) = self.envelope.error.entry()
-            && !entry.suggestions.is_empty()
-        {
-            return false;
-        }
         self.len() == 0
     }
 

@@ -124,8 +124,6 @@ pub trait ToolError: fmt::Display + fmt::Debug {
     }
 
     /// The catalog entry this value renders from (through `transparent` nesting).
-    /// Renderers trust it: an error with an entry writes at least that entry's
-    /// suggestions.
     fn entry(&self) -> Option<&'static Entry> {
         None
     }

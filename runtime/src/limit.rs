@@ -30,11 +30,12 @@ impl<D: fmt::Display + ?Sized> fmt::Display for Truncated<'_, D> {
             cut: false,
             failed: false,
         };
-        let result = write!(budget, "{}", self.value);
+        let _ = write!(budget, "{}", self.value);
         if budget.cut {
             f.write_str(MARK)
         } else if budget.failed {
-            result
+            // The output failed, whatever the value's `Display` made of it.
+            Err(fmt::Error)
         } else {
             // The value's own Display failed, not the output: keep what it wrote.
             Ok(())
@@ -136,7 +137,9 @@ struct Budget<'a, 'f> {
 
 impl fmt::Write for Budget<'_, '_> {
     fn write_str(&mut self, s: &str) -> fmt::Result {
-        if self.cut {
+        // After a cut or a failed write, refuse everything: a `Display` that ignores
+        // the error must not reach the output again.
+        if self.cut || self.failed {
             return Err(fmt::Error);
         }
         // Fast path: at most `remaining` bytes means at most `remaining` characters.
@@ -584,6 +587,39 @@ impl<'a, S: Serializer> Serializer for LimitedSerializer<'a, S> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn after_a_failed_write_the_output_is_never_written_again() {
+        // Ignores every error and keeps writing.
+        struct Chatty;
+        impl fmt::Display for Chatty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                for _ in 0..100 {
+                    let _ = f.write_str("blah ");
+                }
+                Ok(())
+            }
+        }
+        // Fails every write, counting them.
+        struct Failing(usize);
+        impl fmt::Write for Failing {
+            fn write_str(&mut self, _: &str) -> fmt::Result {
+                self.0 += 1;
+                Err(fmt::Error)
+            }
+        }
+        let mut out = Failing(0);
+        let result = write!(
+            out,
+            "{}",
+            Truncated {
+                value: &Chatty,
+                max_chars: 10_000,
+            }
+        );
+        assert!(result.is_err());
+        assert_eq!(out.0, 1);
+    }
     use serde_json::json;
 
     fn render<T: Serialize + ?Sized>(value: &T, limits: Limits) -> serde_json::Value {

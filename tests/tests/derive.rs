@@ -459,6 +459,8 @@ fn the_catalog_marks_plain_suggestions_and_each_renders_right() {
     let entry = &<PlainAndTemplated as StaticCatalog>::CATALOG.entries[0];
     // Bits 0 and 3: the plain ones; the placeholder and the escapes are templates.
     assert_eq!(entry.plain_suggestions, 0b1001);
+    // New suggestions on a copy are templates until said otherwise.
+    assert_eq!(entry.with_suggestions(&["Use {{x}}"]).plain_suggestions, 0);
     let mixed = PlainAndTemplated::Mixed { name: "n".into() };
     assert_eq!(
         suggestions(&mixed),
