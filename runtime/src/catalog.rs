@@ -341,8 +341,9 @@ pub trait StaticCatalog {
     const CATALOG: &'static Catalog;
 }
 
-/// How many leaves (code-carrying entries, reached through `transparent` nesting up
-/// to [`MAX_NESTING`] levels) the catalogs have: the `N` of [`first_duplicate_code`].
+/// How many leaves (code-carrying entries, reached through `transparent` nesting as
+/// [`Catalog::leaves`] reaches them) the catalogs have; the size of the table the
+/// compile-time uniqueness check sorts.
 pub const fn leaf_count(catalogs: &[&'static Catalog]) -> usize {
     let mut count = 0;
     let mut i = 0;
@@ -358,7 +359,7 @@ const fn leaves_in(catalog: &'static Catalog, depth: usize) -> usize {
     let mut e = 0;
     while e < catalog.entries.len() {
         match catalog.entries[e].transparent {
-            Some(inner) if depth < MAX_NESTING => count += leaves_in(inner, depth + 1),
+            Some(inner) if depth + 1 < MAX_NESTING => count += leaves_in(inner, depth + 1),
             Some(_) => {}
             None => count += 1,
         }
@@ -367,22 +368,16 @@ const fn leaves_in(catalog: &'static Catalog, depth: usize) -> usize {
     count
 }
 
-/// Returns a code that appears twice among the leaves of the given catalogs,
-/// evaluated at compile time by [`assert_unique_codes!`](crate::assert_unique_codes)
-/// and [`crate_catalog!`](crate::crate_catalog).
-///
-/// `N` is the number of leaves to check, [`leaf_count`] of the same list (leaves past
-/// `N` are not looked at). The leaves are sorted by a hash of their code, so the cost
-/// grows as `N log N` with a small constant: thousands of codes stay well within the
-/// compiler's budget for constant evaluation, where comparing every pair of codes
-/// would not.
+/// Returns a code that appears twice among the leaves of the given catalogs: the
+/// run-time twin of [`assert_unique_codes!`](crate::assert_unique_codes), for any
+/// number of catalogs built at run time or by hand.
 ///
 /// The same variant reached twice (a type listed beside a type that wraps it with
 /// `transparent`) is one code, not a duplicate; variants are told apart by type name
 /// (module path, type name and variant name).
 ///
 /// ```
-/// use tool_error::{Catalog, StaticCatalog, ToolError, first_duplicate_code, leaf_count};
+/// use tool_error::{StaticCatalog, ToolError, first_duplicate_code};
 ///
 /// #[derive(Debug, thiserror::Error, ToolError)]
 /// #[error("missing")]
@@ -394,11 +389,35 @@ const fn leaves_in(catalog: &'static Catalog, depth: usize) -> usize {
 /// #[tool_error(code = "MISSING", kind = not_found)]
 /// struct Gone;
 ///
-/// const TYPES: &[&Catalog] = &[Missing::CATALOG, Gone::CATALOG];
-/// const DUPLICATE: Option<&str> = first_duplicate_code::<{ leaf_count(TYPES) }>(TYPES);
-/// assert_eq!(DUPLICATE, Some("MISSING"));
+/// assert_eq!(first_duplicate_code(&[Missing::CATALOG, Gone::CATALOG]), Some("MISSING"));
+/// assert_eq!(first_duplicate_code(&[Missing::CATALOG, Missing::CATALOG]), None);
 /// ```
-pub const fn first_duplicate_code<const N: usize>(
+pub fn first_duplicate_code(catalogs: &[&'static Catalog]) -> Option<&'static str> {
+    let mut leaves: Vec<Leaf> = catalogs
+        .iter()
+        .flat_map(|catalog| catalog.leaves())
+        .map(|(catalog, entry)| Leaf {
+            code: entry.code,
+            catalog,
+            variant: entry.variant,
+        })
+        .collect();
+    leaves.sort_unstable_by(|a, b| a.code.cmp(b.code));
+    // In a run of one code, two different variants are neighbours somewhere.
+    leaves
+        .windows(2)
+        .find(|pair| pair[0].code == pair[1].code && !pair[0].same_variant(&pair[1]))
+        .map(|pair| pair[0].code)
+}
+
+/// The constant-evaluation form of [`first_duplicate_code`], behind
+/// `assert_unique_codes!`, `crate_catalog!` and the derive's check of `transparent`
+/// nesting: `N` is [`leaf_count`] of the same list (leaves past `N` are not looked
+/// at, which is why this form is not public). The leaves are sorted by a hash of
+/// their code, so the cost grows as `N log N` with a small constant: thousands of
+/// codes stay well within the compiler's budget for constant evaluation, where
+/// comparing every pair of codes would not.
+pub const fn first_duplicate_code_in<const N: usize>(
     catalogs: &[&'static Catalog],
 ) -> Option<&'static str> {
     let mut leaves: [Option<Leaf>; N] = [None; N];
@@ -469,7 +488,7 @@ const fn collect_leaves<const N: usize>(
     while e < catalog.entries.len() {
         let entry = &catalog.entries[e];
         match entry.transparent {
-            Some(inner) if depth < MAX_NESTING => collect_leaves(inner, leaves, len, depth + 1),
+            Some(inner) if depth + 1 < MAX_NESTING => collect_leaves(inner, leaves, len, depth + 1),
             Some(_) => {}
             None if *len < N => {
                 leaves[*len] = Some(Leaf {

@@ -28,8 +28,7 @@ pub use crate::integrations::support::*;
 pub use crate::template::{Arg, Template};
 pub use crate::{Channel, Kind, ToolError, legacy};
 
-use crate::catalog::first_duplicate_code;
-pub use crate::catalog::leaf_count;
+pub use crate::catalog::{first_duplicate_code_in, leaf_count};
 
 /// Where a value's contract comes from.
 #[derive(Clone, Copy, Debug)]
@@ -146,7 +145,7 @@ pub fn present<T: Serialize>(value: &T) -> Option<&dyn Detail> {
 /// message "error code `CODE` is used more than once".
 #[allow(clippy::panic)] // a const-evaluation panic is how a build is failed
 pub const fn assert_unique<const N: usize>(catalogs: &[&'static Catalog]) {
-    if let Some(code) = first_duplicate_code::<N>(catalogs) {
+    if let Some(code) = first_duplicate_code_in::<N>(catalogs) {
         // Const panics take one `&str` argument, so the message is assembled in a buffer.
         const PREFIX: &[u8] = b"error code `";
         const SUFFIX: &[u8] = b"` is used more than once";

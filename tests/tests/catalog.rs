@@ -463,10 +463,7 @@ fn const_uniqueness_accepts_distinct_codes_and_a_type_listed_beside_its_wrapper(
         <v1::OrderError as StaticCatalog>::CATALOG,
         <v1::StockError as StaticCatalog>::CATALOG,
     ];
-    assert_eq!(
-        tool_error::first_duplicate_code::<{ tool_error::leaf_count(DISTINCT) }>(DISTINCT),
-        None
-    );
+    assert_eq!(tool_error::first_duplicate_code(DISTINCT), None);
     // Same-named types in two modules are two types: their shared codes clash (one
     // of them is named).
     const TWO_MODULES: &[&tool_error::Catalog] = &[
@@ -482,23 +479,19 @@ fn const_uniqueness_accepts_distinct_codes_and_a_type_listed_beside_its_wrapper(
                 .any(|(_, other)| other.code == *code)
         })
         .collect();
-    let named =
-        tool_error::first_duplicate_code::<{ tool_error::leaf_count(TWO_MODULES) }>(TWO_MODULES);
+    let named = tool_error::first_duplicate_code(TWO_MODULES);
     assert!(
         named.is_some_and(|code| shared.contains(&code)),
         "{named:?}"
     );
-    const CLASH: &[&tool_error::Catalog] = &[
+    let clash: &[&'static tool_error::Catalog] = &[
         <v1::StockError as StaticCatalog>::CATALOG,
         <Duplicate as StaticCatalog>::CATALOG,
     ];
-    let clash = CLASH;
     assert_eq!(
-        tool_error::first_duplicate_code::<{ tool_error::leaf_count(CLASH) }>(CLASH),
+        tool_error::first_duplicate_code(clash),
         Some("OUT_OF_STOCK")
     );
-    // Fewer slots than leaves: only the first ones are looked at.
-    assert_eq!(tool_error::first_duplicate_code::<1>(CLASH), None);
     let _ = CrateCatalog {
         name: "",
         version: "",
@@ -565,14 +558,17 @@ mod big {
     );
 }
 
-// Evaluated by the compiler: thousands of codes must stay within its budget for
-// constant evaluation (this fails the build when they do not).
+// Evaluated by the compiler, as `assert_unique_codes!` evaluates it: thousands of
+// codes must stay within its budget for constant evaluation (this fails the build
+// when they do not).
+use tool_error::__private::first_duplicate_code_in;
+
 const BIG_ALONE: &[&tool_error::Catalog] = &[&big::BIG];
 const BIG_ALONE_DUPLICATE: Option<&str> =
-    tool_error::first_duplicate_code::<{ tool_error::leaf_count(BIG_ALONE) }>(BIG_ALONE);
+    first_duplicate_code_in::<{ tool_error::leaf_count(BIG_ALONE) }>(BIG_ALONE);
 const BIG_CLASHING: &[&tool_error::Catalog] = &[&big::BIG, &big::CLASHING, &big::BIG];
 const BIG_CLASHING_DUPLICATE: Option<&str> =
-    tool_error::first_duplicate_code::<{ tool_error::leaf_count(BIG_CLASHING) }>(BIG_CLASHING);
+    first_duplicate_code_in::<{ tool_error::leaf_count(BIG_CLASHING) }>(BIG_CLASHING);
 
 #[test]
 fn the_const_uniqueness_check_scales_to_thousands_of_codes() {
@@ -582,6 +578,12 @@ fn the_const_uniqueness_check_scales_to_thousands_of_codes() {
     // reused by another type is.
     assert_eq!(tool_error::leaf_count(BIG_CLASHING), 6001);
     assert_eq!(BIG_CLASHING_DUPLICATE, Some("GENERATED_ERROR_CODE_2999"));
+    // The run-time form agrees.
+    assert_eq!(tool_error::first_duplicate_code(BIG_ALONE), None);
+    assert_eq!(
+        tool_error::first_duplicate_code(BIG_CLASHING),
+        Some("GENERATED_ERROR_CODE_2999")
+    );
 }
 
 proptest::proptest! {
@@ -637,11 +639,22 @@ proptest::proptest! {
             .map(|(code, _)| format!("CODE_{code}"))
             .collect();
 
-        let found = tool_error::first_duplicate_code::<256>(&listed);
-        proptest::prop_assert_eq!(tool_error::leaf_count(&listed), 2 * by_variant.len());
-        match found {
-            Some(code) => proptest::prop_assert!(duplicated.contains(code), "{code} {duplicated:?}"),
-            None => proptest::prop_assert!(duplicated.is_empty(), "missed {duplicated:?}"),
+        let count = tool_error::leaf_count(&listed);
+        proptest::prop_assert_eq!(count, 2 * by_variant.len());
+        proptest::prop_assert_eq!(
+            count,
+            listed.iter().map(|catalog| catalog.leaves().count()).sum::<usize>()
+        );
+        // The run-time form and the constant-evaluation one (run here at run time,
+        // with room for every leaf) agree with the rule.
+        for found in [
+            tool_error::first_duplicate_code(&listed),
+            first_duplicate_code_in::<256>(&listed),
+        ] {
+            match found {
+                Some(code) => proptest::prop_assert!(duplicated.contains(code), "{code} {duplicated:?}"),
+                None => proptest::prop_assert!(duplicated.is_empty(), "missed {duplicated:?}"),
+            }
         }
     }
 }
