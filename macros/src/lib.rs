@@ -1,11 +1,12 @@
 //! The derive macro behind [`tool-error`](https://docs.rs/tool-error). Depend on
 //! `tool-error` (which re-exports it) rather than on this crate.
 //!
-//! The work happens in [`derive`](derive/mod.rs), a pipeline of plain functions on
+//! The work happens in `src/derive/`, a pipeline of plain functions on
 //! `proc_macro2` tokens: read the input into a typed view (`ast`, `attr`), check it
 //! (`check`), and generate code (`expand`), or compile errors plus a placeholder impl
 //! (`fallback`). A proc-macro crate can export nothing but macros, so fuzzers and
-//! benchmarks include `src/derive/mod.rs` by path and call [`derive::expand`].
+//! benchmarks include `src/derive/mod.rs` by path and call its `expand` (see the
+//! repository's `fuzz/`).
 
 #![forbid(unsafe_code)]
 // The derive reports misuse as compile errors; it must never panic.
