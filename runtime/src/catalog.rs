@@ -396,11 +396,7 @@ pub fn first_duplicate_code(catalogs: &[&'static Catalog]) -> Option<&'static st
     let mut leaves: Vec<Leaf> = catalogs
         .iter()
         .flat_map(|catalog| catalog.leaves())
-        .map(|(catalog, entry)| Leaf {
-            code: entry.code,
-            catalog,
-            variant: entry.variant,
-        })
+        .map(|(catalog, entry)| Leaf::new(catalog, entry))
         .collect();
     leaves.sort_unstable_by(|a, b| a.code.cmp(b.code));
     // In a run of one code, two different variants are neighbours somewhere.
@@ -420,7 +416,7 @@ pub fn first_duplicate_code(catalogs: &[&'static Catalog]) -> Option<&'static st
 pub const fn first_duplicate_code_in<const N: usize>(
     catalogs: &[&'static Catalog],
 ) -> Option<&'static str> {
-    let mut leaves: [Option<Leaf>; N] = [None; N];
+    let mut leaves = [Leaf::EMPTY; N];
     let mut len = 0;
     let mut i = 0;
     while i < catalogs.len() {
@@ -431,7 +427,7 @@ pub const fn first_duplicate_code_in<const N: usize>(
     let mut keys: [(u64, usize); N] = [(0, 0); N];
     let mut k = 0;
     while k < len {
-        keys[k] = (fnv1a(leaf_at(&leaves, k).code), k);
+        keys[k] = (fnv1a(leaves[k].code), k);
         k += 1;
     }
     sort_keys(&mut keys, len);
@@ -445,11 +441,11 @@ pub const fn first_duplicate_code_in<const N: usize>(
         }
         let mut a = start;
         while a < end {
-            let first = leaf_at(&leaves, keys[a].1);
+            let first = &leaves[keys[a].1];
             let mut b = a + 1;
             while b < end {
-                let other = leaf_at(&leaves, keys[b].1);
-                if str_eq(first.code, other.code) && !first.same_variant(&other) {
+                let other = &leaves[keys[b].1];
+                if str_eq(first.code, other.code) && !first.same_variant(other) {
                     return Some(first.code);
                 }
                 b += 1;
@@ -465,14 +461,32 @@ pub const fn first_duplicate_code_in<const N: usize>(
 #[derive(Clone, Copy)]
 struct Leaf {
     code: &'static str,
-    catalog: &'static Catalog,
+    module_path: &'static str,
+    type_name: &'static str,
     variant: &'static str,
 }
 
 impl Leaf {
+    /// Fills the unused slots of the constant-evaluation table.
+    const EMPTY: Leaf = Leaf {
+        code: "",
+        module_path: "",
+        type_name: "",
+        variant: "",
+    };
+
+    const fn new(catalog: &'static Catalog, entry: &'static Entry) -> Leaf {
+        Leaf {
+            code: entry.code,
+            module_path: catalog.module_path,
+            type_name: catalog.type_name,
+            variant: entry.variant,
+        }
+    }
+
     const fn same_variant(&self, other: &Leaf) -> bool {
-        str_eq(self.catalog.module_path, other.catalog.module_path)
-            && str_eq(self.catalog.type_name, other.catalog.type_name)
+        str_eq(self.module_path, other.module_path)
+            && str_eq(self.type_name, other.type_name)
             && str_eq(self.variant, other.variant)
     }
 }
@@ -480,7 +494,7 @@ impl Leaf {
 /// Appends the leaves of `catalog` to `leaves[len..]`, as many as fit.
 const fn collect_leaves<const N: usize>(
     catalog: &'static Catalog,
-    leaves: &mut [Option<Leaf>; N],
+    leaves: &mut [Leaf; N],
     len: &mut usize,
     depth: usize,
 ) {
@@ -491,11 +505,7 @@ const fn collect_leaves<const N: usize>(
             Some(inner) if depth + 1 < MAX_NESTING => collect_leaves(inner, leaves, len, depth + 1),
             Some(_) => {}
             None if *len < N => {
-                leaves[*len] = Some(Leaf {
-                    code: entry.code,
-                    catalog,
-                    variant: entry.variant,
-                });
+                leaves[*len] = Leaf::new(catalog, entry);
                 *len += 1;
             }
             None => {}
@@ -503,21 +513,6 @@ const fn collect_leaves<const N: usize>(
         e += 1;
     }
 }
-
-/// `leaves[index]`, which `collect_leaves` filled for every index below `len`.
-const fn leaf_at<const N: usize>(leaves: &[Option<Leaf>; N], index: usize) -> Leaf {
-    match leaves[index] {
-        Some(leaf) => leaf,
-        // Never reached below `len`; an empty code clashes with no real one.
-        None => Leaf {
-            code: "",
-            catalog: &EMPTY_CATALOG,
-            variant: "",
-        },
-    }
-}
-
-static EMPTY_CATALOG: Catalog = Catalog::new("", "", &[]);
 
 /// 64-bit FNV-1a: a few steps per byte, which matters in constant evaluation.
 const fn fnv1a(text: &str) -> u64 {

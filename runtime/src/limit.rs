@@ -394,15 +394,7 @@ impl<'a, S: Serializer> Serializer for LimitedSerializer<'a, S> {
     );
 
     fn serialize_str(self, v: &str) -> Result<S::Ok, S::Error> {
-        if v.len() <= self.limits.max_string_chars {
-            // Fast path: byte length bounds the character count.
-            self.inner.serialize_str(v)
-        } else {
-            self.inner.collect_str(&Truncated {
-                value: v,
-                max_chars: self.limits.max_string_chars,
-            })
-        }
+        serialize_str_cut(self.inner, v, self.limits.max_string_chars)
     }
 
     fn serialize_bytes(self, v: &[u8]) -> Result<S::Ok, S::Error> {

@@ -47,11 +47,6 @@ impl<'a> Template<'a> {
             args,
         }
     }
-
-    /// Whether `source` has no placeholder and no escaped brace, so it renders as is.
-    pub fn is_literal(source: &str) -> bool {
-        find_brace(source).is_none()
-    }
 }
 
 /// The byte offset of the first `{` or `}`. Both are ASCII, so never part of a
@@ -171,7 +166,5 @@ mod tests {
         assert_eq!(render("open { never closed"), "open { never closed");
         assert_eq!(render("close } alone"), "close } alone");
         assert_eq!(render("é{"), "é{");
-        assert!(Template::is_literal("no braces"));
-        assert!(!Template::is_literal("{x}"));
     }
 }
