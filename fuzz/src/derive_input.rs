@@ -3,10 +3,12 @@
 //! shapes and types, and plain token soup.
 
 use std::fmt::Write as _;
+use std::sync::LazyLock;
 
 use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
 
 use crate::bytes::Bytes;
+use crate::derive::symbol;
 
 /// A generated input and what the generator knows about it.
 #[derive(Debug)]
@@ -22,29 +24,16 @@ pub struct DeriveCase {
     pub must_pass: bool,
 }
 
-/// Every key the derive knows, wherever it belongs.
-pub const KEYS: &[&str] = &[
-    "crate",
-    "rename_all",
-    "domain",
-    "legacy_jsonrpc",
-    "code",
-    "kind",
-    "category",
-    "recoverable",
-    "message",
-    "suggest",
-    "jsonrpc",
-    "http",
-    "channel",
-    "transparent",
-    "skip",
-    "redact",
-    "rename",
-    "retry_after",
-    "suggestions",
-    "details",
-];
+/// Every key the derive knows, wherever it belongs: its own lists, so a key added to
+/// the derive is fuzzed (and never taken for an unknown one) without a change here.
+pub static KEYS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    [
+        symbol::CONTAINER_KEYS,
+        symbol::VARIANT_KEYS,
+        symbol::FIELD_KEYS,
+    ]
+    .concat()
+});
 
 /// Names close to real keys (aliases other libraries use, typos): refused, with a
 /// hint.
@@ -621,7 +610,7 @@ impl Writer<'_, '_> {
     /// `key`, `key = value` or `key(...)`, for a known, near or junk key.
     fn key(&mut self) {
         let key = match self.bytes.byte() % 16 {
-            0..=11 => *self.bytes.pick(KEYS),
+            0..=11 => *self.bytes.pick(&KEYS),
             12..=14 => {
                 self.must_fail = true;
                 *self.bytes.pick(NEAR_KEYS)
@@ -737,7 +726,7 @@ pub fn soup(bytes: &mut Bytes<'_>, depth: usize) -> TokenStream {
         let tree = match bytes.byte() % 10 {
             0..=2 => {
                 let name = match bytes.byte() % 3 {
-                    0 => *bytes.pick(KEYS),
+                    0 => *bytes.pick(&KEYS),
                     1 => *bytes.pick(VALUE_WORDS),
                     _ => *bytes.pick(&[
                         "enum",
