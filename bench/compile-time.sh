@@ -36,6 +36,7 @@ cost() {
   rm -f "$out"
 }
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
+med() { printf '%s\n' "$@" | median; }
 
 build_cost() {
   touch "$1/src/lib.rs"
@@ -61,7 +62,6 @@ for n in $sizes; do
     r_hw+=("$(echo "${got[derive]} / ${got[handwritten]}" | bc -l)")
     unset got
   done
-  med() { printf '%s\n' "$@" | median; }
   derive_at[$n]=$(med "${de[@]}")
   printf '%-6s %11.2fs %11.2fs %11.2fs %9.2fx %9.2fx\n' "$n" "$(med "${te[@]}")" \
     "${derive_at[$n]}" "$(med "${hw[@]}")" "$(med "${r_te[@]}")" "$(med "${r_hw[@]}")"
@@ -78,7 +78,7 @@ for crate in thiserror-impl tool-error-macros; do
     cargo clean -q -p "$crate"
     samples+=("$(cost cargo build -q -p "$crate")")
   done
-  printf '%-18s %6.2fs\n' "$crate" "$(printf '%s\n' "${samples[@]}" | median)"
+  printf '%-18s %6.2fs\n' "$crate" "$(med "${samples[@]}")"
 done
 echo
 echo "== syn features each proc-macro crate asks for (cargo unifies them in a build)"
