@@ -309,31 +309,27 @@ impl std::error::Error for UpstreamError {
 }
 
 /// The codes an [`UpstreamError`] can carry.
-pub static UPSTREAM_CATALOG: Catalog = Catalog {
-    type_name: "UpstreamError",
-    module_path: module_path!(),
-    domain: Some("interlock"),
-    doc: "A failure of the HTTP service behind the tool, mapped by the seed's tables.",
-    entries: &[UPSTREAM_STATUS, UPSTREAM_UNREACHABLE],
-};
+pub static UPSTREAM_CATALOG: Catalog = Catalog::new(
+    "UpstreamError",
+    module_path!(),
+    &[UPSTREAM_STATUS, UPSTREAM_UNREACHABLE],
+)
+.with_domain("interlock")
+.with_doc("A failure of the HTTP service behind the tool, mapped by the seed's tables.");
 
-const UPSTREAM_STATUS: tool_error::Entry = {
-    let mut entry = tool_error::Entry::new("Status", "UPSTREAM_STATUS", Kind::Transient);
-    entry.doc = "The service answered with an error status; the type follows the HTTP table.";
-    entry
-};
+const UPSTREAM_STATUS: tool_error::Entry =
+    tool_error::Entry::new("Status", "UPSTREAM_STATUS", Kind::Transient)
+        .with_doc("The service answered with an error status; the type follows the HTTP table.");
 
-const UPSTREAM_UNREACHABLE: tool_error::Entry = {
-    let mut entry = tool_error::Entry::new("Connection", "UPSTREAM_UNREACHABLE", Kind::Transient);
-    entry.doc = "The service could not be reached; network failures are TRANSIENT.";
-    entry
-};
+const UPSTREAM_UNREACHABLE: tool_error::Entry =
+    tool_error::Entry::new("Connection", "UPSTREAM_UNREACHABLE", Kind::Transient)
+        .with_doc("The service could not be reached; network failures are TRANSIENT.");
 
 impl ToolError for UpstreamError {
     fn code(&self) -> &'static str {
         match self.failure {
-            Failure::Status { .. } => UPSTREAM_STATUS.code,
-            Failure::Connection(_) => UPSTREAM_UNREACHABLE.code,
+            Failure::Status { .. } => UPSTREAM_STATUS.code(),
+            Failure::Connection(_) => UPSTREAM_UNREACHABLE.code(),
         }
     }
 
@@ -351,7 +347,7 @@ impl ToolError for UpstreamError {
     }
 
     fn domain(&self) -> Option<&'static str> {
-        UPSTREAM_CATALOG.domain
+        UPSTREAM_CATALOG.domain()
     }
 
     fn details(&self, details: &mut DetailWriter<'_>) {

@@ -749,7 +749,7 @@ impl OntologyServer {
 pub fn code_reference() -> String {
     let mut entries: Vec<(&str, &str)> = <OntologyError as StaticCatalog>::CATALOG
         .leaves()
-        .map(|(_, entry)| (entry.code, entry.summary()))
+        .map(|(_, entry)| (entry.code(), entry.summary()))
         .collect();
     entries.sort_by_key(|(code, _)| code.to_lowercase());
     entries
@@ -767,14 +767,14 @@ pub fn code_table() -> String {
     for (_, entry) in catalog.leaves() {
         let line = |prefix: &str| {
             entry
-                .doc
+                .doc()
                 .lines()
                 .find_map(|line| line.strip_prefix(prefix))
                 .unwrap_or("")
         };
         out.push_str(&format!(
             "| `{}` | {} | {} |\n",
-            entry.code,
+            entry.code(),
             line("Usage: "),
             line("Example: ")
         ));

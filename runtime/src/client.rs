@@ -16,7 +16,14 @@ use crate::{Kind, ToolError};
 /// let envelope: OwnedEnvelope = serde_json::from_str(text).unwrap();
 /// assert_eq!(envelope.retry_after(), Some(std::time::Duration::from_secs(30)));
 /// ```
+///
+/// With the `schemars` feature it implements `schemars::JsonSchema` (as do [`Kind`]
+/// and [`Channel`](crate::Channel)), so a tool can declare the error envelope in its
+/// own schemas, such as an `outputSchema` that allows errors or an OpenAPI document.
+/// [`Native::SCHEMA`](crate::Native::SCHEMA) is the stricter schema of exactly what
+/// the native profile writes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct OwnedEnvelope {
     /// The stable code.
     pub code: String,

@@ -215,10 +215,10 @@ impl<T: StaticCatalog + ?Sized> StaticCatalog for Box<T> {
 }
 
 /// The code every foreign (non-`ToolError`) error renders with.
-pub const FOREIGN_CODE: &str = "INTERNAL_ERROR";
+pub(crate) const FOREIGN_CODE: &str = "INTERNAL_ERROR";
 
 /// The catalog of every foreign error type: one `INTERNAL_ERROR` entry.
-pub static FOREIGN_CATALOG: Catalog = Catalog {
+pub(crate) static FOREIGN_CATALOG: Catalog = Catalog {
     type_name: "foreign error",
     module_path: "tool_error",
     domain: None,
@@ -233,7 +233,7 @@ const FOREIGN_ENTRY: Entry = {
 };
 
 /// Foreign errors (I/O, JSON, boxed errors) render as `Internal` with code
-/// [`FOREIGN_CODE`]; their `Display` text is masked unless the policy is verbose.
+/// `INTERNAL_ERROR`; their `Display` text is masked unless the policy is verbose.
 macro_rules! foreign_tool_error {
     ($($ty:ty),*) => {$(
         impl ToolError for $ty {

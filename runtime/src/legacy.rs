@@ -1,7 +1,8 @@
 //! The pre-2026 JSON-RPC application codes some servers still send.
 //!
-//! Seed 000 (Gem-Flux) maps its error categories into -32000..=-32005, a range the
-//! MCP specification (2026-07-28) now calls legacy ("SHOULD NOT use"). tool-error
+//! Servers written before 2026 often map their error categories into
+//! -32000..=-32005, a range the MCP specification (2026-07-28) now calls legacy
+//! ("SHOULD NOT use"). tool-error
 //! never produces these codes unless a type opts in with
 //! `#[tool_error(legacy_jsonrpc)]`; then a variant whose category is in the table
 //! below defaults to that category's code, and explicit codes in -32019..=-32000 are
@@ -22,17 +23,17 @@ use crate::Kind;
 use crate::catalog::str_eq;
 
 /// `validation_error`: input validation failed.
-pub const VALIDATION_ERROR: i32 = -32000;
+const VALIDATION_ERROR: i32 = -32000;
 /// `not_found_error`: a resource is missing.
-pub const NOT_FOUND_ERROR: i32 = -32001;
+const NOT_FOUND_ERROR: i32 = -32001;
 /// `infeasibility_error`: the request cannot be satisfied as posed.
-pub const INFEASIBILITY_ERROR: i32 = -32002;
+const INFEASIBILITY_ERROR: i32 = -32002;
 /// `library_error`: a dependency failed.
-pub const LIBRARY_ERROR: i32 = -32003;
+const LIBRARY_ERROR: i32 = -32003;
 /// `database_error`: a lookup failed.
-pub const DATABASE_ERROR: i32 = -32004;
+const DATABASE_ERROR: i32 = -32004;
 /// `timeout_error`: the operation ran out of time.
-pub const TIMEOUT_ERROR: i32 = -32005;
+const TIMEOUT_ERROR: i32 = -32005;
 
 /// The legacy code of a category name, if the table has it.
 pub const fn category_code(category: &str) -> Option<i32> {
@@ -57,7 +58,7 @@ pub const fn category_code(category: &str) -> Option<i32> {
 
 /// The default code of a variant of an opted-in type: its category's legacy code if
 /// the table has it, else its kind's MCP default.
-pub const fn jsonrpc_code(kind: Kind, category: Option<&str>) -> i32 {
+pub(crate) const fn jsonrpc_code(kind: Kind, category: Option<&str>) -> i32 {
     match category {
         Some(category) => match category_code(category) {
             Some(code) => code,

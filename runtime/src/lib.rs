@@ -80,33 +80,26 @@ mod integrations;
 mod kind;
 pub mod legacy;
 mod limit;
-pub mod lock;
 pub mod params;
 mod policy;
 pub mod profile;
-mod reference;
-mod registry;
 mod template;
 
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
 
-pub use catalog::{
-    Catalog, Entry, FieldInfo, Leaves, MAX_NESTING, StaticCatalog, first_duplicate_code, leaf_count,
-};
+pub use catalog::{Catalog, CrateCatalog, Entry, FieldInfo, StaticCatalog, lock};
 pub use channel::Channel;
 pub use client::{NextAction, OwnedEnvelope, Parsed};
 pub use context::{Clock, Context, FixedClock, SystemClock};
 pub use details::{Detail, DetailWriter, RetryAfter, SuggestionSource, SuggestionWriter};
 pub use envelope::{Envelope, Reduction};
-pub use error::{FOREIGN_CATALOG, FOREIGN_CODE, ToolError};
+pub use error::ToolError;
 pub use integrations::*;
 pub use kind::{Kind, UnknownKind};
 pub use policy::{Limits, Policy};
 pub use profile::{JsonRpc, JsonRpcResponse, McpToolResult, Native, Problem, Profile, RequestId};
-pub use registry::{CrateCatalog, Located};
-pub use template::{Arg, Template};
 
 // The README's examples compile and run as doc tests.
 #[cfg(doctest)]

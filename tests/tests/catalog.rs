@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use tool_error::lock::{self, Change, Failure, Lock, Mode, Outcome};
+use tool_error::lock::{self, Change, Failure, Mode, Outcome, Report};
 use tool_error::{CrateCatalog, Kind, StaticCatalog, ToolError};
 
 /// The contract as it was released.
@@ -146,9 +146,29 @@ fn scratch(name: &str) -> PathBuf {
     path
 }
 
+/// The lock file `catalog` writes, as `lock::check` writes it for a new lock.
+fn lock_text(catalog: &CrateCatalog) -> String {
+    let path = scratch(&format!("written-{}.lock", catalog.name()));
+    let outcome = lock::check(catalog, &path, Mode::Update).expect("a new lock is written");
+    assert!(matches!(outcome, Outcome::Compatible { written: true, .. }));
+    std::fs::read_to_string(&path).expect("lock written")
+}
+
+/// The report of checking `catalog` against the committed lock text.
+fn check_against(committed: &str, catalog: &CrateCatalog) -> Report {
+    let path = scratch(&format!("against-{}.lock", catalog.name()));
+    std::fs::write(&path, committed).expect("write");
+    match lock::check(catalog, &path, Mode::Check) {
+        Ok(Outcome::Compatible { report, .. }) => report,
+        Ok(Outcome::Unchanged) => Report::default(),
+        Err(Failure::Breaking(report)) => report,
+        other => panic!("{other:?}"),
+    }
+}
+
 #[test]
 fn crate_catalog_lists_nested_codes_once_sorted() {
-    let codes: Vec<&str> = v1::CODES.entries().map(|(_, entry)| entry.code).collect();
+    let codes: Vec<&str> = v1::CODES.entries().map(|(_, entry)| entry.code()).collect();
     assert_eq!(
         codes,
         [
@@ -162,31 +182,31 @@ fn crate_catalog_lists_nested_codes_once_sorted() {
         ]
     );
     let (owner, entry) = v1::CODES.find("OUT_OF_STOCK").expect("nested code found");
-    assert_eq!(owner.type_name, "StockError");
-    assert_eq!(entry.kind, Kind::Conflict);
+    assert_eq!(owner.type_name(), "StockError");
+    assert_eq!(entry.kind(), Kind::Conflict);
     let types: Vec<&str> = v1::CODES
         .declaring_types()
         .iter()
-        .map(|c| c.type_name)
+        .map(|c| c.type_name())
         .collect();
     assert_eq!(types, ["OrderError", "StockError"]);
     // The same catalog is what the values render from.
     let error = v1::OrderError::Stock(v1::StockError { sku: "A1".into() });
     assert_eq!(error.code(), "OUT_OF_STOCK");
     let catalog = error.catalog().expect("derived types have a catalog");
-    assert_eq!(catalog.type_name, "OrderError");
+    assert_eq!(catalog.type_name(), "OrderError");
     assert_eq!(
-        catalog.entries.len(),
-        <v1::OrderError as StaticCatalog>::CATALOG.entries.len()
+        catalog.entries().len(),
+        <v1::OrderError as StaticCatalog>::CATALOG.entries().len()
     );
 }
 
 #[test]
 fn lock_text_is_sorted_pretty_json_that_reads_back() {
-    let lock = Lock::of(&v1::CODES);
-    let text = lock.to_text();
+    let text = lock_text(&v1::CODES);
     assert!(text.ends_with("}\n"));
-    assert_eq!(Lock::from_text(&text).expect("reads back"), lock);
+    // What was written reads back as the same contract.
+    assert_eq!(check_against(&text, &v1::CODES), Report::default());
     let value: serde_json::Value = serde_json::from_str(&text).expect("json");
     assert_eq!(value["format"], 1);
     assert_eq!(
@@ -216,7 +236,7 @@ fn lock_text_is_sorted_pretty_json_that_reads_back() {
 
 #[test]
 fn every_breaking_class_is_detected_and_named() {
-    let report = Lock::of(&v1::CODES).diff(&Lock::of(&v2::CODES));
+    let report = check_against(&lock_text(&v1::CODES), &v2::CODES);
     let breaking: Vec<String> = report.breaking.iter().map(ToString::to_string).collect();
     let expected = [
         "BAD_QUANTITY: category changed from input to quantity",
@@ -246,39 +266,36 @@ fn every_breaking_class_is_detected_and_named() {
         code: "ORDER_NOT_FOUND".into()
     }));
 
-    // A detail removed from a code that keeps its name.
-    let mut without_detail = Lock::of(&v1::CODES);
-    without_detail
-        .codes
-        .get_mut("BAD_QUANTITY")
-        .expect("code")
-        .details
-        .clear();
-    let report = Lock::of(&v1::CODES).diff(&without_detail);
+    // The committed lock knew a detail the code no longer has, and a code that is
+    // gone outright.
+    let mut committed: serde_json::Value =
+        serde_json::from_str(&lock_text(&v1::CODES)).expect("json");
+    committed["codes"]["BAD_QUANTITY"]["details"]
+        .as_array_mut()
+        .expect("details")
+        .push("unit".into());
+    committed["codes"]["GHOST"] = committed["codes"]["DATABASE"].clone();
+    committed["codes"]["GHOST"]["variant"] = "Ghost".into();
+    let report = check_against(&committed.to_string(), &v1::CODES);
     assert_eq!(
         report.breaking,
-        [Change::DetailRemoved {
-            code: "BAD_QUANTITY".into(),
-            field: "quantity".into()
-        }]
-    );
-    // A code removed outright.
-    let mut removed = Lock::of(&v1::CODES);
-    removed.codes.remove("DATABASE");
-    let report = Lock::of(&v1::CODES).diff(&removed);
-    assert_eq!(
-        report.breaking,
-        [Change::Removed {
-            code: "DATABASE".into(),
-            renamed_to: None
-        }]
+        [
+            Change::DetailRemoved {
+                code: "BAD_QUANTITY".into(),
+                field: "unit".into()
+            },
+            Change::Removed {
+                code: "GHOST".into(),
+                renamed_to: None
+            }
+        ]
     );
 }
 
 #[test]
 fn additions_and_doc_changes_pass_and_are_written_only_when_asked() {
     let path = scratch("compatible.lock");
-    std::fs::write(&path, Lock::of(&v1::CODES).to_text()).expect("write");
+    std::fs::write(&path, lock_text(&v1::CODES)).expect("write");
 
     let outcome = lock::check(&v1_1::CODES, &path, Mode::Check).expect("compatible changes pass");
     let Outcome::Compatible { report, written } = outcome else {
@@ -296,8 +313,8 @@ fn additions_and_doc_changes_pass_and_are_written_only_when_asked() {
         ]
     );
     assert_eq!(
-        Lock::from_text(&std::fs::read_to_string(&path).expect("read")).expect("lock"),
-        Lock::of(&v1::CODES)
+        std::fs::read_to_string(&path).expect("read"),
+        lock_text(&v1::CODES)
     );
 
     // Blessing writes the new lock; the next check sees no change.
@@ -312,7 +329,7 @@ fn additions_and_doc_changes_pass_and_are_written_only_when_asked() {
 #[test]
 fn breaking_changes_fail_even_under_update_and_pass_only_when_forced() {
     let path = scratch("breaking.lock");
-    std::fs::write(&path, Lock::of(&v1::CODES).to_text()).expect("write");
+    std::fs::write(&path, lock_text(&v1::CODES)).expect("write");
     for mode in [Mode::Check, Mode::Update] {
         match lock::check(&v2::CODES, &path, mode) {
             Err(Failure::Breaking(report)) => assert_eq!(report.breaking.len(), 11),
@@ -330,8 +347,8 @@ fn breaking_changes_fail_even_under_update_and_pass_only_when_forced() {
     assert!(message.contains("TOOL_ERROR_LOCK=force"), "{message}");
     // The lock file is untouched by failing checks.
     assert_eq!(
-        Lock::from_text(&std::fs::read_to_string(&path).expect("read")).expect("lock"),
-        Lock::of(&v1::CODES)
+        std::fs::read_to_string(&path).expect("read"),
+        lock_text(&v1::CODES)
     );
 
     assert!(matches!(
@@ -370,9 +387,9 @@ fn a_missing_lock_fails_until_written_and_garbage_is_reported() {
 #[test]
 fn assert_lock_macro_passes_on_a_matching_lock_and_panics_with_the_report() {
     let path = scratch("macro.lock");
-    std::fs::write(&path, Lock::of(&v1::CODES).to_text()).expect("write");
+    std::fs::write(&path, lock_text(&v1::CODES)).expect("write");
     tool_error::assert_lock!(v1::CODES, path);
-    if std::env::var(lock::LOCK_ENV).is_ok_and(|mode| mode == "force") {
+    if std::env::var("TOOL_ERROR_LOCK").is_ok_and(|mode| mode == "force") {
         return; // forcing accepts anything by design
     }
     let panic = std::panic::catch_unwind(|| tool_error::assert_lock!(v2::CODES, path))
@@ -389,7 +406,7 @@ fn a_stale_generated_reference_fails() {
     let path = scratch("REFERENCE.md");
     std::fs::write(&path, v1::CODES.to_markdown()).expect("write");
     lock::assert_generated(&path, &v1::CODES.to_markdown());
-    if std::env::var(lock::LOCK_ENV).is_ok() {
+    if std::env::var("TOOL_ERROR_LOCK").is_ok() {
         return; // the environment asked to rewrite generated files
     }
     let stale =
@@ -463,7 +480,7 @@ fn const_uniqueness_accepts_distinct_codes_and_a_type_listed_beside_its_wrapper(
         <v1::OrderError as StaticCatalog>::CATALOG,
         <v1::StockError as StaticCatalog>::CATALOG,
     ];
-    assert_eq!(tool_error::first_duplicate_code(DISTINCT), None);
+    assert_eq!(first_duplicate_code(DISTINCT), None);
     // Same-named types in two modules are two types: their shared codes clash (one
     // of them is named).
     const TWO_MODULES: &[&tool_error::Catalog] = &[
@@ -472,14 +489,14 @@ fn const_uniqueness_accepts_distinct_codes_and_a_type_listed_beside_its_wrapper(
     ];
     let shared: Vec<&str> = <v1::OrderError as StaticCatalog>::CATALOG
         .leaves()
-        .map(|(_, entry)| entry.code)
+        .map(|(_, entry)| entry.code())
         .filter(|code| {
             <v1_1::OrderError as StaticCatalog>::CATALOG
                 .leaves()
-                .any(|(_, other)| other.code == *code)
+                .any(|(_, other)| other.code() == *code)
         })
         .collect();
-    let named = tool_error::first_duplicate_code(TWO_MODULES);
+    let named = first_duplicate_code(TWO_MODULES);
     assert!(
         named.is_some_and(|code| shared.contains(&code)),
         "{named:?}"
@@ -488,16 +505,14 @@ fn const_uniqueness_accepts_distinct_codes_and_a_type_listed_beside_its_wrapper(
         <v1::StockError as StaticCatalog>::CATALOG,
         <Duplicate as StaticCatalog>::CATALOG,
     ];
-    assert_eq!(
-        tool_error::first_duplicate_code(clash),
-        Some("OUT_OF_STOCK")
-    );
-    let _ = CrateCatalog {
-        name: "",
-        version: "",
-        types: clash,
-    }
-    .find("OUT_OF_STOCK");
+    assert_eq!(first_duplicate_code(clash), Some("OUT_OF_STOCK"));
+}
+
+/// The check `assert_unique_codes!` runs at compile time, run here with room for
+/// every leaf.
+fn first_duplicate_code(catalogs: &[&'static tool_error::Catalog]) -> Option<&'static str> {
+    assert!(tool_error::__private::leaf_count(catalogs) <= 256);
+    first_duplicate_code_in::<256>(catalogs)
 }
 
 #[derive(Debug, thiserror::Error, ToolError)]
@@ -511,7 +526,7 @@ static HAND_BUILT: tool_error::Catalog = tool_error::Catalog::new(
     module_path!(),
     &[tool_error::Entry::new("Only", "HANDMADE", Kind::Transient)
         .with_category("timeout_error")
-        .with_legacy_jsonrpc_code()
+        .with_jsonrpc_code(-32005)
         .with_fields(&[
             tool_error::FieldInfo::new("a"),
             tool_error::FieldInfo::redacted("b"),
@@ -520,26 +535,34 @@ static HAND_BUILT: tool_error::Catalog = tool_error::Catalog::new(
 )
 .with_domain("hand");
 
+/// A type whose `ToolError` impl is written by hand lists its catalog the same way.
+struct Handmade;
+
+impl StaticCatalog for Handmade {
+    const CATALOG: &'static tool_error::Catalog = &HAND_BUILT;
+}
+
+tool_error::crate_catalog!(static HANDMADE_CODES = [Handmade], name = "handmade");
+
 #[test]
 fn hand_built_catalogs_use_the_const_builders() {
-    let entry = &HAND_BUILT.entries[0];
-    assert_eq!(entry.jsonrpc_code, -32005);
-    assert!(entry.recoverable);
+    let entry = &HAND_BUILT.entries()[0];
+    assert_eq!(entry.jsonrpc_code(), -32005);
+    assert_eq!(entry.category(), Some("timeout_error"));
+    assert!(entry.recoverable());
+    assert_eq!(entry.fields()[0], tool_error::FieldInfo::new("a"));
+    assert_eq!(entry.fields()[1].name(), "b");
+    assert!(entry.fields()[1].is_redacted());
+    assert_eq!(HAND_BUILT.domain(), Some("hand"));
     assert_eq!(
-        entry.fields[1],
-        tool_error::FieldInfo {
-            name: "b",
-            redact: true
-        }
+        HANDMADE_CODES.find("HANDMADE").map(|(_, e)| e.doc()),
+        Some("Built without the derive.")
     );
-    assert_eq!(HAND_BUILT.domain, Some("hand"));
-    static TYPES: [&tool_error::Catalog; 1] = [&HAND_BUILT];
-    let lock = Lock::of(&CrateCatalog {
-        name: "x",
-        version: "0",
-        types: &TYPES,
-    });
-    assert_eq!(lock.codes["HANDMADE"].redacted, ["b"]);
+    let lock: serde_json::Value = serde_json::from_str(&lock_text(&HANDMADE_CODES)).expect("json");
+    assert_eq!(
+        lock["codes"]["HANDMADE"]["redacted"],
+        serde_json::json!(["b"])
+    );
 }
 
 /// 3,000 hand-built codes; see `tests/build.rs`.
@@ -561,29 +584,23 @@ mod big {
 // Evaluated by the compiler, as `assert_unique_codes!` evaluates it: thousands of
 // codes must stay within its budget for constant evaluation (this fails the build
 // when they do not).
-use tool_error::__private::first_duplicate_code_in;
+use tool_error::__private::{first_duplicate_code_in, leaf_count};
 
 const BIG_ALONE: &[&tool_error::Catalog] = &[&big::BIG];
 const BIG_ALONE_DUPLICATE: Option<&str> =
-    first_duplicate_code_in::<{ tool_error::leaf_count(BIG_ALONE) }>(BIG_ALONE);
+    first_duplicate_code_in::<{ leaf_count(BIG_ALONE) }>(BIG_ALONE);
 const BIG_CLASHING: &[&tool_error::Catalog] = &[&big::BIG, &big::CLASHING, &big::BIG];
 const BIG_CLASHING_DUPLICATE: Option<&str> =
-    first_duplicate_code_in::<{ tool_error::leaf_count(BIG_CLASHING) }>(BIG_CLASHING);
+    first_duplicate_code_in::<{ leaf_count(BIG_CLASHING) }>(BIG_CLASHING);
 
 #[test]
 fn the_const_uniqueness_check_scales_to_thousands_of_codes() {
-    assert_eq!(tool_error::leaf_count(BIG_ALONE), 3000);
+    assert_eq!(leaf_count(BIG_ALONE), 3000);
     assert_eq!(BIG_ALONE_DUPLICATE, None);
     // Listing `BIG` twice is the same variants again, not a duplicate; the one code
     // reused by another type is.
-    assert_eq!(tool_error::leaf_count(BIG_CLASHING), 6001);
+    assert_eq!(leaf_count(BIG_CLASHING), 6001);
     assert_eq!(BIG_CLASHING_DUPLICATE, Some("GENERATED_ERROR_CODE_2999"));
-    // The run-time form agrees.
-    assert_eq!(tool_error::first_duplicate_code(BIG_ALONE), None);
-    assert_eq!(
-        tool_error::first_duplicate_code(BIG_CLASHING),
-        Some("GENERATED_ERROR_CODE_2999")
-    );
 }
 
 proptest::proptest! {
@@ -639,22 +656,17 @@ proptest::proptest! {
             .map(|(code, _)| format!("CODE_{code}"))
             .collect();
 
-        let count = tool_error::leaf_count(&listed);
+        let count = leaf_count(&listed);
         proptest::prop_assert_eq!(count, 2 * by_variant.len());
         proptest::prop_assert_eq!(
             count,
             listed.iter().map(|catalog| catalog.leaves().count()).sum::<usize>()
         );
-        // The run-time form and the constant-evaluation one (run here at run time,
-        // with room for every leaf) agree with the rule.
-        for found in [
-            tool_error::first_duplicate_code(&listed),
-            first_duplicate_code_in::<256>(&listed),
-        ] {
-            match found {
-                Some(code) => proptest::prop_assert!(duplicated.contains(code), "{code} {duplicated:?}"),
-                None => proptest::prop_assert!(duplicated.is_empty(), "missed {duplicated:?}"),
-            }
+        // The constant-evaluation check (run here at run time, with room for every
+        // leaf) agrees with the rule.
+        match first_duplicate_code_in::<256>(&listed) {
+            Some(code) => proptest::prop_assert!(duplicated.contains(code), "{code} {duplicated:?}"),
+            None => proptest::prop_assert!(duplicated.is_empty(), "missed {duplicated:?}"),
         }
     }
 }

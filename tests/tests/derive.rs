@@ -456,11 +456,12 @@ enum PlainAndTemplated {
 
 #[test]
 fn the_catalog_marks_plain_suggestions_and_each_renders_right() {
-    let entry = &<PlainAndTemplated as StaticCatalog>::CATALOG.entries[0];
+    let entry = &<PlainAndTemplated as StaticCatalog>::CATALOG.entries()[0];
     // Bits 0 and 3: the plain ones; the placeholder and the escapes are templates.
-    assert_eq!(entry.plain_suggestions, 0b1001);
+    let plain = tool_error::__private::plain_suggestions;
+    assert_eq!(plain(entry), 0b1001);
     // New suggestions on a copy are templates until said otherwise.
-    assert_eq!(entry.with_suggestions(&["Use {{x}}"]).plain_suggestions, 0);
+    assert_eq!(plain(&entry.with_suggestions(&["Use {{x}}"])), 0);
     let mixed = PlainAndTemplated::Mixed { name: "n".into() };
     assert_eq!(
         suggestions(&mixed),
@@ -805,7 +806,7 @@ fn transparent_nesting_forwards_everything_from_the_innermost_error() {
     );
     // The outer catalog is the outer type's; the entry is the inner variant's.
     assert_eq!(
-        error.catalog().map(|catalog| catalog.type_name),
+        error.catalog().map(|catalog| catalog.type_name()),
         Some("ServiceError")
     );
 
@@ -1014,10 +1015,13 @@ fn structs_are_one_code_each() {
         })
     );
     assert_eq!(quota.http_status(), 429);
-    assert_eq!(QuotaExceeded::CATALOG.entries.len(), 1);
-    assert_eq!(QuotaExceeded::CATALOG.entries[0].variant, "QuotaExceeded");
+    assert_eq!(QuotaExceeded::CATALOG.entries().len(), 1);
     assert_eq!(
-        QuotaExceeded::CATALOG.entries[0].doc,
+        QuotaExceeded::CATALOG.entries()[0].variant(),
+        "QuotaExceeded"
+    );
+    assert_eq!(
+        QuotaExceeded::CATALOG.entries()[0].doc(),
         "The caller spent its quota."
     );
 }
@@ -1149,16 +1153,20 @@ fn generic_types_and_lifetimes() {
 #[test]
 fn the_catalog_lists_every_variant_with_its_static_contract() {
     let catalog: &Catalog = SessionError::CATALOG;
-    assert_eq!(catalog.type_name, "SessionError");
-    assert_eq!(catalog.module_path, module_path!());
-    assert_eq!(catalog.domain, Some("gem-flux"));
+    assert_eq!(catalog.type_name(), "SessionError");
+    assert_eq!(catalog.module_path(), module_path!());
+    assert_eq!(catalog.domain(), Some("gem-flux"));
     assert_eq!(
-        catalog.doc,
+        catalog.doc(),
         "Errors of a model session.\n\nThe second paragraph is not part of the summary."
     );
     assert_eq!(catalog.summary(), "Errors of a model session.");
 
-    let variants: Vec<_> = catalog.entries.iter().map(|entry| entry.variant).collect();
+    let variants: Vec<_> = catalog
+        .entries()
+        .iter()
+        .map(|entry| entry.variant())
+        .collect();
     assert_eq!(
         variants,
         [
@@ -1182,14 +1190,14 @@ fn the_catalog_lists_every_variant_with_its_static_contract() {
     );
 
     let entry = catalog.find("MODEL_NOT_FOUND").expect("listed");
-    assert_eq!(entry.kind, Kind::NotFound);
-    assert!(entry.recoverable);
-    assert_eq!(entry.jsonrpc_code, -31404);
-    assert_eq!(entry.http_status, 404);
-    assert_eq!(entry.channel, Channel::Result);
-    assert_eq!(entry.category, None);
-    assert!(entry.message.is_none());
-    let templates: Vec<_> = entry.suggestions.to_vec();
+    assert_eq!(entry.kind(), Kind::NotFound);
+    assert!(entry.recoverable());
+    assert_eq!(entry.jsonrpc_code(), -31404);
+    assert_eq!(entry.http_status(), 404);
+    assert_eq!(entry.channel(), Channel::Result);
+    assert_eq!(entry.category(), None);
+    assert!(entry.message().is_none());
+    let templates: Vec<_> = entry.suggestions().to_vec();
     assert_eq!(
         templates,
         [
@@ -1198,42 +1206,44 @@ fn the_catalog_lists_every_variant_with_its_static_contract() {
         ]
     );
     assert_eq!(
-        entry.fields,
+        entry.fields(),
         [
             FieldInfo::new("model_id"),
             FieldInfo::new("available_models")
         ]
     );
-    assert!(!entry.dynamic_suggestions && !entry.details_field && !entry.retry_after);
+    assert!(
+        !entry.has_dynamic_suggestions() && !entry.has_whole_details() && !entry.has_retry_after()
+    );
     assert_eq!(
-        entry.doc,
+        entry.doc(),
         "The model id is not in this session.\n\nCreate the model first."
     );
     assert_eq!(entry.summary(), "The model id is not in this session.");
-    assert!(entry.transparent.is_none());
+    assert!(entry.wrapped().is_none());
 
     let media = catalog.find("MEDIA_INVALID").expect("listed");
-    assert_eq!(media.kind, Kind::Validation, "the enum's default kind");
-    assert_eq!(media.fields, [FieldInfo::new("media")]);
+    assert_eq!(media.kind(), Kind::Validation, "the enum's default kind");
+    assert_eq!(media.fields(), [FieldInfo::new("media")]);
 
     let rate = catalog.find("RATE_LIMITED").expect("listed");
-    assert!(rate.retry_after);
-    assert!(rate.fields.is_empty());
-    assert_eq!(rate.doc, "");
+    assert!(rate.has_retry_after());
+    assert!(rate.fields().is_empty());
+    assert_eq!(rate.doc(), "");
 
     let maintenance = catalog.find("MAINTENANCE").expect("listed");
     assert_eq!(
-        maintenance.message,
+        maintenance.message(),
         Some("The server is under maintenance until {until}")
     );
-    assert_eq!(maintenance.channel, Channel::Protocol);
+    assert_eq!(maintenance.channel(), Channel::Protocol);
     assert!(catalog.find("NOPE").is_none());
 }
 
 #[test]
 fn catalog_field_flags_and_whole_details() {
     let catalog = Detailed::CATALOG;
-    let fields = catalog.find("FIELDS").expect("listed").fields;
+    let fields = catalog.find("FIELDS").expect("listed").fields();
     assert_eq!(
         fields,
         [
@@ -1246,17 +1256,17 @@ fn catalog_field_flags_and_whole_details() {
         ]
     );
     let whole = catalog.find("WHOLE").expect("listed");
-    assert!(whole.details_field);
-    assert_eq!(whole.fields, [FieldInfo::new("limits")]);
+    assert!(whole.has_whole_details());
+    assert_eq!(whole.fields(), [FieldInfo::new("limits")]);
     assert_eq!(
-        catalog.find("TUPLE").expect("listed").fields,
+        catalog.find("TUPLE").expect("listed").fields(),
         [FieldInfo::new("path"), FieldInfo::redacted("secret")]
     );
     assert!(
         Suggesting::CATALOG
             .find("DYNAMIC")
             .expect("listed")
-            .dynamic_suggestions
+            .has_dynamic_suggestions()
     );
 }
 
@@ -1264,19 +1274,19 @@ fn catalog_field_flags_and_whole_details() {
 fn the_catalog_reaches_through_transparent_variants() {
     let catalog = ServiceError::CATALOG;
     // Own entries: the transparent one has no code and points at the inner catalog.
-    assert_eq!(catalog.entries.len(), 2);
-    let store = &catalog.entries[0];
-    assert_eq!(store.variant, "Store");
-    assert_eq!(store.code, "");
+    assert_eq!(catalog.entries().len(), 2);
+    let store = &catalog.entries()[0];
+    assert_eq!(store.variant(), "Store");
+    assert_eq!(store.code(), "");
     assert!(std::ptr::eq(
-        store.transparent.expect("transparent"),
+        store.wrapped().expect("transparent"),
         StoreError::CATALOG
     ));
 
     // Leaves: depth first, each paired with the catalog that declares it.
     let leaves: Vec<_> = catalog
         .leaves()
-        .map(|(owner, entry)| (owner.type_name, entry.code, entry.summary()))
+        .map(|(owner, entry)| (owner.type_name(), entry.code(), entry.summary()))
         .collect();
     assert_eq!(
         leaves,
@@ -1289,10 +1299,10 @@ fn the_catalog_reaches_through_transparent_variants() {
     let codes: Vec<_> = catalog.codes().collect();
     assert_eq!(codes, ["BUSY", "CORRUPT", "BAD_REQUEST"]);
     let busy = catalog.find("BUSY").expect("found through two levels");
-    assert_eq!(busy.kind, Kind::Transient);
-    assert_eq!(busy.category, Some("io_error"));
-    assert_eq!(busy.http_status, 429);
-    assert!(std::ptr::eq(busy, &DiskError::CATALOG.entries[0]));
+    assert_eq!(busy.kind(), Kind::Transient);
+    assert_eq!(busy.category(), Some("io_error"));
+    assert_eq!(busy.http_status(), 429);
+    assert!(std::ptr::eq(busy, &DiskError::CATALOG.entries()[0]));
     // The value's entry is the same static entry.
     assert!(std::ptr::eq(busy_service().entry().expect("entry"), busy));
 }

@@ -44,7 +44,7 @@ fn config(cases: u32) -> ProptestConfig {
 
 static NATIVE_SCHEMA: LazyLock<jsonschema::Validator> = LazyLock::new(|| {
     let schema: Value =
-        serde_json::from_str(tool_error::profile::NATIVE_SCHEMA).expect("the schema is JSON");
+        serde_json::from_str(tool_error::Native::SCHEMA).expect("the schema is JSON");
     jsonschema::options()
         .should_validate_formats(true)
         .build(&schema)

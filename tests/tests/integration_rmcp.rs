@@ -188,7 +188,17 @@ fn outside_a_scope_errors_still_convert_without_a_tool() {
     // The default clock is the system clock: an RFC 3339 UTC second.
     let timestamp = envelope["timestamp"].as_str().unwrap();
     assert!(humantime::parse_rfc3339(timestamp).is_ok(), "{timestamp}");
-    assert_eq!(tool_error::rmcp::current_tool(), None);
+}
+
+/// The tool a conversion right now would name.
+fn tool_seen() -> Option<String> {
+    let response = DemoError::MediaNotFound {
+        media_id: "m".into(),
+    }
+    .into_call_tool_result();
+    envelope_of(&complete(response.unwrap()))
+        .get("tool")
+        .and_then(|tool| tool.as_str().map(str::to_owned))
 }
 
 #[test]
@@ -215,7 +225,7 @@ async fn concurrent_scopes_never_see_each_others_tool() {
                     media_id: "m".into(),
                 }
                 .into_call_tool_result();
-                (tool_error::rmcp::current_tool(), response)
+                (tool_seen(), response)
             });
             tokio::spawn(async move { (tool, scoped.await) })
         })
@@ -225,17 +235,15 @@ async fn concurrent_scopes_never_see_each_others_tool() {
         assert_eq!(current.as_deref(), Some(tool.as_str()));
         assert_eq!(envelope_of(&complete(response.unwrap()))["tool"], tool);
     }
-    assert_eq!(tool_error::rmcp::current_tool(), None);
+    assert_eq!(tool_seen(), None);
 }
 
 #[tokio::test]
 async fn nested_scopes_restore_the_outer_one() {
     let options = McpOptions::new();
     let outer = options.scope("outer", async {
-        let inner = options
-            .scope("inner", async { tool_error::rmcp::current_tool() })
-            .await;
-        (inner, tool_error::rmcp::current_tool())
+        let inner = options.scope("inner", async { tool_seen() }).await;
+        (inner, tool_seen())
     });
     assert_eq!(
         outer.await,

@@ -29,7 +29,7 @@ fn the_contract_of_every_param_error() {
     assert_eq!(error.parameter(), Some("table"));
     let catalog = <ParamError as StaticCatalog>::CATALOG;
     assert_eq!(catalog.codes().collect::<Vec<_>>(), [CODE]);
-    assert_eq!(error.entry().map(|e| e.code), Some(CODE));
+    assert_eq!(error.entry().map(|e| e.code()), Some(CODE));
 }
 
 #[test]

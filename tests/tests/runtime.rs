@@ -125,8 +125,7 @@ fn native_profile_pins_every_key_in_order() {
 
 #[test]
 fn native_output_validates_against_the_published_schema_and_reads_back() {
-    let schema: Value =
-        serde_json::from_str(tool_error::profile::NATIVE_SCHEMA).expect("schema is JSON");
+    let schema: Value = serde_json::from_str(tool_error::Native::SCHEMA).expect("schema is JSON");
     let validator = jsonschema::validator_for(&schema).expect("schema compiles");
     let clock = clock();
     let quota = QuotaExceeded {

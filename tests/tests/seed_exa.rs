@@ -47,13 +47,16 @@ fn every_class_has_the_seeds_code_status_and_recoverability() {
     assert_eq!(catalog.codes().collect::<Vec<_>>(), table.map(|row| row.0));
     for (code, status, recoverable, name) in table {
         let entry = catalog.find(code).unwrap();
-        assert_eq!(entry.http_status, status, "{code}");
-        assert_eq!(entry.recoverable, recoverable, "{code}");
+        assert_eq!(entry.http_status(), status, "{code}");
+        assert_eq!(entry.recoverable(), recoverable, "{code}");
         assert_eq!(ExaError::class_name(code), name);
     }
     // SEARCH_ERROR: recoverable, and both suggestions ask for another query, so the
     // agent's action is to fix its input.
-    assert_eq!(catalog.find("SEARCH_ERROR").unwrap().kind, Kind::Validation);
+    assert_eq!(
+        catalog.find("SEARCH_ERROR").unwrap().kind(),
+        Kind::Validation
+    );
 }
 
 #[test]

@@ -465,8 +465,12 @@ fn every_seed_code_exists_with_its_error_type() {
         let entry = catalog
             .find(code)
             .unwrap_or_else(|| panic!("{code} ({tools:?}) is missing"));
-        assert_eq!(entry.category, Some(*error_type), "{code}");
-        assert_eq!(entry.jsonrpc_code, seed_jsonrpc_code(error_type), "{code}");
+        assert_eq!(entry.category(), Some(*error_type), "{code}");
+        assert_eq!(
+            entry.jsonrpc_code(),
+            seed_jsonrpc_code(error_type),
+            "{code}"
+        );
     }
 }
 
@@ -503,10 +507,10 @@ fn every_catalog_entry_uses_a_seed_error_type_and_its_legacy_code() {
     let mut seen = BTreeSet::new();
     for code in catalog.codes() {
         let entry = catalog.find(code).expect("listed codes are found");
-        let category = entry.category.expect("every code has an error_type");
+        let category = entry.category().expect("every code has an error_type");
         assert!(TYPES.contains(&category), "{code}: {category}");
         assert_eq!(
-            Some(entry.jsonrpc_code),
+            Some(entry.jsonrpc_code()),
             legacy::category_code(category),
             "{code}"
         );

@@ -412,7 +412,7 @@ fn every_error_type_is_a_code_and_every_code_an_error_type() {
 #[test]
 fn codes_follow_the_seed_mapping() {
     let catalog = <MdmcpError as StaticCatalog>::CATALOG;
-    let code = |name: &str| catalog.find(name).unwrap().jsonrpc_code;
+    let code = |name: &str| catalog.find(name).unwrap().jsonrpc_code();
     // The seed's to_mcp_code and examples.
     for policy in [
         "path_not_allowed",

@@ -62,13 +62,7 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
     });
 
     let table = quote! {
-        #private::Catalog {
-            type_name: #type_name,
-            module_path: ::core::module_path!(),
-            domain: #domain,
-            doc: #doc,
-            entries: &[#(#entries),*],
-        }
+        #private::catalog(#type_name, ::core::module_path!(), #domain, #doc, &[#(#entries),*])
     };
     // A concrete type keeps its table in a `static`: evaluated once, and not encoded
     // as a constant's MIR in the crate's metadata. Generic types cannot have one.
@@ -115,7 +109,7 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
                     let index: ::core::primitive::usize = match #scrutinee {
                         #(#resolve_arms)*
                     };
-                    #private::Resolved::Entry(&<Self as #private::StaticCatalog>::CATALOG.entries[index])
+                    #private::entry_at(<Self as #private::StaticCatalog>::CATALOG, index)
                 }
 
                 fn fields(&self, __visit: &mut dyn ::core::ops::FnMut(&#private::Fields<'_>)) {
@@ -372,10 +366,10 @@ fn entry(input: &Input<'_>, variant: &Variant<'_>, private: &TokenStream) -> Tok
     let name = variant.ident.to_string();
     if variant.is_transparent() {
         let Some(inner) = variant.fields.first().map(|field| field.ty) else {
-            return quote!(#private::Entry::new(#name, "", #private::Kind::Internal));
+            return quote!(__entry(#name, "", __INTERNAL, &[], 0, &[], &[], ""));
         };
         let catalog = quote_spanned!(inner.span()=> <#inner as #private::StaticCatalog>::CATALOG);
-        return quote!(#private::Entry::transparent(#name, #catalog));
+        return quote!(__transparent(#name, #catalog));
     }
     // The table is written as text and lexed once: these tokens need no spans of
     // the user's, and the compiler's lexer is far faster than building tokens one
@@ -400,8 +394,6 @@ fn lits<'a>(values: impl IntoIterator<Item = &'a str>) -> String {
 
 /// The catalog entry of a non-transparent variant, as source text.
 fn entry_text(input: &Input<'_>, variant: &Variant<'_>, name: &str) -> String {
-    use std::fmt::Write as _;
-
     let keys = &variant.keys;
     let kind_name = keys
         .kind
@@ -445,39 +437,44 @@ fn entry_text(input: &Input<'_>, variant: &Variant<'_>, name: &str) -> String {
         fields.join(","),
         lit(&variant.doc),
     );
-    // Only what differs from the kind's defaults is written out.
+    // Only what differs from the kind's defaults is written out, each as a call
+    // wrapping the entry so far.
+    let mut wrap = |function: &str, argument: Option<String>| {
+        out = match argument {
+            Some(argument) => format!("{function}({out},{argument})"),
+            None => format!("{function}({out})"),
+        };
+    };
     if let Some(category) = keys.category.get().or(input.keys.category.get()) {
-        let _ = write!(out, ".with_category({})", lit(&category.value()));
+        wrap("__category", Some(lit(&category.value())));
     }
     if let Some(value) = keys.recoverable.get() {
-        let _ = write!(out, ".with_recoverable({value})");
+        wrap("__recoverable", Some(value.to_string()));
     }
     match keys.jsonrpc.get() {
-        Some(int) => {
-            let _ = write!(out, ".with_jsonrpc_code({})", int.value);
-        }
-        None if input.legacy_jsonrpc() => out.push_str(".with_legacy_jsonrpc_code()"),
+        Some(int) => wrap("__jsonrpc", Some(int.value.to_string())),
+        None if input.legacy_jsonrpc() => wrap("__legacy_jsonrpc", None),
         None => {}
     }
     if let Some(int) = keys.http.get() {
-        let _ = write!(out, ".with_http_status({})", int.value);
+        wrap("__http", Some(int.value.to_string()));
     }
     if let Some(channel) = keys.channel.get().or(input.keys.channel.get())
-        && *channel != "Result"
+        && *channel == "Protocol"
     {
-        let _ = write!(out, ".with_channel(__tool_error::Channel::{channel})");
+        wrap("__protocol", None);
     }
     if let Some(message) = &variant.message {
-        let _ = write!(out, ".with_message({})", lit(&template(message)));
+        wrap("__message", Some(lit(&template(message))));
     }
     if variant.fields_with(Role::Suggestions).next().is_some() {
-        out.push_str(".with_dynamic_suggestions()");
+        wrap("__dynamic_suggestions", None);
     }
     if variant.fields_with(Role::WholeDetails).next().is_some() {
-        out.push_str(".with_details_field()");
+        wrap("__details_field", None);
     }
     if variant.fields_with(Role::RetryAfter).next().is_some() {
-        out.push_str(".with_retry_after()");
+        wrap("__retry_after", None);
     }
     out
 }

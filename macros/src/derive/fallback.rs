@@ -27,24 +27,24 @@ pub(crate) fn dummy(input: &DeriveInput, krate: &TokenStream, integrations: bool
     quote! {
         const _: () = {
             #[automatically_derived]
-            impl #impl_generics #krate::ToolError for #ident #ty_generics where #(#predicates,)* {
+            impl #impl_generics #krate::__private::ToolError for #ident #ty_generics where #(#predicates,)* {
                 fn code(&self) -> &'static ::core::primitive::str {
                     ::core::unreachable!()
                 }
-                fn kind(&self) -> #krate::Kind {
+                fn kind(&self) -> #krate::__private::Kind {
                     ::core::unreachable!()
                 }
             }
 
             #[automatically_derived]
-            impl #impl_generics #krate::StaticCatalog for #ident #ty_generics #where_clause {
-                const CATALOG: &'static #krate::Catalog = &#krate::Catalog {
-                    type_name: #type_name,
-                    module_path: ::core::module_path!(),
-                    domain: ::core::option::Option::None,
-                    doc: "",
-                    entries: &[],
-                };
+            impl #impl_generics #krate::__private::StaticCatalog for #ident #ty_generics #where_clause {
+                const CATALOG: &'static #krate::__private::Catalog = &#krate::__private::catalog(
+                    #type_name,
+                    ::core::module_path!(),
+                    ::core::option::Option::None,
+                    "",
+                    &[],
+                );
             }
 
             // Integration impls too, so uses of the type through them report nothing.

@@ -24,7 +24,7 @@ pub mod jsonrpsee;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
 #[cfg(feature = "schemars")]
-pub mod schemars;
+mod schemars;
 #[cfg(feature = "tracing")]
 pub mod tracing;
 

@@ -320,7 +320,11 @@ impl McpOptions {
 
     /// Runs `future` with these options and `tool` as the current tool: every
     /// derived error converted while it runs (on any thread) uses them.
-    pub fn scope<F: Future>(&self, tool: impl Into<Cow<'static, str>>, future: F) -> Scoped<F> {
+    pub fn scope<F: Future, T: Into<Cow<'static, str>>>(
+        &self,
+        tool: T,
+        future: F,
+    ) -> impl Future<Output = F::Output> + use<F, T> {
         Scoped::new(
             Arc::new(Scope::new(self.clone(), Some(tool.into()), None)),
             future,
@@ -448,7 +452,7 @@ impl Drop for Enter {
 }
 
 /// A future running inside a scope; see [`McpOptions::scope`].
-pub struct Scoped<F> {
+struct Scoped<F> {
     scope: Arc<Scope>,
     future: Pin<Box<F>>,
 }
@@ -479,11 +483,6 @@ impl<F: Future> Future for Scoped<F> {
         let _enter = Enter::new(this.scope.clone());
         this.future.as_mut().poll(cx)
     }
-}
-
-/// The name of the tool whose call is running on this task, if inside a scope.
-pub fn current_tool() -> Option<String> {
-    current().and_then(|scope| scope.tool.as_deref().map(str::to_owned))
 }
 
 /// `error` as a `CallToolResult` with `isError: true`: the envelope rendered by the

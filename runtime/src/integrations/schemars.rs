@@ -17,7 +17,7 @@
 //! The schemas are written by hand to match the serde representation exactly (the
 //! types live in modules that cannot carry a `cfg_attr` derive for an optional
 //! dependency without it); the tests check every field against serialised values.
-//! [`NATIVE_SCHEMA`](crate::profile::NATIVE_SCHEMA) is the stricter schema of what the
+//! [`Native::SCHEMA`](crate::Native::SCHEMA) is the stricter schema of what the
 //! [`Native`](crate::Native) profile writes.
 
 use std::borrow::Cow;

@@ -54,8 +54,8 @@ mod problem;
 
 pub use jsonrpc::{JsonRpc, JsonRpcResponse, RequestId};
 pub use mcp::McpToolResult;
-pub use native::{NATIVE_SCHEMA, Native};
-pub use problem::{Problem, reason_phrase};
+pub use native::Native;
+pub use problem::Problem;
 
 use serde::Serializer;
 

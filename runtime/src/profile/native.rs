@@ -6,10 +6,6 @@ use serde::ser::SerializeMap;
 use crate::envelope::Reduction;
 use crate::{Envelope, Profile};
 
-/// The JSON Schema (draft 2020-12) of the [`Native`] envelope, also shipped as
-/// `schema/envelope.schema.json` in the crate.
-pub const NATIVE_SCHEMA: &str = include_str!("../../schema/envelope.schema.json");
-
 /// The envelope as tool-error defines it; keys appear in this order and optional
 /// ones only when they have a value:
 ///
@@ -28,9 +24,20 @@ pub const NATIVE_SCHEMA: &str = include_str!("../../schema/envelope.schema.json"
 /// | `debug` | object: `error_chain`, `backtrace`, `server_version` | verbose policy only |
 /// | `truncated` | `true` | when limits removed something |
 ///
-/// Its schema is [`NATIVE_SCHEMA`]; [`OwnedEnvelope`](crate::OwnedEnvelope) reads it back.
+/// Its schema is [`Native::SCHEMA`]; [`OwnedEnvelope`](crate::OwnedEnvelope) reads it back.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Native;
+
+impl Native {
+    /// The JSON Schema (draft 2020-12) of the envelope, also shipped as
+    /// `schema/envelope.schema.json` in the crate.
+    ///
+    /// ```
+    /// let schema: serde_json::Value = serde_json::from_str(tool_error::Native::SCHEMA).unwrap();
+    /// assert_eq!(schema["required"], serde_json::json!(["code", "kind", "message", "recoverable"]));
+    /// ```
+    pub const SCHEMA: &'static str = include_str!("../../schema/envelope.schema.json");
+}
 
 impl Profile for Native {
     fn serialize_envelope<S: Serializer>(

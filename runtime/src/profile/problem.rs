@@ -97,7 +97,7 @@ impl Profile for Problem {
 }
 
 /// The reason phrase of an HTTP status (RFC 9110), `"Error"` for unknown ones.
-pub const fn reason_phrase(status: u16) -> &'static str {
+pub(crate) const fn reason_phrase(status: u16) -> &'static str {
     match status {
         400 => "Bad Request",
         401 => "Unauthorized",

@@ -4,7 +4,8 @@ use core::fmt::Write as _;
 
 use serde_json::{Value, json};
 
-use crate::{Catalog, CrateCatalog, Entry};
+use super::model::{Catalog, Entry};
+use super::registry::CrateCatalog;
 
 impl CrateCatalog {
     /// A Markdown reference: one section per declaring type, one table row per code

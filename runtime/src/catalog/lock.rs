@@ -36,61 +36,62 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Channel, CrateCatalog, Kind};
+use super::registry::CrateCatalog;
+use crate::{Channel, Kind};
 
 /// The environment variable that lets a test write lock and reference files.
-pub const LOCK_ENV: &str = "TOOL_ERROR_LOCK";
+pub(crate) const LOCK_ENV: &str = "TOOL_ERROR_LOCK";
 
 /// The lock file format version written by this crate.
-pub const FORMAT: u32 = 1;
+const FORMAT: u32 = 1;
 
 /// The contents of a lock file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Lock {
+pub(crate) struct Lock {
     /// The format version.
-    pub format: u32,
+    pub(crate) format: u32,
     /// Every code, sorted.
-    pub codes: BTreeMap<String, LockedCode>,
+    pub(crate) codes: BTreeMap<String, LockedCode>,
 }
 
 /// The locked properties of one code.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct LockedCode {
+pub(crate) struct LockedCode {
     /// The declaring type.
     #[serde(rename = "type")]
-    pub type_name: String,
+    pub(crate) type_name: String,
     /// The declaring variant.
-    pub variant: String,
+    pub(crate) variant: String,
     /// The decision class.
-    pub kind: Kind,
+    pub(crate) kind: Kind,
     /// The category, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub category: Option<String>,
+    pub(crate) category: Option<String>,
     /// Whether retrying may succeed.
-    pub recoverable: bool,
+    pub(crate) recoverable: bool,
     /// Tool result or protocol error.
-    pub channel: Channel,
+    pub(crate) channel: Channel,
     /// The JSON-RPC code.
-    pub jsonrpc: i32,
+    pub(crate) jsonrpc: i32,
     /// The HTTP status.
-    pub http: u16,
+    pub(crate) http: u16,
     /// The detail keys.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub details: Vec<String>,
+    pub(crate) details: Vec<String>,
     /// The detail keys that are redacted.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub redacted: Vec<String>,
+    pub(crate) redacted: Vec<String>,
     /// Whether a retry hint is sent.
     #[serde(default, skip_serializing_if = "core::ops::Not::not")]
-    pub retry_after: bool,
+    pub(crate) retry_after: bool,
     /// The doc comment (informational: changes never break).
     #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub description: String,
+    pub(crate) description: String,
 }
 
 impl Lock {
     /// The lock of a crate catalog as it is now.
-    pub fn of(catalog: &CrateCatalog) -> Lock {
+    pub(crate) fn of(catalog: &CrateCatalog) -> Lock {
         let codes = catalog
             .entries()
             .map(|(owner, entry)| {
@@ -123,19 +124,19 @@ impl Lock {
     }
 
     /// The file text: pretty JSON with a trailing newline.
-    pub fn to_text(&self) -> String {
+    pub(crate) fn to_text(&self) -> String {
         let mut text = serde_json::to_string_pretty(self).unwrap_or_default();
         text.push('\n');
         text
     }
 
     /// Parses a lock file.
-    pub fn from_text(text: &str) -> Result<Lock, serde_json::Error> {
+    pub(crate) fn from_text(text: &str) -> Result<Lock, serde_json::Error> {
         serde_json::from_str(text)
     }
 
     /// What changed from `self` (the committed lock) to `current`.
-    pub fn diff(&self, current: &Lock) -> Report {
+    pub(crate) fn diff(&self, current: &Lock) -> Report {
         let mut report = Report::default();
         for (code, old) in &self.codes {
             let Some(new) = current.codes.get(code) else {
@@ -508,14 +509,10 @@ pub fn assert_generated(path: &Path, content: &str) {
     );
 }
 
-/// The test behind [`assert_lock!`](crate::assert_lock).
-///
-/// # Panics
-///
-/// On breaking changes or an unreadable or missing lock: that is the test failing,
-/// with the report as the message.
+/// The test behind [`assert_lock!`](crate::assert_lock): panics on breaking changes
+/// or an unreadable or missing lock, with the report as the message.
 #[allow(clippy::panic)]
-pub fn assert_lock(catalog: &CrateCatalog, path: &Path) {
+pub(crate) fn assert_lock(catalog: &CrateCatalog, path: &Path) {
     match check(catalog, path, Mode::from_env()) {
         Ok(Outcome::Unchanged | Outcome::Compatible { .. } | Outcome::Forced(_)) => {}
         Err(failure) => panic!("{}: {failure}", path.display()),
@@ -528,7 +525,7 @@ pub fn assert_lock(catalog: &CrateCatalog, path: &Path) {
 #[macro_export]
 macro_rules! assert_lock {
     ($catalog:expr $(,)?) => {
-        $crate::lock::assert_lock(
+        $crate::__private::assert_lock(
             &$catalog,
             ::std::path::Path::new(::core::concat!(
                 ::core::env!("CARGO_MANIFEST_DIR"),
@@ -537,6 +534,6 @@ macro_rules! assert_lock {
         )
     };
     ($catalog:expr, $path:expr $(,)?) => {
-        $crate::lock::assert_lock(&$catalog, ::std::path::Path::new(&$path))
+        $crate::__private::assert_lock(&$catalog, ::std::path::Path::new(&$path))
     };
 }

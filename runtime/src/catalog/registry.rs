@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::{Catalog, Entry};
+use super::model::{Catalog, Entry};
 
 /// The error types of one crate, declared with [`crate_catalog!`](crate::crate_catalog),
 /// which also proves at compile time that no two of them share a code.
@@ -27,28 +27,42 @@ use crate::{Catalog, Entry};
 ///
 /// tool_error::crate_catalog!(pub static ERROR_CODES = [OrderError, UserMissing]);
 ///
-/// let codes: Vec<_> = ERROR_CODES.entries().map(|(_, entry)| entry.code).collect();
+/// let codes: Vec<_> = ERROR_CODES.entries().map(|(_, entry)| entry.code()).collect();
 /// assert_eq!(codes, ["ORDER_MISSING", "USER_MISSING"]);
 /// assert!(ERROR_CODES.find("USER_MISSING").is_some());
 /// ```
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub struct CrateCatalog {
-    /// The crate name (`CARGO_PKG_NAME` of the declaring crate), or the name given
-    /// to [`crate_catalog!`](crate::crate_catalog).
-    pub name: &'static str,
-    /// The crate version.
-    pub version: &'static str,
-    /// The listed types.
-    pub types: &'static [&'static Catalog],
+    pub(crate) name: &'static str,
+    pub(crate) version: &'static str,
+    pub(crate) types: &'static [&'static Catalog],
 }
 
 /// An entry with the catalog of the type that declares it.
-pub type Located = (&'static Catalog, &'static Entry);
+type Located = (&'static Catalog, &'static Entry);
 
 impl CrateCatalog {
+    /// The crate name (`CARGO_PKG_NAME` of the declaring crate), or the name given
+    /// to [`crate_catalog!`](crate::crate_catalog).
+    pub const fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// The declaring crate's version (`CARGO_PKG_VERSION`).
+    pub const fn version(&self) -> &'static str {
+        self.version
+    }
+
+    /// The listed types, in the order given.
+    pub const fn types(&self) -> &'static [&'static Catalog] {
+        self.types
+    }
+
     /// Every code-carrying entry of every listed type, including the types they wrap
-    /// with `transparent`, each once, ordered by code.
-    pub fn entries(&self) -> impl Iterator<Item = Located> + use<> {
+    /// with `transparent`, each once, ordered by code, with the catalog of the type
+    /// that declares it.
+    pub fn entries(&self) -> impl Iterator<Item = (&'static Catalog, &'static Entry)> + use<> {
         let mut by_code: BTreeMap<&'static str, Located> = BTreeMap::new();
         for catalog in self.types {
             for (owner, entry) in catalog.leaves() {
@@ -72,8 +86,8 @@ impl CrateCatalog {
         types
     }
 
-    /// The entry for `code`.
-    pub fn find(&self, code: &str) -> Option<Located> {
+    /// The entry for `code`, with the catalog of the type that declares it.
+    pub fn find(&self, code: &str) -> Option<(&'static Catalog, &'static Entry)> {
         self.types
             .iter()
             .flat_map(|catalog| catalog.leaves())
@@ -112,11 +126,11 @@ pub(crate) fn same_catalog(a: &Catalog, b: &Catalog) -> bool {
 /// # #[tool_error(kind = not_found)]
 /// # pub struct NoSuchJob;
 /// tool_error::crate_catalog!(pub static ERROR_CODES = [BadInput]);
-/// assert_eq!(ERROR_CODES.name, "tool-error");
+/// assert_eq!(ERROR_CODES.name(), "tool-error");
 ///
 /// // A second server in the same crate, with its own name.
 /// tool_error::crate_catalog!(pub static SCHEDULER_CODES = [NoSuchJob], name = "scheduler");
-/// assert_eq!(SCHEDULER_CODES.name, "scheduler");
+/// assert_eq!(SCHEDULER_CODES.name(), "scheduler");
 /// ```
 #[macro_export]
 macro_rules! crate_catalog {
@@ -127,11 +141,11 @@ macro_rules! crate_catalog {
     };
     ($vis:vis static $name:ident = [$($ty:ty),+ $(,)?], name = $label:expr $(,)? $(;)?) => {
         /// Every error code of this crate.
-        $vis static $name: $crate::CrateCatalog = $crate::CrateCatalog {
-            name: $label,
-            version: ::core::env!("CARGO_PKG_VERSION"),
-            types: &[$(<$ty as $crate::StaticCatalog>::CATALOG),+],
-        };
+        $vis static $name: $crate::CrateCatalog = $crate::__private::crate_catalog(
+            $label,
+            ::core::env!("CARGO_PKG_VERSION"),
+            &[$(<$ty as $crate::__private::StaticCatalog>::CATALOG),+],
+        );
         $crate::assert_unique_codes!($($ty),+);
     };
 }

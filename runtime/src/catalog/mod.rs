@@ -1,0 +1,14 @@
+//! The static description of every code: one [`Catalog`] per error type, the
+//! crate-wide [`CrateCatalog`], the compile-time uniqueness check, the generated
+//! reference documents, and the lock file that keeps codes stable.
+
+pub mod lock;
+mod model;
+mod reference;
+mod registry;
+mod unique;
+
+pub use model::{Catalog, Entry, FieldInfo, StaticCatalog};
+pub use registry::CrateCatalog;
+pub(crate) use unique::str_eq;
+pub use unique::{first_duplicate_code_in, leaf_count};
