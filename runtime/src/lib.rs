@@ -53,6 +53,13 @@
 //!   code catalog, its compile-time uniqueness check, and the lock file for CI.
 //! - [`legacy`]: seed-era JSON-RPC codes, opt-in only.
 //!
+//! # Attribute reference
+//!
+//! `#[derive(ToolError)]` (the default `derive` feature) is configured with
+//! `#[tool_error(...)]` attributes on the type, its variants and their fields. Every
+//! key, where it goes, what it changes in the output and what the compiler checks is
+//! documented on the derive's own page: [`derive@ToolError`].
+//!
 //! # Guarantees
 //!
 //! Rendering never panics and always produces one valid JSON value, whatever the
@@ -113,6 +120,6 @@ pub use template::{Arg, Template};
 #[doc = include_str!("../../README.md")]
 mod readme {}
 
-/// Derives [`ToolError`] and [`StaticCatalog`]; see the crate README for every key.
 #[cfg(feature = "derive")]
+#[doc = include_str!("derive.md")]
 pub use tool_error_macros::ToolError;
