@@ -19,9 +19,12 @@ mod derive;
 
 use proc_macro::TokenStream;
 
-/// Derives `tool_error::ToolError` and `tool_error::StaticCatalog`.
+/// Derives `tool_error::ToolError` and `tool_error::StaticCatalog`; use it through
+/// the `tool-error` crate, which re-exports it.
 ///
-/// See the `tool-error` documentation for every `#[tool_error(...)]` key.
+/// The full `#[tool_error(...)]` attribute reference (every key, where it goes and
+/// what the compiler checks) is on the documentation page of `tool_error::ToolError`:
+/// <https://docs.rs/tool-error/latest/tool_error/derive.ToolError.html>.
 #[proc_macro_derive(ToolError, attributes(tool_error))]
 pub fn derive_tool_error(input: TokenStream) -> TokenStream {
     derive::expand(input.into()).into()
