@@ -1,4 +1,4 @@
-//! Seed 003: the Exa documentation MCP server's standardised error handling.
+//! The Exa documentation MCP server's standardised error handling.
 //!
 //! Error classes with a code, an HTTP status, details and `recoverable`
 //! ([`ExaError`]); tool responses `{"success": false, "error": {message, code, tool,
@@ -6,7 +6,7 @@
 //! recoverable errors and details only outside production ([`policy`]); foreign
 //! errors normalised ([`normalize`]); the class's `toJSON()` ([`ExaJson`]) and the
 //! structured error log with alerts on critical codes ([`ErrorLogEntry`],
-//! [`needs_alert`]). [`DocsTool`] puts it together the way the seed's
+//! [`needs_alert`]). [`DocsTool`] puts it together the way Exa's
 //! `BaseExaTool` does, over an in-memory document store.
 
 use std::any::Any;
@@ -24,7 +24,7 @@ use tool_error::{Clock, Context, Envelope, Policy, Profile, ToolError};
 
 use crate::Sample;
 
-/// The suggestion the seed adds when similar paths are known: `Did you mean: <first>?`.
+/// The suggestion Exa adds when similar paths are known: `Did you mean: <first>?`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DidYouMean(pub String);
 
@@ -34,7 +34,7 @@ impl fmt::Display for DidYouMean {
     }
 }
 
-/// The seed's error classes, one variant each; `UNKNOWN_ERROR` is what the seed's
+/// Exa's error classes, one variant each; `UNKNOWN_ERROR` is what Exa's
 /// normaliser makes of everything else.
 #[derive(Clone, Debug, thiserror::Error, tool_error::ToolError)]
 #[tool_error(domain = "exa")]
@@ -90,9 +90,9 @@ pub enum ExaError {
         reason: String,
     },
 
-    /// The search failed (`SearchError`). Recoverable, and both of the seed's
+    /// The search failed (`SearchError`). Recoverable, and both of Exa's
     /// suggestions ask for a different query, so the kind is `VALIDATION` (fix the
-    /// input) while the status stays the seed's 500.
+    /// input) while the status stays Exa's 500.
     #[error("Search failed: {reason}")]
     #[tool_error(
         code = "SEARCH_ERROR",
@@ -118,7 +118,7 @@ pub enum ExaError {
         resolution: Option<String>,
     },
 
-    /// Anything else, normalised (the seed's base `ExaError` with `UNKNOWN_ERROR`).
+    /// Anything else, normalised (Exa's base `ExaError` with `UNKNOWN_ERROR`).
     #[error("{message}")]
     #[tool_error(code = "UNKNOWN_ERROR", kind = internal, http = 500)]
     Unknown {
@@ -198,8 +198,8 @@ impl Mode {
     }
 }
 
-/// The seed's rules as a policy: suggestions only for recoverable errors, details
-/// only outside production. The seed sends every error's message as it is, so
+/// Exa's rules as a policy: suggestions only for recoverable errors, details
+/// only outside production. Exa sends every error's message as it is, so
 /// internal messages are not masked.
 pub fn policy(mode: Mode) -> Policy {
     Policy::DEFAULT
@@ -208,11 +208,11 @@ pub fn policy(mode: Mode) -> Policy {
         .with_internal_masking(false)
 }
 
-/// The seed's `ErrorResponse` / failed `ToolResponse`:
+/// Exa's `ErrorResponse` / failed `ToolResponse`:
 /// `{"success": false, "error": {"message", "code", "tool", "operation", "suggestions"?, "details"?}}`.
 ///
-/// `suggestions` is present exactly for recoverable errors (possibly empty, as the
-/// seed assigns the generated list whatever it holds); `details` when the policy
+/// `suggestions` is present exactly for recoverable errors (possibly empty, as Exa
+/// assigns the generated list whatever it holds); `details` when the policy
 /// includes them and the error has some.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ExaResponse;
@@ -257,7 +257,7 @@ impl Profile for ExaResponse {
     }
 }
 
-/// The seed's `ExaError.toJSON()`: `{name, message, code, statusCode, details,
+/// Exa's `ExaError.toJSON()`: `{name, message, code, statusCode, details,
 /// recoverable, timestamp}`, the timestamp with milliseconds as JavaScript's
 /// `toISOString()` writes it and `details` left out when there are none.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -287,16 +287,16 @@ impl Profile for ExaJson {
 }
 
 /// The codes whose unrecoverable errors page someone. Only `CONFIG_ERROR` is one of
-/// the seed's classes; the other two are listed by the seed's logger for errors
+/// Exa's classes; the other two are listed by Exa's logger for errors
 /// raised elsewhere in the server.
 pub const CRITICAL_CODES: [&str; 3] = ["CONFIG_ERROR", "SYSTEM_ERROR", "INIT_ERROR"];
 
-/// Whether the seed's logger sends an alert: unrecoverable and critical.
+/// Whether Exa's logger sends an alert: unrecoverable and critical.
 pub fn needs_alert(error: &dyn ToolError) -> bool {
     !error.recoverable() && CRITICAL_CODES.contains(&error.code())
 }
 
-/// One structured log line of the seed's `ErrorLogger`: the `ErrorLog` fields
+/// One structured log line of Exa's `ErrorLogger`: the `ErrorLog` fields
 /// (`timestamp`, `tool`, `operation`, `errorCode`, `errorMessage`, `recoverable`,
 /// `recovered`?, `userId`?, `requestId`, `duration`) plus `level`, `service` and
 /// `environment`. Tool, operation and request id come from the envelope's context.
@@ -348,7 +348,7 @@ impl Profile for ErrorLogEntry<'_> {
     }
 }
 
-/// The seed's `normalizeError`: an `ExaError` stays as it is; an I/O "not found"
+/// Exa's `normalizeError`: an `ExaError` stays as it is; an I/O "not found"
 /// (or a message mentioning `ENOENT`) anywhere in the cause chain becomes
 /// `DOC_NOT_FOUND` for `path` (else for the path quoted in the message); "invalid
 /// argument" becomes `INVALID_PARAM`; anything else `UNKNOWN_ERROR` with the
@@ -386,7 +386,7 @@ pub fn normalize(error: &(dyn StdError + 'static), path: Option<&str>) -> ExaErr
     }
 }
 
-/// The seed's last resort for a thrown value that is not an `Error`; in Rust, a
+/// Exa's last resort for a thrown value that is not an `Error`; in Rust, a
 /// panic payload.
 pub fn from_panic(payload: &(dyn Any + Send)) -> ExaError {
     let thrown = payload
@@ -433,13 +433,13 @@ pub struct ErrorContext<'a> {
     pub request_id: &'a str,
 }
 
-/// The seed's `ErrorHandler`: normalises, logs, counts and formats errors.
+/// Exa's `ErrorHandler`: normalises, logs, counts and formats errors.
 pub struct ErrorHandler<'c> {
     mode: Mode,
     clock: &'c dyn Clock,
-    /// What the seed's `logger.error` received: `{error: toJSON(), context}`.
+    /// What Exa's `logger.error` received: `{error: toJSON(), context}`.
     pub log: Vec<Value>,
-    /// The seed's `metrics.recordError(code, tool)`: calls per (code, tool).
+    /// Exa's `metrics.recordError(code, tool)`: calls per (code, tool).
     pub metrics: BTreeMap<(String, String), u64>,
     /// Alerts sent by the error logger.
     pub alerts: Vec<Value>,
@@ -510,7 +510,7 @@ impl<'c> ErrorHandler<'c> {
 /// Whatever a tool's handler throws.
 pub type Thrown = Box<dyn StdError + Send + Sync>;
 
-/// How one parameter of an operation is checked (the seed's operation schema).
+/// How one parameter of an operation is checked (Exa's operation schema).
 #[derive(Clone, Copy, Debug)]
 pub struct ParamSpec {
     /// The parameter's name.
@@ -525,7 +525,7 @@ pub struct ParamSpec {
     pub description: &'static str,
 }
 
-/// The seed's `validateParams`: required first, then `typeof`, then the custom
+/// Exa's `validateParams`: required first, then `typeof`, then the custom
 /// check, parameter by parameter in schema order.
 pub fn validate_params(schema: &[ParamSpec], params: &Value) -> Result<(), ExaError> {
     for spec in schema {
@@ -559,7 +559,7 @@ pub fn validate_params(schema: &[ParamSpec], params: &Value) -> Result<(), ExaEr
     Ok(())
 }
 
-/// The other places the seed's recovery manager looks for a missing document:
+/// The other places Exa's recovery manager looks for a missing document:
 /// `.md` and `.mdx` swapped, and the directory's `index.md`.
 pub fn alternative_paths(path: &str) -> Vec<String> {
     let mut alternatives = Vec::new();
@@ -581,8 +581,8 @@ pub fn alternative_paths(path: &str) -> Vec<String> {
 /// A stored document: its text, or why it cannot be read.
 pub type Document = Result<String, String>;
 
-/// The seed's `DocsTool` over an in-memory store: `getDocumentation` and `search`,
-/// each wrapped in the seed's `executeWithErrorHandling`.
+/// Exa's `DocsTool` over an in-memory store: `getDocumentation` and `search`,
+/// each wrapped in Exa's `executeWithErrorHandling`.
 #[derive(Debug)]
 pub struct DocsTool<'c> {
     /// Documents by path.
@@ -640,7 +640,7 @@ impl<'c> DocsTool<'c> {
             let path = params.get("path").and_then(Value::as_str).unwrap_or("");
             match tool.load(path) {
                 Err(ExaError::DocumentNotFound { .. }) => {
-                    // The seed's recovery manager: a near miss is served, not failed.
+                    // Exa's recovery manager: a near miss is served, not failed.
                     let found = alternative_paths(path)
                         .into_iter()
                         .find_map(|alternative| tool.load(&alternative).ok());
@@ -683,7 +683,7 @@ impl<'c> DocsTool<'c> {
         })
     }
 
-    /// The seed's `executeWithErrorHandling`: configuration, then parameters, then
+    /// Exa's `executeWithErrorHandling`: configuration, then parameters, then
     /// the handler; any failure (a panic included) goes through the error handler.
     pub fn execute_with_error_handling(
         &mut self,
@@ -776,7 +776,7 @@ pub fn sample_documents() -> Vec<(&'static str, Document)> {
     ]
 }
 
-/// Every error class in the seed's response format, for the tour.
+/// Every error class in Exa's response format, for the tour.
 pub fn samples() -> Vec<Sample> {
     let clock = tool_error::FixedClock::from_rfc3339("2025-10-27T14:35:22Z")
         .unwrap_or(tool_error::FixedClock(std::time::UNIX_EPOCH));

@@ -1,12 +1,12 @@
-//! Seed 002: interbase `toolerror`, the structured error contract of the Demarch MCP
+//! interbase `toolerror`, the structured error contract of the Demarch MCP
 //! servers, shown through interlock (the file-reservation server that adopted it).
 //!
 //! Agents read `{"type", "message", "recoverable", "data"}` in the MCP tool result's
 //! error text. The six types are exactly tool-error's six [`Kind`]s, so the contract
 //! is the derive plus one small [`Profile`], [`Wire`]. Errors of a wrapped HTTP
-//! service go through the seed's two mapping tables ([`type_for_http_status`],
-//! [`type_for_connection_error`]); the agent side ([`on_tool_error`]) follows the
-//! seed's recommended pattern on top of [`tool_error::client::parse`].
+//! service go through interbase's two mapping tables ([`type_for_http_status`],
+//! [`type_for_connection_error`]); the agent side ([`on_tool_error`]) follows
+//! interbase's recommended pattern on top of [`tool_error::client::parse`].
 
 use std::io;
 use std::time::Duration;
@@ -22,7 +22,7 @@ use tool_error::{
 
 use crate::Sample;
 
-/// The seed's JSON Schema of the wire format, verbatim.
+/// interbase's JSON Schema of the wire format, verbatim.
 pub const SCHEMA: &str = r#"{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "type": "object",
@@ -62,7 +62,7 @@ pub struct Conflict {
 
 /// The errors of interlock's MCP tools (file reservations between agents).
 ///
-/// `NOT_FOUND` is not recoverable here, unlike the kind's default: the seed's first
+/// `NOT_FOUND` is not recoverable here, unlike the kind's default: interbase's first
 /// wire example says so, and retrying a lookup of an unregistered agent cannot help.
 #[derive(Debug, thiserror::Error, tool_error::ToolError)]
 #[tool_error(domain = "interlock")]
@@ -71,7 +71,7 @@ pub enum InterlockError {
     #[error("agent {} not registered", quoted(.agent))]
     #[tool_error(kind = not_found, recoverable = false)]
     AgentNotRegistered {
-        /// The unknown agent id (in the message only, as the seed's example has no data).
+        /// The unknown agent id (message only: interbase's example has no data).
         #[tool_error(skip)]
         agent: String,
     },
@@ -128,9 +128,9 @@ pub enum InterlockError {
     },
 }
 
-/// The seed's wire format: `{"type", "message", "recoverable", "data"?}`, where
+/// interbase's wire format: `{"type", "message", "recoverable", "data"?}`, where
 /// `data` holds the details and the retry hint as `retry_after` seconds, and is
-/// left out when empty. Nothing else is written: the seed's schema allows no other
+/// left out when empty. Nothing else is written: interbase's schema allows no other
 /// key.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Wire;
@@ -186,7 +186,7 @@ pub fn tool_result(error: &dyn ToolError) -> Value {
     Envelope::new(error).to_value(&McpToolResult::with_profile(Wire))
 }
 
-/// The seed's HTTP status table, for servers that wrap an HTTP API:
+/// interbase's HTTP status table, for servers that wrap an HTTP API:
 ///
 /// | HTTP status | type |
 /// | --- | --- |
@@ -204,7 +204,7 @@ pub fn type_for_http_status(status: u16) -> Kind {
     Kind::from_http_status(status)
 }
 
-/// The seed's connection rule: network failures (connection refused, timeout, DNS)
+/// interbase's connection rule: network failures (connection refused, timeout, DNS)
 /// are `TRANSIENT`, the service may come back. `None` for I/O errors that are not
 /// about reaching the service.
 ///
@@ -242,7 +242,7 @@ pub enum Failure {
 }
 
 /// A failure of an HTTP service behind an MCP tool (intermute behind interlock),
-/// turned into a tool error by the seed's two mapping tables: the seed's
+/// turned into a tool error by interbase's two mapping tables: interbase's
 /// `toToolError()` step. Written by hand because its kind is decided at run time.
 #[derive(Debug)]
 pub struct UpstreamError {
@@ -315,7 +315,7 @@ pub static UPSTREAM_CATALOG: Catalog = Catalog::new(
     &[UPSTREAM_STATUS, UPSTREAM_UNREACHABLE],
 )
 .with_domain("interlock")
-.with_doc("A failure of the HTTP service behind the tool, mapped by the seed's tables.");
+.with_doc("A failure of the HTTP service behind the tool, mapped by interbase's tables.");
 
 const UPSTREAM_STATUS: tool_error::Entry =
     tool_error::Entry::new("Status", "UPSTREAM_STATUS", Kind::Transient)
@@ -394,10 +394,10 @@ impl StaticCatalog for UpstreamError {
     const CATALOG: &'static Catalog = &UPSTREAM_CATALOG;
 }
 
-/// How many times the seed's pattern retries a `TRANSIENT` error.
+/// How many times interbase's pattern retries a `TRANSIENT` error.
 pub const MAX_TRANSIENT_ATTEMPTS: u32 = 3;
 
-/// What the seed's recommended agent pattern does with one tool error.
+/// What interbase's recommended agent pattern does with one tool error.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AgentStep {
     /// `TRANSIENT`: retry after `delay` (the server's `retry_after`, else the
@@ -452,11 +452,11 @@ impl AgentStep {
     }
 }
 
-/// The seed's recommended agent pattern, applied to a tool's error text: parse it
+/// interbase's recommended agent pattern, applied to a tool's error text: parse it
 /// (a legacy, unstructured text means give up), branch on `type`, and read `data`
 /// for the retry delay and the conflict holders.
 ///
-/// One reading beyond the seed's pseudo-code: the seed's step 3 says `recoverable`
+/// One reading beyond interbase's pseudo-code: interbase's step 3 says `recoverable`
 /// decides the retry strategy, so a retrying step for an error marked
 /// `"recoverable": false` becomes [`AgentStep::GiveUp`].
 pub fn on_tool_error(error_text: &str, default_backoff: Duration) -> AgentStep {
@@ -512,7 +512,7 @@ fn conflict_holders(data: Option<&Value>) -> Option<Vec<String>> {
     (!conflicts.is_empty()).then_some(holders)
 }
 
-/// The seed's three wire examples, in its order.
+/// interbase's three wire examples, in its order.
 pub fn wire_examples() -> [InterlockError; 3] {
     [
         InterlockError::AgentNotRegistered {
@@ -530,7 +530,7 @@ pub fn wire_examples() -> [InterlockError; 3] {
     ]
 }
 
-/// One error of every type, in the seed's wire format, for the tour.
+/// One error of every type, in interbase's wire format, for the tour.
 pub fn samples() -> Vec<Sample> {
     let [not_found, conflict, transient] = wire_examples();
     let mut samples = vec![

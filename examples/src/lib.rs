@@ -1,5 +1,5 @@
-//! The five seed systems of `../shared/seeds/` rebuilt with tool-error, one module
-//! each, shared by the tour and the tests.
+//! Five MCP servers and error contracts, each rebuilt with tool-error from the errors
+//! it documents: one module per system, shared by the tour and the tests.
 
 pub mod exa;
 pub mod gem_flux;
@@ -28,7 +28,7 @@ tool_error::crate_catalog!(
     name = "ontology",
 );
 
-/// Every system's catalog, in seed order.
+/// Every system's catalog, in the tour's order.
 pub fn catalogs() -> [&'static CrateCatalog; 5] {
     [
         &GEM_FLUX_CODES,

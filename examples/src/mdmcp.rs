@@ -1,18 +1,18 @@
-//! mdmcp (seed 001): a sandboxed file and command server whose JSON-RPC errors carry
+//! mdmcp: a sandboxed file and command server whose JSON-RPC errors carry
 //! an `ErrorContext` in `data`: the error type, typed details, a message for people,
 //! suggestions and, in verbose mode, debug info.
 //!
-//! The errors come in the seed's five families, one enum each, whose fields are the
+//! The errors come in mdmcp's five families, one enum each, whose fields are the
 //! family's detail fields: [`PolicyViolation`], [`ValidationFailure`],
-//! [`ResourceLimit`], [`ExecutionError`], [`SystemError`], under [`MdmcpError`]. The
-//! seed's own wire types ([`ErrorContext`], [`ErrorDetails`] and the detail structs)
+//! [`ResourceLimit`], [`ExecutionError`], [`SystemError`], under [`MdmcpError`].
+//! mdmcp's own wire types ([`ErrorContext`], [`ErrorDetails`] and the detail structs)
 //! are here too, for clients reading the responses back.
 //!
-//! Each error has two messages, as in the seed: the JSON-RPC `message`, terse and
+//! Each error has two messages, as mdmcp specifies: the JSON-RPC `message`, terse and
 //! stable (the variant's `message = "..."`), and `data.user_message`, a sentence
 //! for people (the variant's `Display`, from `#[error(...)]`).
 //!
-//! [`ServerConfig`] carries the seed's knobs; `verbose_errors`,
+//! [`ServerConfig`] carries mdmcp's knobs; `verbose_errors`,
 //! `include_suggestions`, `max_suggestions` and `redact_sensitive` become a
 //! [`Policy`], `include_examples` is applied by the [`ErrorContextData`] profile.
 //!
@@ -58,7 +58,7 @@ pub enum McpErrorCode {
 }
 
 // ---------------------------------------------------------------------------------
-// The seed's wire types, for reading responses back.
+// mdmcp's wire types, for reading responses back.
 
 /// `data` of an mdmcp error response.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -342,7 +342,7 @@ pub enum PolicyViolation {
 }
 
 impl PolicyViolation {
-    /// `path_not_allowed`, as the seed's example 5.1 reports it.
+    /// `path_not_allowed`, as example 5.1 of mdmcp's documentation reports it.
     pub fn path_not_allowed(path: impl Into<String>, allowed_roots: Vec<String>) -> Self {
         PolicyViolation::PathNotAllowed {
             requested: path.into(),
@@ -489,7 +489,7 @@ pub enum ValidationFailure {
     category = "resource_limit"
 )]
 pub enum ResourceLimit {
-    /// A file larger than `max_read_bytes`. The seed's `to_mcp_code` sends
+    /// A file larger than `max_read_bytes`. mdmcp's `to_mcp_code` sends
     /// `InvalidArgs` (-32602) for it: the caller fixes it by reading less.
     #[error(
         "File is too large ({} MB) to read. Maximum allowed size is {} MB",
@@ -667,8 +667,8 @@ impl std::error::Error for ProcessFailure {
 /// Running something failed.
 ///
 /// Like every family here that opts into `legacy_jsonrpc`, each variant names its
-/// code: the legacy defaults follow seed 000's table, whose codes mean other things
-/// in mdmcp.
+/// code: the legacy defaults follow Gem-Flux's category table, whose codes mean other
+/// things in mdmcp.
 #[derive(Debug, thiserror::Error, ToolError)]
 #[tool_error(
     domain = "mdmcp",
@@ -677,7 +677,7 @@ impl std::error::Error for ProcessFailure {
     category = "execution_error"
 )]
 pub enum ExecutionError {
-    /// The command ran and failed; the seed sends `Internal` (-32603).
+    /// The command ran and failed; mdmcp sends `Internal` (-32603).
     #[error("Command '{operation}' failed to execute")]
     #[tool_error(
         kind = internal,
@@ -830,7 +830,7 @@ pub enum MdmcpError {
 // ---------------------------------------------------------------------------------
 // Configuration and rendering.
 
-/// The seed's server configuration.
+/// mdmcp's server configuration.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct ServerConfig {
     /// Add `debug_info`. Default off.
@@ -913,7 +913,7 @@ impl ServerConfig {
     }
 }
 
-/// The seed's `ErrorContext` as a JSON-RPC `data` profile:
+/// mdmcp's `ErrorContext` as a JSON-RPC `data` profile:
 /// `{type, details, user_message, suggestions, debug_info}`.
 ///
 /// `type` is the code; `details` the error's details, without `examples` unless
@@ -1053,13 +1053,13 @@ impl Serialize for DebugWire<'_, '_> {
 }
 
 // ---------------------------------------------------------------------------------
-// The seed's examples, for the tour.
+// mdmcp's examples, for the tour.
 
 const SYSTEM: &str = "mdmcp";
 
-/// The four responses of the seed's section 5, each under the configuration that
-/// produces it, then 5.1 and 5.2 under the default configuration (policy location
-/// redacted, examples left out).
+/// The four responses in section 5 of mdmcp's documentation, each under the
+/// configuration that produces it, then 5.1 and 5.2 under the default configuration
+/// (policy location redacted, examples left out).
 pub fn samples() -> Vec<Sample> {
     let clock = FixedClock::from_rfc3339("2024-01-15T10:30:45Z")
         .unwrap_or(FixedClock(std::time::UNIX_EPOCH));

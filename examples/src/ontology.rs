@@ -1,14 +1,14 @@
-//! Seed 004: the ontology tools MCP server, after its error-handling migration.
+//! The ontology tools MCP server, after its error-handling migration.
 //!
 //! Errors the caller can fix are tool results whose text is
 //! `{"error": true, "code", "message", "details"?}` ([`ErrorResult`] inside
 //! [`McpToolResult`]); system failures are JSON-RPC errors ([`ProtocolError`],
-//! `channel = protocol`). The codes are the seed's table, mixed case included
-//! ([`OntologyError`]); parameters are checked with the runtime's
-//! [`tool_error::params`], whose errors become `invalid_parameters` with the seed's
+//! `channel = protocol`). The codes are the server's documented table, mixed case
+//! included ([`OntologyError`]); parameters are checked with the runtime's
+//! [`tool_error::params`], whose errors become `invalid_parameters` with the server's
 //! messages and details. [`OntologyServer`] is a small in-memory server whose tools
-//! follow the seed's templates, and [`code_reference`] / [`code_table`] regenerate
-//! the seed's code reference from the catalog.
+//! follow the documented templates, and [`code_reference`] / [`code_table`]
+//! regenerate the server's code reference from the catalog.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -23,14 +23,14 @@ use tool_error::{
 
 use crate::Sample;
 
-/// The seed's error codes, in the order of its "Standard Error Codes" table.
+/// The ontology server's codes, in the order of its "Standard Error Codes" table.
 ///
-/// The seed's convention: SCREAMING_SNAKE_CASE for `*_NOT_FOUND` codes, snake_case
+/// Its convention: SCREAMING_SNAKE_CASE for `*_NOT_FOUND` codes, snake_case
 /// for the others, with `ontology_not_found` and `QUERY_NOT_APPROVED` as the
 /// exceptions it lists. `rename_all = "snake_case"` derives the lowercase codes
 /// from the variant names; the uppercase ones are given with `code = "..."`.
 ///
-/// Each variant's doc comment is the code's line in the seed's reference, then its
+/// Each variant's doc comment is the code's line in the server's reference, then its
 /// `Usage:` and `Example:` cells of the table; [`code_reference`] and
 /// [`code_table`] are generated from them.
 #[derive(Debug, thiserror::Error, tool_error::ToolError)]
@@ -232,7 +232,7 @@ pub enum OntologyError {
 }
 
 impl From<ParamError> for OntologyError {
-    /// A parameter template's failure, as the seed's `invalid_parameters` result:
+    /// A parameter template's failure, as the server's `invalid_parameters` result:
     /// the same message, the same details (none for the templates without).
     fn from(error: ParamError) -> Self {
         let details = Envelope::new(&error)
@@ -246,7 +246,7 @@ impl From<ParamError> for OntologyError {
     }
 }
 
-/// The two codes the seed's Template 7 uses for repository errors it cannot name
+/// The two codes the server's Template 7 uses for repository errors it cannot name
 /// better. They are missing from its code table, so they live apart from
 /// [`OntologyError`] (whose catalog is the table).
 #[derive(Debug, thiserror::Error, tool_error::ToolError)]
@@ -282,7 +282,7 @@ impl fmt::Display for RepoError {
 
 impl std::error::Error for RepoError {}
 
-/// System failures: the seed's "return Go error" branch, which becomes a JSON-RPC
+/// System failures: the server's "return Go error" branch, which becomes a JSON-RPC
 /// error rather than a tool result. Internal messages are masked on the wire.
 #[derive(Debug, thiserror::Error, tool_error::ToolError)]
 #[tool_error(domain = "ontology", channel = protocol)]
@@ -319,7 +319,7 @@ pub enum ProtocolError {
     },
 }
 
-/// The seed's Template 7: a repository error that is a business error becomes a
+/// The server's Template 7: a repository error that is a business error becomes a
 /// tool result, an infrastructure error a protocol error.
 pub fn classify(error: RepoError) -> Box<dyn ToolError + Send + Sync> {
     let text = error.0.as_str();
@@ -338,7 +338,7 @@ pub fn classify(error: RepoError) -> Box<dyn ToolError + Send + Sync> {
     }
 }
 
-/// The seed's `ErrorResponse`: `{"error": true, "code", "message", "details"?}`.
+/// The server's `ErrorResponse`: `{"error": true, "code", "message", "details"?}`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ErrorResult;
 
@@ -379,7 +379,7 @@ impl Reply {
         }
     }
 
-    /// For a tool error, its text parsed back (what the seed's tests unmarshal).
+    /// For a tool error, its text parsed back (what the server's tests unmarshal).
     pub fn error_response(&self) -> Option<Value> {
         match self {
             Reply::ToolError(result) => {
@@ -419,7 +419,7 @@ pub struct StoredQuery {
     pub tags: Vec<&'static str>,
 }
 
-/// An in-memory ontology server with the seed's tools and templates.
+/// An in-memory ontology server with the documented tools and templates.
 #[derive(Clone, Debug, Default)]
 pub struct OntologyServer {
     /// Tables and their columns.
@@ -744,7 +744,7 @@ impl OntologyServer {
     }
 }
 
-/// The seed's "Error Code Reference": every code with its one-line description,
+/// The server's "Error Code Reference": every code with its one-line description,
 /// in case-insensitive alphabetical order, generated from the catalog.
 pub fn code_reference() -> String {
     let mut entries: Vec<(&str, &str)> = <OntologyError as StaticCatalog>::CATALOG
@@ -758,7 +758,7 @@ pub fn code_reference() -> String {
         .collect()
 }
 
-/// The seed's "Standard Error Codes" table (Markdown), generated from the catalog.
+/// The server's "Standard Error Codes" table (Markdown), generated from the catalog.
 pub fn code_table() -> String {
     let catalog: &'static Catalog = <OntologyError as StaticCatalog>::CATALOG;
     let mut out = String::from(
@@ -782,7 +782,7 @@ pub fn code_table() -> String {
     out
 }
 
-/// One result per code of the seed's table, and the two system failures, for the
+/// One result per code of the server's table, and the two system failures, for the
 /// tour. Tool errors are shown as their text (the `ErrorResponse`), protocol
 /// errors as the JSON-RPC response.
 pub fn samples() -> Vec<Sample> {

@@ -19,9 +19,17 @@ mod derive;
 
 use proc_macro::TokenStream;
 
-/// Derives `tool_error::ToolError` and `tool_error::StaticCatalog`.
-///
-/// See the `tool-error` documentation for every `#[tool_error(...)]` key.
+/// Derives `tool_error::ToolError` and `tool_error::StaticCatalog`; use it through
+/// the `tool-error` crate, which re-exports it.
+// rustdoc appends these docs to the re-export's page, which holds the reference
+// itself; only this crate's own documentation (built with `cfg(doc)`) needs the link.
+#[cfg_attr(
+    doc,
+    doc = "",
+    doc = "The full `#[tool_error(...)]` attribute reference (every key, where it goes and",
+    doc = "what the compiler checks) is on the documentation page of `tool_error::ToolError`:",
+    doc = "<https://docs.rs/tool-error/latest/tool_error/derive.ToolError.html>."
+)]
 #[proc_macro_derive(ToolError, attributes(tool_error))]
 pub fn derive_tool_error(input: TokenStream) -> TokenStream {
     derive::expand(input.into()).into()

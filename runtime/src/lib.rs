@@ -51,7 +51,14 @@
 //! - [`client`]: parse an error text back and pick the [`NextAction`].
 //! - [`Catalog`], [`assert_unique_codes!`], [`crate_catalog!`], [`lock`]: the static
 //!   code catalog, its compile-time uniqueness check, and the lock file for CI.
-//! - [`legacy`]: seed-era JSON-RPC codes, opt-in only.
+//! - [`legacy`]: the pre-2026 JSON-RPC application codes, opt-in only.
+//!
+//! # Attribute reference
+//!
+//! `#[derive(ToolError)]` (the default `derive` feature) is configured with
+//! `#[tool_error(...)]` attributes on the type, its variants and their fields. Every
+//! key, where it goes, what it changes in the output and what the compiler checks is
+//! documented on the derive's own page: [`derive@ToolError`].
 //!
 //! # Guarantees
 //!
@@ -106,6 +113,6 @@ pub use profile::{JsonRpc, JsonRpcResponse, McpToolResult, Native, Problem, Prof
 #[doc = include_str!("../../README.md")]
 mod readme {}
 
-/// Derives [`ToolError`] and [`StaticCatalog`]; see the crate README for every key.
 #[cfg(feature = "derive")]
+#[doc = include_str!("derive.md")]
 pub use tool_error_macros::ToolError;

@@ -1,18 +1,18 @@
-//! `gem-flux-mcp`: seed 000's database and media tools as a real MCP server over
-//! stdio, built with rmcp, every failure answered with seed 000's flat envelope.
+//! `gem-flux-mcp`: Gem-Flux's database and media tools as a real MCP server over
+//! stdio, built with rmcp, every failure answered with Gem-Flux's flat envelope.
 //!
 //! ```sh
 //! cargo run -p tool-error-examples --bin gem-flux-mcp
 //! ```
 //!
-//! stdout carries only MCP messages; logs (one line per error, at `ERROR` as seed 000
+//! stdout carries only MCP messages; logs (one line per error, at `ERROR` as Gem-Flux
 //! logs them) go to stderr.
 //!
 //! | tool | arguments | returns | errors |
 //! | --- | --- | --- | --- |
 //! | `get_compound_name` | `compound_id` | `{compound_id, name, formula}` | `INVALID_ID_FORMAT`, `COMPOUND_NOT_FOUND` |
 //! | `search_compounds` | `query`, `limit?` (1..=100, default 10) | `{query, count, compounds}` | `EMPTY_QUERY`, `INVALID_LIMIT` |
-//! | `build_media` | `compounds`, `default_uptake?` (default 100), `custom_bounds?` | `{media_id, ...}` | seed 000's `build_media` codes, in its order |
+//! | `build_media` | `compounds`, `default_uptake?` (default 100), `custom_bounds?` | `{media_id, ...}` | Gem-Flux's `build_media` codes, in its order |
 //! | `get_media` | `media_id` | the stored media | `MEDIA_NOT_FOUND` |
 //!
 //! Arguments that do not match a tool's input schema (a number where a string
@@ -47,8 +47,8 @@ const DEFAULT_UPTAKE: f64 = 100.0;
 /// The upper (secretion) bound of compounds without custom bounds.
 const DEFAULT_SECRETION: f64 = 100.0;
 
-/// Tool arguments that do not match the input schema: seed 000's `validation_error`
-/// (-32000), with seed 004's `parameter` / `expected` / `actual` details.
+/// Tool arguments that do not match the input schema: Gem-Flux's `validation_error`
+/// (-32000), with the ontology server's `parameter` / `expected` / `actual` details.
 #[derive(Debug, thiserror::Error, ToolError)]
 #[error("{message}")]
 #[tool_error(
@@ -298,7 +298,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         .with_ansi(false)
         .with_max_level(Level::INFO)
         .init();
-    // Seed 000 logs every failed call at ERROR.
+    // Gem-Flux logs every failed call at ERROR.
     let _ = Levels::uniform(Level::ERROR).install();
 
     tracing::info!(

@@ -1,5 +1,5 @@
-//! The tour: each seed system's errors, reproduced with tool-error and shown in that
-//! system's own wire format.
+//! The tour: the errors that five MCP systems document, reproduced with tool-error and
+//! shown in each system's own wire format.
 //!
 //! `cargo run -p tool-error-examples --bin tour` prints them for people (colour
 //! when the terminal supports it; `NO_COLOR` turns it off); `--json` prints one JSON
@@ -12,27 +12,27 @@ use anstyle::{AnsiColor, Style};
 use tool_error::{Context, Envelope, FixedClock, JsonRpc, McpToolResult, Native, Problem, Profile};
 use tool_error_examples::{Sample, exa, gem_flux, interbase, mdmcp, ontology};
 
-/// Each system in seed order, with the format its errors take.
+/// Each system, with what it is and the format its errors take.
 fn sections() -> Vec<(&'static str, Vec<Sample>)> {
     vec![
         (
-            "seed 000 · MCP tool results as a flat envelope with legacy JSON-RPC codes",
+            "metabolic-modelling MCP server · tool results as a flat envelope with legacy JSON-RPC codes",
             gem_flux::samples(),
         ),
         (
-            "seed 001 · JSON-RPC error responses whose data is an ErrorContext",
+            "sandboxed file and command server · JSON-RPC error responses whose data is an ErrorContext",
             mdmcp::samples(),
         ),
         (
-            "seed 002 · the toolerror wire format, HTTP and connection mappings",
+            "error contract of the Demarch MCP servers · the toolerror wire format, HTTP and connection mappings",
             interbase::samples(),
         ),
         (
-            "seed 003 · ToolResponse results: success, error {message, code, tool, operation, ...}",
+            "documentation MCP server · ToolResponse results: success, error {message, code, tool, operation, ...}",
             exa::samples(),
         ),
         (
-            "seed 004 · {error, code, message, details} results and protocol errors",
+            "ontology tools MCP server · {error, code, message, details} results and protocol errors",
             ontology::samples(),
         ),
         (

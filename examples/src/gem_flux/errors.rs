@@ -1,5 +1,5 @@
-//! Every error code of the seed, grouped as the seed groups them, with its
-//! `error_type` as the category and the seed-era JSON-RPC code.
+//! Every error code of Gem-Flux, grouped as Gem-Flux groups them, with its
+//! `error_type` as the category and the legacy JSON-RPC code.
 //!
 //! The enums opt into `legacy_jsonrpc`, so each variant's JSON-RPC code comes from its
 //! category through [`tool_error::legacy`]: `validation_error` -32000,
@@ -37,7 +37,7 @@ pub enum SessionError {
         requested_id: String,
         /// Every model ID of the session.
         available_models: Vec<String>,
-        /// `available_models.len()`, which the seed sends as its own key.
+        /// `available_models.len()`, which Gem-Flux sends as its own key.
         num_available: usize,
     },
 
@@ -362,11 +362,11 @@ pub enum GapfillError {
     },
 }
 
-/// The largest `target_growth` accepted (exclusive): the seed's plausibility bound
+/// The largest `target_growth` accepted (exclusive): Gem-Flux's plausibility bound
 /// for biomass flux (< 5 per hour).
 pub const MAX_TARGET_GROWTH: f64 = 5.0;
 
-/// The largest `max_complexity` accepted. The seed asks for a "reasonable" value
+/// The largest `max_complexity` accepted. Gem-Flux asks for a "reasonable" value
 /// without naming one; gapfilling solutions rarely add more than a few dozen
 /// reactions.
 pub const MAX_COMPLEXITY_LIMIT: i64 = 100;
@@ -677,7 +677,7 @@ pub enum DatabaseError {
     },
 }
 
-/// Failures of the server itself. The seed names the `server_error` and
+/// Failures of the server itself. Gem-Flux names the `server_error` and
 /// `timeout_error` types without codes; these two codes are ours.
 #[derive(Debug, thiserror::Error, ToolError)]
 #[tool_error(domain = "gem-flux", legacy_jsonrpc)]
@@ -751,7 +751,7 @@ impl From<LibraryError> for GemFluxError {
     }
 }
 
-/// The codes each tool can return: the seed's tool-specific lists, plus the two codes
+/// The codes each tool can return: Gem-Flux's tool-specific lists, plus the two codes
 /// its validation orders need but do not name.
 pub const TOOL_CODES: &[(&str, &[&str])] = &[
     (
@@ -773,7 +773,7 @@ pub const TOOL_CODES: &[(&str, &[&str])] = &[
             "INVALID_TEMPLATE_NAME",
             "MODELSEEDPY_ERROR",
             "RAST_UNAVAILABLE",
-            // Validation step 5 ("Verify template loaded") needs a code the seed
+            // Validation step 5 ("Verify template loaded") needs a code Gem-Flux
             // lists only under gapfill_model.
             "TEMPLATE_NOT_LOADED",
         ],
@@ -788,7 +788,7 @@ pub const TOOL_CODES: &[(&str, &[&str])] = &[
             "TEMPLATE_NOT_LOADED",
             "MAX_COMPLEXITY_EXCEEDED",
             // Validation step 4 ("Check max_complexity reasonable") has no code in
-            // the seed; named like its INVALID_TARGET_GROWTH.
+            // Gem-Flux; named like its INVALID_TARGET_GROWTH.
             "INVALID_MAX_COMPLEXITY",
         ],
     ),

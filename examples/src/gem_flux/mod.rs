@@ -1,12 +1,12 @@
-//! Gem-Flux (seed 000): an MCP server for genome-scale metabolic modelling, whose
+//! Gem-Flux: an MCP server for genome-scale metabolic modelling, whose
 //! tools answer every failure with one flat JSON envelope.
 //!
-//! - [`errors`]: every code of the seed as annotated enums, grouped as the seed
-//!   groups them, under the umbrella [`GemFluxError`]; the seed's `error_type` is
+//! - [`errors`]: every code of Gem-Flux as annotated enums, grouped as Gem-Flux
+//!   groups them, under the umbrella [`GemFluxError`]; Gem-Flux's `error_type` is
 //!   each code's category, its JSON-RPC code the legacy one for that category.
 //! - [`profile`]: [`GemFlux`], the response envelope, and [`GemFluxLog`] /
 //!   [`log_entry`], the server log entry.
-//! - [`validate`]: argument checks per tool in the seed's documented order.
+//! - [`validate`]: argument checks per tool in Gem-Flux's documented order.
 //! - [`biochem`]: a real slice of the ModelSEED database and ID helpers.
 //!
 //! ```

@@ -1,4 +1,4 @@
-//! The seed's flat error response and its server log entry, as [`Profile`]s.
+//! Gem-Flux's flat error response and its server log entry, as [`Profile`]s.
 
 use std::time::SystemTime;
 
@@ -15,7 +15,7 @@ use tool_error::{Clock, Context, Envelope, Kind, Policy, Profile, ToolError};
 ///  "tool_name": "build_media", "timestamp": "2025-10-27T14:32:15Z"}
 /// ```
 ///
-/// `details` and `suggestions` are left out when empty (the seed marks them
+/// `details` and `suggestions` are left out when empty (Gem-Flux marks them
 /// optional); every other key is always present. `error_type` is the error's
 /// category, or one derived from its kind for errors from outside this module;
 /// `tool_name` is the context's tool (`unknown` without one); `timestamp` comes from
@@ -52,7 +52,7 @@ impl Profile for GemFlux {
     }
 }
 
-/// The seed's `error_type` of an envelope: its category, else one matching its kind.
+/// Gem-Flux's `error_type` of an envelope: its category, else one matching its kind.
 pub fn error_type(envelope: &Envelope<'_>) -> &'static str {
     envelope.category().unwrap_or(match envelope.kind() {
         Kind::Validation => "validation_error",
@@ -80,7 +80,7 @@ pub fn render(error: &dyn ToolError, tool: &str, clock: &dyn Clock) -> serde_jso
 /// Server logs see everything: debug info on, internal messages unmasked.
 static LOG_POLICY: Policy = Policy::DEFAULT.with_verbose(true);
 
-/// The seed's server log entry for an error:
+/// Gem-Flux's server log entry for an error:
 ///
 /// ```json
 /// {"timestamp": "...", "level": "ERROR", "tool_name": "gapfill_model",

@@ -1,4 +1,4 @@
-//! The seed's eight full error responses and its log entry, for the tour.
+//! Gem-Flux's eight full error responses and its log entry, for the tour.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -26,7 +26,7 @@ fn sample(error: &dyn ToolError, tool: &str, timestamp: &str) -> Sample {
     }
 }
 
-/// Every error the seed shows in full, in its order, then its log entry. Where a
+/// Every error Gem-Flux shows in full, in its order, then its log entry. Where a
 /// validator reaches the example's error from plain arguments, the sample comes
 /// from the validator.
 pub fn samples() -> Vec<Sample> {

@@ -1,9 +1,9 @@
-//! Argument checks for each tool, in the order the seed documents, as pure
+//! Argument checks for each tool, in the order Gem-Flux documents, as pure
 //! functions: the first failing step decides the error.
 //!
 //! Where two consecutive steps share one code (compound ID format and existence;
 //! sequence ID and sequence alphabet), the steps run together and the one error lists
-//! every offending item, as the seed's `INVALID_COMPOUND_IDS` example does with a
+//! every offending item, as Gem-Flux's `INVALID_COMPOUND_IDS` example does with a
 //! malformed ID (`cpd00ABC`) beside an unknown one (`cpd99999`).
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -41,7 +41,7 @@ pub struct BuildMediaArgs {
 /// 6. every `custom_bounds` key is in compounds (`COMPOUND_NOT_IN_LIST`);
 /// 7. every pair has `lower < upper` (`BOUNDS_OUT_OF_ORDER`).
 ///
-/// Step 7 rejects `[0, 0]`, which the seed's general bounds section calls
+/// Step 7 rejects `[0, 0]`, which Gem-Flux's general bounds section calls
 /// "blocked": `build_media` documents `lower_bound >= upper_bound` as an error, and a
 /// compound the media must not supply is simply left out of `compounds`.
 pub fn validate_build_media(
@@ -159,7 +159,7 @@ pub fn validate_build_model(
     Ok(())
 }
 
-/// What is wrong with one sequence, in the seed's wording; positions count from 1.
+/// What is wrong with one sequence, in Gem-Flux's wording; positions count from 1.
 fn sequence_problem(id: &str, sequence: &str) -> Option<String> {
     if id.is_empty() || id.chars().any(char::is_whitespace) {
         return Some("Invalid sequence ID: must be non-empty without whitespace".to_owned());
@@ -429,7 +429,7 @@ pub fn validate_search<'q>(
     }
 }
 
-/// The largest page a search returns. The seed asks only for a positive limit;
+/// The largest page a search returns. Gem-Flux asks only for a positive limit;
 /// an upper bound keeps one call from returning the whole database.
 pub const MAX_SEARCH_LIMIT: usize = 100;
 
