@@ -11,11 +11,11 @@
 use std::io;
 use std::time::Duration;
 
+use crate::go::quoted;
 use serde::ser::{Error as _, SerializeMap};
 use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
 use tool_error::client::{self, NextAction, Parsed};
-use tool_error::params::quoted;
 use tool_error::{
     Catalog, DetailWriter, Envelope, Kind, McpToolResult, Profile, StaticCatalog, ToolError,
 };

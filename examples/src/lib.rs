@@ -3,6 +3,7 @@
 
 pub mod exa;
 pub mod gem_flux;
+pub mod go;
 pub mod interbase;
 pub mod mdmcp;
 pub mod ontology;

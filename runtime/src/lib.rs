@@ -76,6 +76,7 @@
 )]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+pub mod args;
 mod catalog;
 mod channel;
 pub mod client;
@@ -87,7 +88,7 @@ mod integrations;
 mod kind;
 pub mod legacy;
 mod limit;
-pub mod params;
+
 mod policy;
 pub mod profile;
 mod template;

@@ -1,11 +1,11 @@
-//! Tool arguments that fail to deserialise become `VALIDATION` errors naming the
-//! bad field: `parameter` (its path), `expected`, `actual`.
+//! Tool arguments that fail to deserialise become `VALIDATION` errors naming each
+//! bad field: its path, what was expected in words, and what was given.
 
 use std::collections::{BTreeMap, HashMap};
 
 use serde::Deserialize;
 use serde_json::{Value, json};
-use tool_error::args::{self, ArgumentError, Problem};
+use tool_error::args::{self, ArgumentError, Violation, ViolationKind};
 use tool_error::{Envelope, Kind, Native, NextAction, ToolError};
 
 #[derive(Debug, Deserialize, PartialEq)]
@@ -32,12 +32,15 @@ struct Workflow {
     note: Option<Box<str>>,
 }
 
-fn fail<T: serde::de::DeserializeOwned + std::fmt::Debug>(value: Value) -> ArgumentError {
-    args::from_value::<T>(value).expect_err("the arguments are invalid")
+/// The one violation of arguments that fail to deserialise.
+fn fail<T: serde::de::DeserializeOwned + std::fmt::Debug>(value: Value) -> Violation {
+    let error = args::from_value::<T>(value).expect_err("the arguments are invalid");
+    assert_eq!(error.violations().len(), 1, "{error:?}");
+    error.violations()[0].clone()
 }
 
-fn triple(error: &ArgumentError) -> (&str, &str, &str) {
-    (error.parameter(), error.expected(), error.actual())
+fn triple(violation: &Violation) -> (&str, &str, &str) {
+    (violation.field(), violation.expected(), violation.actual())
 }
 
 #[test]
@@ -62,50 +65,59 @@ fn valid_arguments_read_like_serde_json() {
 #[test]
 fn nested_paths() {
     let error = fail::<BuildMedia>(json!({ "compounds": ["cpd00027", 42] }));
-    assert_eq!(error.problem(), Problem::InvalidType);
+    assert_eq!(error.kind(), ViolationKind::WrongType);
     assert_eq!(triple(&error), ("compounds[1]", "a string", "number"));
     assert_eq!(
         error.to_string(),
-        "parameter 'compounds[1]' must be a string, got number"
+        "'compounds[1]' must be a string, got number"
     );
 
     let error = fail::<BuildMedia>(json!({
         "compounds": ["cpd00027"],
         "custom_bounds": { "cpd00027": [-10, null] }
     }));
-    assert_eq!(triple(&error), ("custom_bounds.cpd00027[1]", "f64", "null"));
+    assert_eq!(
+        triple(&error),
+        ("custom_bounds.cpd00027[1]", "a number", "null")
+    );
 
     let error = fail::<BuildMedia>(json!({
         "compounds": ["cpd00027"],
         "custom_bounds": { "cpd00027": [-10, 5, 7] }
     }));
-    assert_eq!(error.problem(), Problem::InvalidLength);
-    assert_eq!(error.parameter(), "custom_bounds.cpd00027");
-    assert_eq!(error.actual(), "3 items");
+    assert_eq!(error.kind(), ViolationKind::WrongLength);
+    assert_eq!(
+        triple(&error),
+        ("custom_bounds.cpd00027", "an array of 2 items", "3 items")
+    );
 
     let error = fail::<BuildMedia>(json!({ "compounds": "cpd00027" }));
-    assert_eq!(triple(&error), ("compounds", "a sequence", "string"));
+    assert_eq!(triple(&error), ("compounds", "an array", "string"));
 
     // Keys that are not identifiers are quoted.
     let error = fail::<BuildMedia>(json!({
         "compounds": [],
         "custom_bounds": { "EX cpd.1": "wide" }
     }));
-    assert_eq!(error.parameter(), r#"custom_bounds["EX cpd.1"]"#);
+    assert_eq!(error.field(), r#"custom_bounds["EX cpd.1"]"#);
 }
 
 #[test]
 fn missing_unknown_and_enum_problems() {
     let error = fail::<BuildMedia>(json!({ "default_uptake": 1 }));
-    assert_eq!(error.problem(), Problem::MissingField);
+    assert_eq!(error.kind(), ViolationKind::Missing);
     assert_eq!(triple(&error), ("compounds", "a value", "missing"));
+    assert_eq!(error.to_string(), "'compounds' is required");
 
     let error = fail::<BuildMedia>(json!({ "compounds": [], "uptake": 1 }));
-    assert_eq!(error.problem(), Problem::UnknownField);
-    assert_eq!(error.parameter(), "uptake");
+    assert_eq!(error.kind(), ViolationKind::UnknownField);
     assert_eq!(
-        error.expected(),
-        "one of `compounds`, `default_uptake`, `custom_bounds`"
+        triple(&error),
+        (
+            "uptake",
+            "one of: compounds, default_uptake, custom_bounds",
+            "\"uptake\""
+        )
     );
 
     let error = fail::<Workflow>(json!({
@@ -113,30 +125,87 @@ fn missing_unknown_and_enum_problems() {
         "limits": {}
     }));
     // Internally tagged enums are buffered by serde; the field name still comes through.
-    assert_eq!(error.problem(), Problem::MissingField);
-    assert_eq!(error.parameter(), "steps[1].max_complexity");
+    assert_eq!(error.kind(), ViolationKind::Missing);
+    assert_eq!(error.field(), "steps[1].max_complexity");
+
+    let error = fail::<Workflow>(json!({ "steps": [{ "type": "simulate" }], "limits": {} }));
+    assert_eq!(error.kind(), ViolationKind::NotAllowed);
+    assert_eq!(
+        triple(&error),
+        ("steps[0].type", "one of: fba, gapfill", "\"simulate\"")
+    );
 
     let error = fail::<Workflow>(json!({ "steps": [], "limits": { "seven": [1] } }));
-    assert_eq!(error.parameter(), "limits.seven");
-    assert_eq!(error.expected(), "u16");
+    assert_eq!(error.field(), "limits.seven");
+    assert_eq!(error.expected(), "a non-negative integer");
 
+    // Out of range: the range in words, the value as sent, never a Rust type name.
     let error = fail::<Workflow>(json!({ "steps": [], "limits": { "7": [1, 300] } }));
-    assert_eq!(error.problem(), Problem::InvalidValue);
-    assert_eq!(triple(&error), ("limits.7[1]", "u8", "integer `300`"));
+    assert_eq!(error.kind(), ViolationKind::InvalidValue);
+    assert_eq!(
+        triple(&error),
+        ("limits.7[1]", "an integer from 0 to 255", "300")
+    );
+    let error = fail::<Workflow>(json!({ "steps": [], "limits": { "7": [-1] } }));
+    assert_eq!(
+        triple(&error),
+        ("limits.7[0]", "an integer from 0 to 255", "-1")
+    );
+}
+
+/// An externally tagged enum: the variant is a step of the path.
+#[derive(Debug, Deserialize, PartialEq)]
+#[serde(rename_all = "snake_case")]
+enum Priority {
+    Low,
+    High,
+    Custom { level: u8 },
+}
+
+#[derive(Debug, Deserialize, PartialEq)]
+struct Ticket {
+    priority: Priority,
+}
+
+#[test]
+fn enum_choices_are_listed_and_variant_contents_have_paths() {
+    let ticket: Ticket = args::from_value(json!({ "priority": "high" })).unwrap();
+    assert_eq!(ticket.priority, Priority::High);
+    let ticket: Ticket =
+        args::from_value(json!({ "priority": { "custom": { "level": 3 } } })).unwrap();
+    assert_eq!(ticket.priority, Priority::Custom { level: 3 });
+
+    let error = fail::<Ticket>(json!({ "priority": "urgent" }));
+    assert_eq!(
+        triple(&error),
+        ("priority", "one of: low, high, custom", "\"urgent\"")
+    );
+    let error = fail::<Ticket>(json!({ "priority": { "custom": { "level": "max" } } }));
+    assert_eq!(
+        triple(&error),
+        ("priority.custom.level", "a non-negative integer", "string")
+    );
+    let error = fail::<Ticket>(json!({ "priority": 2 }));
+    assert_eq!(error.kind(), ViolationKind::WrongType);
+    assert_eq!(error.field(), "priority");
 }
 
 #[test]
 fn syntax_errors_are_about_the_whole_input() {
     let error = args::from_str::<BuildMedia>("{\"compounds\": [").unwrap_err();
-    assert_eq!(error.problem(), Problem::Syntax);
-    assert_eq!(error.parameter(), "");
-    assert_eq!(error.expected(), "valid JSON");
+    let violation = &error.violations()[0];
+    assert_eq!(violation.kind(), ViolationKind::Syntax);
+    assert_eq!(violation.field(), "");
+    assert_eq!(violation.expected(), "valid JSON");
+    assert_eq!(violation.to_string(), "the input is not valid JSON");
 }
 
 #[test]
 fn the_error_is_a_validation_tool_error() {
-    let error = fail::<BuildMedia>(json!({ "compounds": ["cpd00027", 42] }));
+    let error = args::from_value::<BuildMedia>(json!({ "compounds": ["cpd00027", 42] }))
+        .expect_err("invalid");
     assert_eq!(error.code(), "INVALID_ARGUMENTS");
+    assert_eq!(error.code(), ArgumentError::CODE);
     assert_eq!(error.kind(), Kind::Validation);
     assert!(error.recoverable());
     assert_eq!(error.jsonrpc_code(), -32602);
@@ -146,26 +215,25 @@ fn the_error_is_a_validation_tool_error() {
         json!({
             "code": "INVALID_ARGUMENTS",
             "kind": "VALIDATION",
-            "message": "parameter 'compounds[1]' must be a string, got number",
+            "message": "'compounds[1]' must be a string, got number",
             "recoverable": true,
-            "details": { "parameter": "compounds[1]", "expected": "a string", "actual": "number" },
-            "suggestions": [
-                "Send parameter 'compounds[1]' as a string",
-                "The tool's inputSchema (tools/list) describes every parameter"
-            ]
+            "details": { "violations": [{
+                "field": "compounds[1]",
+                "violation": "wrong_type",
+                "expected": "a string",
+                "actual": "number"
+            }] },
+            "suggestions": ["Send 'compounds[1]' as a string"]
         })
     );
 }
 
-/// A derived enum can wrap both argument helpers, since their codes differ.
+/// A derived enum wraps argument errors with `transparent`, keeping their code.
 #[derive(Debug, thiserror::Error, ToolError)]
 enum HandlerError {
     #[error(transparent)]
     #[tool_error(transparent)]
     Arguments(#[from] ArgumentError),
-    #[error(transparent)]
-    #[tool_error(transparent)]
-    Parameters(#[from] tool_error::params::ParamError),
     #[error("Media '{media_id}' not found")]
     #[tool_error(kind = not_found)]
     MediaNotFound { media_id: String },
@@ -185,5 +253,44 @@ fn question_mark_into_a_derived_error() {
     let error = handler(json!({ "compounds": [1] })).unwrap_err();
     assert_eq!(error.code(), "INVALID_ARGUMENTS");
     let json = Envelope::new(&error).to_value(&Native);
-    assert_eq!(json["details"]["parameter"], "compounds[0]");
+    assert_eq!(json["details"]["violations"][0]["field"], "compounds[0]");
+}
+
+#[test]
+fn several_violations_are_one_error_with_one_suggestion_each() {
+    let mut error = ArgumentError::new(Violation::new(
+        ViolationKind::Missing,
+        "query",
+        "a value",
+        "missing",
+    ));
+    error.push(
+        Violation::new(
+            ViolationKind::Rule,
+            "limit",
+            "an integer from 1 to 100",
+            "500",
+        )
+        .with_message("at most 100 results"),
+    );
+    assert_eq!(
+        error.to_string(),
+        "2 fields are invalid: 'query' is required; 'limit' is invalid: at most 100 results"
+    );
+    let json = Envelope::new(&error).to_value(&Native);
+    assert_eq!(
+        json["details"]["violations"][1],
+        json!({
+            "field": "limit",
+            "violation": "rule",
+            "expected": "an integer from 1 to 100",
+            "actual": "500",
+            "message": "at most 100 results"
+        })
+    );
+    assert_eq!(
+        json["suggestions"],
+        json!(["Add 'query'", "Change 'limit' to an integer from 1 to 100"])
+    );
+    assert!(ArgumentError::from_violations([]).is_none());
 }

@@ -370,7 +370,12 @@ async fn a_server_with_one_line_in_call_tool() {
     assert_eq!(envelope["tool"], "get_media");
     assert_eq!(
         envelope["details"],
-        json!({ "parameter": "custom_bounds.cpd00027[1]", "expected": "f64", "actual": "string" })
+        json!({ "violations": [{
+            "field": "custom_bounds.cpd00027[1]",
+            "violation": "wrong_type",
+            "expected": "a number",
+            "actual": "string"
+        }] })
     );
 
     let absent = client
@@ -378,9 +383,9 @@ async fn a_server_with_one_line_in_call_tool() {
         .await
         .unwrap();
     let envelope = envelope_of(&absent);
-    assert_eq!(envelope["details"]["parameter"], "media_id");
-    assert_eq!(envelope["details"]["actual"], "missing");
-    assert_eq!(envelope["message"], "parameter 'media_id' is required");
+    assert_eq!(envelope["details"]["violations"][0]["field"], "media_id");
+    assert_eq!(envelope["details"]["violations"][0]["actual"], "missing");
+    assert_eq!(envelope["message"], "'media_id' is required");
 
     // Protocol channel: a JSON-RPC error with the envelope as data.
     let down = client
@@ -419,7 +424,7 @@ struct BadInput {
 async fn argument_errors_can_be_mapped_to_the_servers_own_error() {
     let options =
         McpOptions::new().with_argument_error(|error: tool_error::args::ArgumentError| BadInput {
-            parameter: error.parameter().to_owned(),
+            parameter: error.violations()[0].field().to_owned(),
         });
     let (client, server_task) = serve_demo(options).await;
     let bad = client
@@ -449,7 +454,7 @@ async fn mapped_argument_errors_on_the_protocol_channel_are_json_rpc_errors() {
     let options =
         McpOptions::new().with_argument_error(|error: tool_error::args::ArgumentError| {
             InvalidParams {
-                parameter: error.parameter().to_owned(),
+                parameter: error.violations()[0].field().to_owned(),
             }
         });
     let (client, server_task) = serve_demo(options).await;

@@ -69,10 +69,12 @@ struct InvalidArguments {
 
 impl From<ArgumentError> for InvalidArguments {
     fn from(error: ArgumentError) -> Self {
+        // Gem-Flux reports one parameter per error: the first one found.
+        let first = &error.violations()[0];
         InvalidArguments {
-            parameter: error.parameter().to_owned(),
-            expected: error.expected().to_owned(),
-            actual: error.actual().to_owned(),
+            parameter: first.field().to_owned(),
+            expected: first.expected().to_owned(),
+            actual: first.actual().to_owned(),
             message: error.to_string(),
         }
     }

@@ -9,14 +9,12 @@
 //!
 //! | module | feature | what it adds |
 //! | --- | --- | --- |
-//! | [`args`] | always | tool arguments deserialised with the path of the bad field, as a `VALIDATION` error |
 //! | `rmcp` | `rmcp` | derived errors as `CallToolResult` / `ErrorData` in rmcp tool handlers |
 //! | `jsonrpsee` | `jsonrpsee` | derived errors into `ErrorObjectOwned` |
 //! | `axum` | `axum` | derived errors as `application/problem+json` responses |
 //! | `tracing` | `tracing` | one structured event per rendered error |
 //! | `schemars` | `schemars` | JSON Schema for `OwnedEnvelope`, `Kind` and `Channel` |
 
-pub mod args;
 #[cfg(feature = "axum")]
 pub mod axum;
 #[cfg(feature = "jsonrpsee")]

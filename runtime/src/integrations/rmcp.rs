@@ -69,7 +69,7 @@
 //! [`Parameters`] replaces rmcp's extractor of the same name: the input schema is the
 //! same, and arguments that fail to deserialise become an
 //! [`ArgumentError`](crate::args::ArgumentError) tool result naming the bad field
-//! (`compounds[1]`, expected `a string`, got `integer`) instead of serde's message.
+//! (`compounds[1]`, expected `a string`, got `number`) instead of serde's message.
 //!
 //! For servers that build results by hand, [`to_call_tool_result`], [`to_error_data`]
 //! and [`to_response`] do the same conversion explicitly:
@@ -565,8 +565,9 @@ impl IntoCallToolResult for Box<dyn ToolError + Send + Sync> {
 /// input schema from `T` the same way).
 ///
 /// When deserialisation fails, the call returns an
-/// [`ArgumentError`] tool result (`VALIDATION`, details `parameter`, `expected`,
-/// `actual`) instead of serde's bare message, so the model can fix its call;
+/// [`ArgumentError`] tool result (`VALIDATION`, with the bad field's path, what
+/// was expected and what was given in `details.violations`) instead of serde's bare
+/// message, so the model can fix its call;
 /// [`McpOptions::with_argument_error`] substitutes the server's own error. That
 /// needs the scope [`McpOptions::call`] sets; without it, rmcp's plain-text
 /// result is returned.
@@ -594,7 +595,7 @@ impl<T: JsonSchema> JsonSchema for Parameters<T> {
 impl<'a, S, T: DeserializeOwned> FromContextPart<ToolCallContext<'a, S>> for Parameters<T> {
     fn from_context_part(context: &mut ToolCallContext<'a, S>) -> Result<Self, ErrorData> {
         let arguments = context.arguments.take().unwrap_or_default();
-        match args::from_map::<T>(arguments) {
+        match args::from_value::<T>(serde_json::Value::Object(arguments)) {
             Ok(value) => Ok(Parameters(value)),
             Err(error) => Err(argument_failure(error, &context.name)),
         }

@@ -1,5 +1,8 @@
-//! Validation of JSON tool arguments, reporting caller-fixable problems with the
-//! `parameter` / `expected_type` / `actual_type` details agents can act on.
+//! The ontology server's validation of JSON tool arguments: Go-style checks over
+//! an untyped argument map, reporting caller-fixable problems with the
+//! `parameter` / `expected_type` / `actual_type` details its error guide promises.
+//! A Rust server deserialises typed arguments with `tool_error::args` instead; this
+//! module reproduces the Go server's templates exactly.
 //!
 //! An MCP tool receives its arguments as one JSON object. [`Params`] reads that
 //! object and checks each parameter the way a careful hand-written handler would:
@@ -12,7 +15,7 @@
 //!
 //! ```
 //! use serde_json::json;
-//! use tool_error::params::{ArrayOf, JsonType, ParamError, Params};
+//! use tool_error_examples::ontology::params::{ArrayOf, JsonType, ParamError, Params};
 //! use tool_error::{Envelope, ToolError};
 //!
 //! fn update_column(arguments: &serde_json::Value) -> Result<String, ParamError> {
@@ -53,7 +56,9 @@ use core::fmt;
 use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
 
-use crate::{Catalog, DetailWriter, Entry, Kind, Limits, StaticCatalog, ToolError};
+use tool_error::{Catalog, DetailWriter, Entry, Kind, Limits, StaticCatalog, ToolError};
+
+use crate::go::quoted;
 
 /// The code of every [`ParamError`].
 pub const CODE: &str = "INVALID_PARAMETERS";
@@ -145,7 +150,7 @@ impl Serialize for JsonType {
 /// called in messages.
 ///
 /// ```
-/// use tool_error::params::{ArrayOf, JsonType};
+/// use tool_error_examples::ontology::params::{ArrayOf, JsonType};
 ///
 /// let tags = ArrayOf::of(JsonType::String).called("tag");
 /// assert_eq!(tags.element_type(), Some(JsonType::String));
@@ -193,7 +198,7 @@ impl<'n> ArrayOf<'n> {
 /// canonical lowercase hyphenated form.
 ///
 /// ```
-/// use tool_error::params::Uuid;
+/// use tool_error_examples::ontology::params::Uuid;
 ///
 /// let id = Uuid::parse("67E55044-10b1-426f-9247-bb680e5fe0c8").unwrap();
 /// assert_eq!(id.to_string(), "67e55044-10b1-426f-9247-bb680e5fe0c8");
@@ -267,47 +272,6 @@ impl fmt::Display for Uuid {
 impl Serialize for Uuid {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(self)
-    }
-}
-
-/// A string written in double quotes with Go's `%q` escapes (`\"`, `\\`, `\n`,
-/// `\t`, `\x1b`, `\u0085`, ...), the way seed-era servers quote values in their
-/// messages. Other characters are written as they are.
-///
-/// ```
-/// use tool_error::params::quoted;
-///
-/// assert_eq!(quoted("say \"hi\"\n").to_string(), r#""say \"hi\"\n""#);
-/// ```
-pub fn quoted(text: &str) -> Quoted<'_> {
-    Quoted(text)
-}
-
-/// See [`quoted`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Quoted<'a>(&'a str);
-
-impl fmt::Display for Quoted<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use fmt::Write as _;
-        f.write_char('"')?;
-        for c in self.0.chars() {
-            match c {
-                '"' => f.write_str("\\\"")?,
-                '\\' => f.write_str("\\\\")?,
-                '\u{07}' => f.write_str("\\a")?,
-                '\u{08}' => f.write_str("\\b")?,
-                '\u{0c}' => f.write_str("\\f")?,
-                '\n' => f.write_str("\\n")?,
-                '\r' => f.write_str("\\r")?,
-                '\t' => f.write_str("\\t")?,
-                '\u{0b}' => f.write_str("\\v")?,
-                c if (c as u32) < 0x20 || c == '\u{7f}' => write!(f, "\\x{:02x}", c as u32)?,
-                c if c.is_control() => write!(f, "\\u{:04x}", c as u32)?,
-                c => f.write_char(c)?,
-            }
-        }
-        f.write_char('"')
     }
 }
 
@@ -463,20 +427,12 @@ impl fmt::Display for ParamError {
 impl std::error::Error for ParamError {}
 
 /// The catalog of [`ParamError`]: one code.
-pub static CATALOG: Catalog = Catalog {
-    type_name: "ParamError",
-    module_path: module_path!(),
-    domain: None,
-    doc: "A tool argument the caller got wrong: fix it and call again.",
-    entries: &[ENTRY],
-};
+pub static CATALOG: Catalog = Catalog::new("ParamError", module_path!(), &[ENTRY])
+    .with_doc("A tool argument the caller got wrong: fix it and call again.");
 
-const ENTRY: Entry = {
-    let mut entry = Entry::new("ParamError", CODE, Kind::Validation);
-    entry.doc =
-        "A parameter is missing, blank, of the wrong type, not an allowed value or not a UUID.";
-    entry
-};
+const ENTRY: Entry = Entry::new("ParamError", CODE, Kind::Validation).with_doc(
+    "A parameter is missing, blank, of the wrong type, not an allowed value or not a UUID.",
+);
 
 impl ToolError for ParamError {
     fn code(&self) -> &'static str {
@@ -537,7 +493,7 @@ impl ToolError for ParamError {
     }
 
     fn entry(&self) -> Option<&'static Entry> {
-        CATALOG.entries.first()
+        CATALOG.entries().first()
     }
 }
 

@@ -4,8 +4,8 @@
 //! `{"error": true, "code", "message", "details"?}` ([`ErrorResult`] inside
 //! [`McpToolResult`]); system failures are JSON-RPC errors ([`ProtocolError`],
 //! `channel = protocol`). The codes are the server's documented table, mixed case
-//! included ([`OntologyError`]); parameters are checked with the runtime's
-//! [`tool_error::params`], whose errors become `invalid_parameters` with the server's
+//! included ([`OntologyError`]); parameters are checked over the untyped argument
+//! map with the Go server's own templates ([`params`]), whose errors become `invalid_parameters` with the server's
 //! messages and details. [`OntologyServer`] is a small in-memory server whose tools
 //! follow the documented templates, and [`code_reference`] / [`code_table`]
 //! regenerate the server's code reference from the catalog.
@@ -13,15 +13,18 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
+use crate::go::quoted;
+use params::{ArrayOf, JsonType, ParamError, Params, Uuid};
 use serde::ser::SerializeMap;
 use serde_json::{Value, json};
-use tool_error::params::{ArrayOf, JsonType, ParamError, Params, Uuid, quoted};
 use tool_error::{
     Catalog, Channel, Envelope, JsonRpc, JsonRpcResponse, McpToolResult, Native, Profile,
     RequestId, StaticCatalog, ToolError,
 };
 
 use crate::Sample;
+
+pub mod params;
 
 /// The ontology server's codes, in the order of its "Standard Error Codes" table.
 ///

@@ -1,13 +1,14 @@
-//! `tool_error::params`: every validation template, rendered through every
+//! The ontology server's parameter validation: every validation template, rendered through every
 //! profile, and hostile inputs (huge strings, deep nesting, nulls, arbitrary JSON).
 
 use proptest::prelude::*;
 use serde_json::{Value, json};
-use tool_error::params::{
-    ArrayOf, CODE, JsonType, MAX_ECHO_CHARS, ParamError, Params, Uuid, quoted,
-};
 use tool_error::{
     Envelope, JsonRpc, Kind, Limits, McpToolResult, Native, Problem, StaticCatalog, ToolError,
+};
+use tool_error_examples::go::quoted;
+use tool_error_examples::ontology::params::{
+    ArrayOf, CODE, JsonType, MAX_ECHO_CHARS, ParamError, Params, Uuid,
 };
 
 fn native(error: &ParamError) -> Value {

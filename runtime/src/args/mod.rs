@@ -1,0 +1,371 @@
+//! Invalid input as one concept: which field, what was expected, what was given.
+//!
+//! A model that sent `{"compounds": ["cpd00027", 5]}` needs to know *where* its call
+//! went wrong and *what* to send instead. [`from_value`] deserialises arguments into
+//! your typed struct and turns any failure into an [`ArgumentError`]: a `VALIDATION`
+//! tool error (code `INVALID_ARGUMENTS`) listing each [`Violation`] with the path of
+//! the bad field, the expectation in words a model understands (`an integer`,
+//! `one of: low, high`, never `i64`) and what was given.
+//!
+//! ```
+//! use serde::Deserialize;
+//! use tool_error::args::{self, ViolationKind};
+//! use tool_error::{Envelope, Native, ToolError};
+//!
+//! #[derive(Debug, Deserialize)]
+//! struct BuildMedia {
+//!     compounds: Vec<String>,
+//!     default_uptake: Option<u32>,
+//! }
+//!
+//! let arguments = serde_json::json!({ "compounds": ["cpd00027", 5] });
+//! let error = args::from_value::<BuildMedia>(arguments).unwrap_err();
+//! let violation = &error.violations()[0];
+//! assert_eq!(violation.kind(), ViolationKind::WrongType);
+//! assert_eq!(violation.field(), "compounds[1]");
+//! assert_eq!(violation.expected(), "a string");
+//! assert_eq!(violation.actual(), "number");
+//! assert_eq!(error.to_string(), "'compounds[1]' must be a string, got number");
+//!
+//! let json = Envelope::new(&error).to_value(&Native);
+//! assert_eq!(json["code"], "INVALID_ARGUMENTS");
+//! assert_eq!(json["kind"], "VALIDATION");
+//! assert_eq!(
+//!     json["details"]["violations"][0],
+//!     serde_json::json!({
+//!         "field": "compounds[1]",
+//!         "violation": "wrong_type",
+//!         "expected": "a string",
+//!         "actual": "number"
+//!     })
+//! );
+//! ```
+//!
+//! Server code that checks more than types (ranges, formats, cross-field rules)
+//! builds the same error from its own findings, one violation per field:
+//!
+//! ```
+//! use tool_error::args::{ArgumentError, Violation, ViolationKind};
+//!
+//! let error = ArgumentError::from_violations([
+//!     Violation::new(ViolationKind::InvalidValue, "limit", "an integer from 1 to 100", "500"),
+//!     Violation::new(ViolationKind::Rule, "query", "a non-empty string", "\"\"")
+//!         .with_message("the query cannot be blank"),
+//! ])
+//! .expect("at least one violation");
+//! assert_eq!(error.violations().len(), 2);
+//! ```
+//!
+//! Deserialising tracks the path with [`serde_path_to_error`]; the failure itself is
+//! recorded as serde reports it (wrong type, bad value, unknown or missing field...)
+//! rather than parsed back from an error message. Inside values serde buffers
+//! (`flatten`, `untagged` and internally tagged enums) the path stops at the
+//! buffered value.
+//!
+//! [`serde_path_to_error`]: https://docs.rs/serde_path_to_error
+
+mod de;
+mod words;
+
+use core::fmt;
+use std::borrow::Cow;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use crate::{Catalog, DetailWriter, Entry, Kind, StaticCatalog, SuggestionWriter, ToolError};
+
+/// Deserialises `T` from JSON arguments (an MCP `tools/call`'s `arguments`, a
+/// request body), reporting the first bad field with its path.
+pub fn from_value<T: DeserializeOwned>(value: Value) -> Result<T, ArgumentError> {
+    de::from_value(&value).map_err(ArgumentError::new)
+}
+
+/// Parses JSON text and deserialises `T`; text that is not JSON is one
+/// [`ViolationKind::Syntax`] violation about the whole input.
+pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, ArgumentError> {
+    match serde_json::from_str::<Value>(text) {
+        Ok(value) => from_value(value),
+        Err(error) => Err(ArgumentError::new(Violation::new(
+            ViolationKind::Syntax,
+            "",
+            "valid JSON",
+            error.to_string(),
+        ))),
+    }
+}
+
+/// What a [`Violation`] broke; serialised in snake case (`wrong_type`, `missing`...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum ViolationKind {
+    /// A value of the wrong JSON type (`"5"` for a number).
+    WrongType,
+    /// The right type, a value outside what is allowed (`-1` for a count).
+    InvalidValue,
+    /// An array or object with the wrong number of items.
+    WrongLength,
+    /// A value that is not one of an enumeration's choices.
+    NotAllowed,
+    /// A field the input does not accept.
+    UnknownField,
+    /// A required field is absent.
+    Missing,
+    /// The same field twice.
+    Duplicate,
+    /// The input is not JSON at all.
+    Syntax,
+    /// A rule of the type's own (a validator, a custom check) failed; the
+    /// violation's [`message`](Violation::message) says which.
+    Rule,
+}
+
+/// One bad field: where it is, what was expected, what was given.
+///
+/// Serialised as `{"field", "violation", "expected", "actual"}`, plus `"message"`
+/// when a rule gave one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Violation {
+    field: String,
+    #[serde(rename = "violation")]
+    kind: ViolationKind,
+    expected: Cow<'static, str>,
+    actual: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<String>,
+}
+
+impl Violation {
+    /// A violation at `field`: a path such as `custom_bounds.cpd00027[1]`, empty for
+    /// the input as a whole. `expected` and `actual` are words for a reader
+    /// (`an integer from 1 to 100`, `500`).
+    pub fn new(
+        kind: ViolationKind,
+        field: impl Into<String>,
+        expected: impl Into<Cow<'static, str>>,
+        actual: impl Into<String>,
+    ) -> Self {
+        Violation {
+            field: field.into(),
+            kind,
+            expected: expected.into(),
+            actual: actual.into(),
+            message: None,
+        }
+    }
+
+    /// With the failed rule's own explanation.
+    #[must_use]
+    pub fn with_message(mut self, message: impl Into<String>) -> Self {
+        self.message = Some(message.into());
+        self
+    }
+
+    /// What was broken.
+    pub fn kind(&self) -> ViolationKind {
+        self.kind
+    }
+
+    /// The path of the bad field (`compounds[1]`, `custom_bounds.cpd00027`), empty
+    /// for the input as a whole.
+    pub fn field(&self) -> &str {
+        &self.field
+    }
+
+    /// What was expected (`a string`, `one of: low, high`, `a value`).
+    pub fn expected(&self) -> &str {
+        &self.expected
+    }
+
+    /// What was given: the JSON type for a wrong type (`number`, `null`...), the
+    /// value for a bad value, `missing` for an absent field.
+    pub fn actual(&self) -> &str {
+        &self.actual
+    }
+
+    /// The failed rule's own explanation, if it gave one.
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
+    fn subject(&self) -> Subject<'_> {
+        Subject(&self.field)
+    }
+}
+
+/// `'field'`, or `the input` for the root.
+struct Subject<'a>(&'a str);
+
+impl fmt::Display for Subject<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_empty() {
+            f.write_str("the input")
+        } else {
+            write!(f, "'{}'", self.0)
+        }
+    }
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let subject = self.subject();
+        match (self.kind, &self.message) {
+            (_, Some(message)) => write!(f, "{subject} is invalid: {message}"),
+            (ViolationKind::Missing, None) => write!(f, "{subject} is required"),
+            (ViolationKind::UnknownField, None) => write!(f, "{subject} is not accepted"),
+            (ViolationKind::Duplicate, None) => write!(f, "{subject} is given more than once"),
+            (ViolationKind::Syntax, None) => write!(f, "{subject} is not valid JSON"),
+            (ViolationKind::Rule, None) => write!(f, "{subject} is invalid"),
+            (
+                ViolationKind::WrongType
+                | ViolationKind::InvalidValue
+                | ViolationKind::WrongLength
+                | ViolationKind::NotAllowed,
+                None,
+            ) => write!(
+                f,
+                "{subject} must be {}, got {}",
+                self.expected, self.actual
+            ),
+        }
+    }
+}
+
+/// Input that broke the contract of a tool or endpoint: a `VALIDATION` error with
+/// code `INVALID_ARGUMENTS` (JSON-RPC -32602 invalid params, HTTP 400), holding one
+/// or more [`Violation`]s, in `details.violations`.
+///
+/// The message is the first violation's (`'limit' must be an integer, got string`),
+/// or a count followed by each of them; the suggestions say how to fix each field.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArgumentError {
+    /// Never empty.
+    violations: Vec<Violation>,
+}
+
+/// How many violations the message and the suggestions name; `details` has all.
+const NAMED: usize = 5;
+
+impl ArgumentError {
+    /// The code of every argument error.
+    pub const CODE: &'static str = "INVALID_ARGUMENTS";
+
+    /// An error with one violation.
+    pub fn new(violation: Violation) -> Self {
+        ArgumentError {
+            violations: vec![violation],
+        }
+    }
+
+    /// An error with every given violation, or `None` when there is none.
+    pub fn from_violations(violations: impl IntoIterator<Item = Violation>) -> Option<Self> {
+        let violations: Vec<Violation> = violations.into_iter().collect();
+        (!violations.is_empty()).then_some(ArgumentError { violations })
+    }
+
+    /// Adds a violation.
+    pub fn push(&mut self, violation: Violation) {
+        self.violations.push(violation);
+    }
+
+    /// Every violation, in the order found; never empty.
+    pub fn violations(&self) -> &[Violation] {
+        &self.violations
+    }
+}
+
+impl From<Violation> for ArgumentError {
+    fn from(violation: Violation) -> Self {
+        ArgumentError::new(violation)
+    }
+}
+
+impl fmt::Display for ArgumentError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.violations.as_slice() {
+            [one] => one.fmt(f),
+            many => {
+                write!(f, "{} fields are invalid: ", many.len())?;
+                for (index, violation) in many.iter().take(NAMED).enumerate() {
+                    if index > 0 {
+                        f.write_str("; ")?;
+                    }
+                    violation.fmt(f)?;
+                }
+                if many.len() > NAMED {
+                    f.write_str("; ...")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for ArgumentError {}
+
+static CATALOG: Catalog = Catalog::new("ArgumentError", module_path!(), &[ENTRY])
+    .with_doc("Input that failed to deserialise or to pass its checks.");
+
+const ENTRY: Entry = Entry::new("ArgumentError", ArgumentError::CODE, Kind::Validation)
+    .with_fields(&[crate::FieldInfo::new("violations")])
+    .with_doc("A field has the wrong type or value, is missing, or is not accepted.");
+
+impl ToolError for ArgumentError {
+    fn code(&self) -> &'static str {
+        Self::CODE
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::Validation
+    }
+
+    fn message_is_public(&self) -> bool {
+        true
+    }
+
+    fn details(&self, details: &mut DetailWriter<'_>) {
+        details.field("violations", &self.violations);
+    }
+
+    fn suggestions(&self, suggestions: &mut SuggestionWriter<'_>) {
+        for violation in self.violations.iter().take(NAMED) {
+            let subject = violation.subject();
+            let expected = &violation.expected;
+            match violation.kind {
+                ViolationKind::Missing => suggestions.push(&format_args!("Add {subject}")),
+                ViolationKind::UnknownField => suggestions.push(&format_args!(
+                    "Remove {subject}; the accepted fields are {expected}"
+                )),
+                ViolationKind::Duplicate => {
+                    suggestions.push(&format_args!("Send {subject} only once"))
+                }
+                ViolationKind::Syntax => suggestions.push(&"Send the input as valid JSON"),
+                ViolationKind::Rule => {
+                    suggestions.push(&format_args!("Change {subject} to {expected}"))
+                }
+                ViolationKind::WrongType
+                | ViolationKind::InvalidValue
+                | ViolationKind::WrongLength
+                | ViolationKind::NotAllowed => {
+                    suggestions.push(&format_args!("Send {subject} as {expected}"))
+                }
+            };
+        }
+    }
+
+    fn catalog(&self) -> Option<&'static Catalog> {
+        Some(&CATALOG)
+    }
+
+    fn entry(&self) -> Option<&'static Entry> {
+        CATALOG.entries().first()
+    }
+}
+
+impl StaticCatalog for ArgumentError {
+    const CATALOG: &'static Catalog = &CATALOG;
+}
+
+crate::__tool_error_integrations! { [] [ArgumentError] [] }

@@ -1,0 +1,182 @@
+//! serde's descriptions turned into words for a model: `an integer from 0 to 255`
+//! rather than `u8`, `an array` rather than `a sequence`, the JSON type of what was
+//! given rather than a Rust type.
+
+use serde::de::{Expected, Unexpected};
+
+/// What serde expected, for a value of the wrong type.
+pub(super) fn expected_type(expected: &dyn Expected) -> String {
+    let text = expected.to_string();
+    integer_range(&text)
+        .map(|(_, _, signed)| {
+            if signed {
+                "an integer"
+            } else {
+                "a non-negative integer"
+            }
+        })
+        .map(str::to_owned)
+        .unwrap_or_else(|| structural(&text))
+}
+
+/// What serde expected, for a value of the right type but out of its domain.
+pub(super) fn expected_value(expected: &dyn Expected) -> String {
+    let text = expected.to_string();
+    match integer_range(&text) {
+        Some((min, max, _)) => format!("an integer from {min} to {max}"),
+        None => structural(&text),
+    }
+}
+
+/// The bounds of a Rust integer type named by serde's primitive visitors.
+fn integer_range(name: &str) -> Option<(String, String, bool)> {
+    macro_rules! range {
+        ($($ty:ident),*) => {
+            match name {
+                $(stringify!($ty) => Some((
+                    $ty::MIN.to_string(),
+                    $ty::MAX.to_string(),
+                    $ty::MIN != 0,
+                )),)*
+                _ => None,
+            }
+        };
+    }
+    range!(
+        i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize
+    )
+}
+
+/// serde's names for shapes and Rust primitives, in JSON's terms; anything else
+/// (a type's own `expecting` text) is kept as written.
+fn structural(text: &str) -> String {
+    let word = match text {
+        "f32" | "f64" => "a number",
+        "a boolean" | "bool" => "a boolean",
+        "a string" | "a borrowed string" | "string" => "a string",
+        "a character" | "char" => "a single character",
+        "a sequence" | "sequence" => "an array",
+        "a map" | "map" => "an object",
+        "unit" => "null",
+        "option" => "a value or null",
+        "a byte array" | "byte array" | "a borrowed byte array" => "an array of bytes",
+        "variant identifier" | "field identifier" => "a known name",
+        _ => return structural_prefix(text),
+    };
+    word.to_owned()
+}
+
+fn structural_prefix(text: &str) -> String {
+    if text.starts_with("struct ") || text.starts_with("struct variant ") {
+        return "an object".to_owned();
+    }
+    if text.starts_with("tuple struct ") || text.starts_with("tuple variant ") {
+        return "an array".to_owned();
+    }
+    if text.starts_with("enum ") {
+        return "one of the allowed values".to_owned();
+    }
+    // What a sequence or map that was not read to its end was expected to hold.
+    for (suffix, what) in [(" in sequence", "an array"), (" in map", "an object")] {
+        if let Some(count) = text.strip_suffix(suffix) {
+            let count = count
+                .trim_end_matches(" elements")
+                .trim_end_matches(" element");
+            return match (what, count) {
+                ("an array", "1") => "an array of 1 item".to_owned(),
+                ("an array", count) => format!("an array of {count} items"),
+                (_, "1") => "an object with 1 field".to_owned(),
+                (_, count) => format!("an object with {count} fields"),
+            };
+        }
+    }
+    for prefix in ["a tuple of size ", "tuple of size ", "an array of length "] {
+        if let Some(size) = text.strip_prefix(prefix) {
+            return match size {
+                "1" => "an array of 1 item".to_owned(),
+                size => format!("an array of {size} items"),
+            };
+        }
+    }
+    text.to_owned()
+}
+
+/// The JSON type of what was given.
+pub(super) fn json_type(unexpected: &Unexpected<'_>) -> &'static str {
+    match unexpected {
+        Unexpected::Bool(_) => "boolean",
+        Unexpected::Unsigned(_) | Unexpected::Signed(_) | Unexpected::Float(_) => "number",
+        Unexpected::Char(_) | Unexpected::Str(_) => "string",
+        Unexpected::Bytes(_) => "bytes",
+        Unexpected::Unit | Unexpected::Option => "null",
+        Unexpected::Seq => "array",
+        Unexpected::Map => "object",
+        _ => "value",
+    }
+}
+
+/// The longest value echoed back; a caller's value is cut past it.
+const MAX_ECHO_CHARS: usize = 64;
+
+/// What was given, as the caller wrote it: `300`, `-1.5`, `"owner"`, `true`.
+pub(super) fn given(unexpected: &Unexpected<'_>) -> String {
+    match unexpected {
+        Unexpected::Unsigned(n) => n.to_string(),
+        Unexpected::Signed(n) => n.to_string(),
+        Unexpected::Float(n) => n.to_string(),
+        Unexpected::Bool(b) => b.to_string(),
+        Unexpected::Str(s) => quoted(s),
+        Unexpected::Char(c) => quoted(c.encode_utf8(&mut [0; 4])),
+        other => json_type(other).to_owned(),
+    }
+}
+
+/// A string as JSON writes it, cut to [`MAX_ECHO_CHARS`] characters.
+pub(super) fn quoted(text: &str) -> String {
+    let cut = match text.char_indices().nth(MAX_ECHO_CHARS) {
+        Some((end, _)) => &text[..end],
+        None => text,
+    };
+    let mut out = serde_json::to_string(cut).unwrap_or_default();
+    if cut.len() < text.len() {
+        out.push('…');
+    }
+    out
+}
+
+/// `one of: low, high`, `x` for a single choice, `nothing` for none.
+pub(super) fn one_of(names: &[&str]) -> String {
+    match names {
+        [] => "nothing".to_owned(),
+        [one] => (*one).to_owned(),
+        many => format!("one of: {}", many.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rust_names_become_json_words() {
+        assert_eq!(expected_type(&"u8"), "a non-negative integer");
+        assert_eq!(expected_type(&"i64"), "an integer");
+        assert_eq!(expected_value(&"u8"), "an integer from 0 to 255");
+        assert_eq!(expected_value(&"i16"), "an integer from -32768 to 32767");
+        assert_eq!(expected_type(&"f64"), "a number");
+        assert_eq!(expected_type(&"a sequence"), "an array");
+        assert_eq!(expected_type(&"struct BuildMedia"), "an object");
+        assert_eq!(
+            expected_type(&"an array of length 2"),
+            "an array of 2 items"
+        );
+        assert_eq!(
+            expected_type(&"2 elements in sequence"),
+            "an array of 2 items"
+        );
+        assert_eq!(expected_type(&"1 element in map"), "an object with 1 field");
+        assert_eq!(expected_type(&"a ModelSEED id"), "a ModelSEED id");
+        assert_eq!(one_of(&["low", "high"]), "one of: low, high");
+        assert_eq!(quoted(&"x".repeat(100)).chars().count(), 64 + 3);
+    }
+}
