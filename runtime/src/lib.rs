@@ -110,7 +110,7 @@ pub use template::{Arg, Template};
 
 // The README's examples compile and run as doc tests.
 #[cfg(doctest)]
-#[doc = include_str!("../../README.md")]
+#[doc = include_str!("../README.md")]
 mod readme {}
 
 /// Derives [`ToolError`] and [`StaticCatalog`]; see the crate README for every key.
