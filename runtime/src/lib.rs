@@ -111,7 +111,7 @@ pub use profile::{JsonRpc, JsonRpcResponse, McpToolResult, Native, Problem, Prof
 
 // The README's examples compile and run as doc tests.
 #[cfg(doctest)]
-#[doc = include_str!("../../README.md")]
+#[doc = include_str!("../README.md")]
 mod readme {}
 
 #[cfg(feature = "derive")]
