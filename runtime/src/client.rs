@@ -133,7 +133,7 @@ impl NextAction {
 /// An error text as an agent received it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Parsed {
-    /// A structured envelope (native, seed-002 style, or found inside a JSON-RPC error,
+    /// A structured envelope (native, interbase style, or found inside a JSON-RPC error,
     /// a JSON-RPC response, an MCP tool result or a problem+json document).
     Structured(Box<OwnedEnvelope>),
     /// Anything else: the text as received, to be treated as `Internal`.
@@ -141,7 +141,7 @@ pub enum Parsed {
 }
 
 impl Parsed {
-    /// What the agent should do next; a legacy text means give up (seed 002's rule).
+    /// What the agent should do next; a legacy text means give up (interbase's rule).
     pub fn next_action(&self) -> NextAction {
         match self {
             Parsed::Structured(envelope) => envelope.next_action(),
@@ -164,7 +164,7 @@ pub const MAX_PARSE_BYTES: usize = 1024 * 1024;
 /// How many wrappers (MCP result around JSON-RPC data around ...) are opened.
 const MAX_WRAPPERS: usize = 4;
 
-/// Reads an error text: the native envelope, seed 002's `{type, message,
+/// Reads an error text: the native envelope, interbase's `{type, message,
 /// recoverable, data}`, or either inside a JSON-RPC error object or response, an MCP
 /// `CallToolResult` (text or `structuredContent`) or a problem+json document.
 /// Anything else is [`Parsed::Legacy`].
@@ -226,7 +226,7 @@ fn native(object: &Map<String, Value>) -> Option<OwnedEnvelope> {
     OwnedEnvelope::deserialize(Value::Object(object.clone())).ok()
 }
 
-/// Seed 002: `{"type", "message", "recoverable", "data"}`.
+/// interbase's `toolerror`: `{"type", "message", "recoverable", "data"}`.
 fn typed(object: &Map<String, Value>) -> Option<OwnedEnvelope> {
     let kind = kind_of(object.get("type"))?;
     let data = object.get("data").filter(|data| !data.is_null());

@@ -28,7 +28,7 @@ use serde::{Deserialize, Serialize};
 /// input". The JSON-RPC defaults follow the MCP specification (2026-07-28): the two
 /// standard JSON-RPC codes where one fits, otherwise an application code outside
 /// the reserved range -32768..=-32000, built as `-31000 - http_status` so it reads
-/// back easily. For seed-style servers that still use -32000..-32005, see
+/// back easily. For servers that still use -32000..-32005, see
 /// [`legacy`](crate::legacy).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
@@ -132,7 +132,7 @@ impl Kind {
         }
     }
 
-    /// The kind an HTTP status maps to when wrapping an HTTP API (seed 002's table):
+    /// The kind an HTTP status maps to when wrapping an HTTP API (interbase's table):
     /// 400 and 422 are `Validation`, 401 and 403 `Permission`, 404 and 410 `NotFound`,
     /// 409 and 412 `Conflict`, 408, 429 and every 5xx `Transient`; any other 4xx is
     /// `Validation`, anything else `Internal`.
@@ -193,7 +193,7 @@ impl Kind {
         })
     }
 
-    /// The kind a connection-level I/O failure maps to (seed 002's rule: network failures
+    /// The kind a connection-level I/O failure maps to (interbase's rule: network failures
     /// are `Transient`, the service may come back). `None` for I/O errors that are not
     /// about the connection.
     pub fn from_connection_error(kind: std::io::ErrorKind) -> Option<Kind> {

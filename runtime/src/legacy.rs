@@ -73,7 +73,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn seed_000_table() {
+    fn legacy_table() {
         assert_eq!(
             jsonrpc_code(Kind::Validation, Some("validation_error")),
             -32000

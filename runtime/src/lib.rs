@@ -51,14 +51,27 @@
 //! - [`client`]: parse an error text back and pick the [`NextAction`].
 //! - [`Catalog`], [`assert_unique_codes!`], [`crate_catalog!`], [`lock`]: the static
 //!   code catalog, its compile-time uniqueness check, and the lock file for CI.
+//! - [`args`]: typed arguments deserialised with each bad field named, as one
+//!   `VALIDATION` error.
 //! - [`legacy`]: the pre-2026 JSON-RPC application codes, opt-in only.
+//! - Integrations, each a module behind the feature of the same name: `rmcp` (MCP
+//!   servers), `jsonrpsee`, `axum` (problem+json responses), `tracing` (one event
+//!   per error); with `schemars`, [`OwnedEnvelope`] has a JSON Schema.
 //!
 //! # Attribute reference
 //!
 //! `#[derive(ToolError)]` (the default `derive` feature) is configured with
 //! `#[tool_error(...)]` attributes on the type, its variants and their fields. Every
 //! key, where it goes, what it changes in the output and what the compiler checks is
-//! documented on the derive's own page: [`derive@ToolError`].
+//! documented on the derive's own page: [`derive@ToolError`]. In short:
+//!
+//! | place | keys |
+//! | --- | --- |
+//! | the enum or struct | `crate`, `rename_all`, `domain`, `legacy_jsonrpc`, `integrations`; on an enum also the defaults `kind`, `category`, `channel` |
+//! | a variant (or a struct) | `code`, `kind`, `category`, `channel`, `recoverable`, `message`, `suggest` (repeatable), `jsonrpc`, `http`, `transparent` |
+//! | a field | `skip`, `redact`, `rename`, `retry_after`, `suggestions`, `details` |
+//!
+//! Every misuse is a compile error naming the key and what to write instead.
 //!
 //! # Guarantees
 //!

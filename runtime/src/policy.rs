@@ -10,7 +10,7 @@ use std::borrow::Cow;
 /// ```
 /// use tool_error::Policy;
 ///
-/// // seed 001's knobs: verbose errors on, at most three suggestions.
+/// // mdmcp's knobs: verbose errors on, at most three suggestions.
 /// let policy = Policy::DEFAULT.with_verbose(true).with_max_suggestions(3);
 /// assert!(policy.verbose && policy.redact);
 /// ```
@@ -23,11 +23,11 @@ pub struct Policy {
     /// Include suggestions at all. Default `true`.
     pub include_suggestions: bool,
     /// Include suggestions for errors that are not recoverable. Default `true`;
-    /// seed 003 sends suggestions only for recoverable errors.
+    /// the Exa docs server sends suggestions only for recoverable errors.
     pub suggestions_when_unrecoverable: bool,
     /// At most this many suggestions, the first ones. Default 16.
     pub max_suggestions: usize,
-    /// Include `details`. Default `true`; seed 003 hides them in production.
+    /// Include `details`. Default `true`; the Exa docs server hides them in production.
     pub include_details: bool,
     /// Replace fields marked `redact` by [`redaction_marker`](Policy::redaction_marker).
     /// Default `true`; turning it off is explicit debugging.

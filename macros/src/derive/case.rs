@@ -40,7 +40,7 @@ impl RenameRule {
     }
 
     /// Whether codes under this rule may be lowercase (a type that derives
-    /// `snake_case` codes may also spell some codes in SCREAMING case, as seed 004 does).
+    /// `snake_case` codes may also spell some codes in SCREAMING case, as the ontology server does).
     pub(crate) fn allows_lowercase(self) -> bool {
         matches!(self, RenameRule::Snake | RenameRule::Lower)
     }

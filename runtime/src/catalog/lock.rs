@@ -430,7 +430,31 @@ impl Mode {
     }
 }
 
-/// Compares `catalog` with the lock file at `path`, writing it as `mode` allows.
+/// Compares `catalog` with the lock file at `path`, writing it as `mode` allows:
+/// the function behind [`assert_lock!`](crate::assert_lock), for tools that want
+/// the [`Report`] rather than a failed test.
+///
+/// ```
+/// use tool_error::lock::{self, Change, Mode, Outcome};
+/// # use tool_error::ToolError;
+/// # #[derive(Debug, thiserror::Error, ToolError)]
+/// # #[error("a")]
+/// # #[tool_error(kind = validation)]
+/// # pub struct BadInput;
+///
+/// tool_error::crate_catalog!(pub static ERROR_CODES = [BadInput]);
+///
+/// let path = std::env::temp_dir().join(format!("check-doc-{}.lock", std::process::id()));
+/// # let _ = std::fs::remove_file(&path);
+/// // No lock yet: `Update` writes it and reports every code as added.
+/// let Ok(Outcome::Compatible { report, written: true }) = lock::check(&ERROR_CODES, &path, Mode::Update) else {
+///     panic!("a new lock is written")
+/// };
+/// assert_eq!(report.compatible, [Change::Added { code: "BAD_INPUT".into() }]);
+/// // The next check finds nothing to report.
+/// assert_eq!(lock::check(&ERROR_CODES, &path, Mode::Check).unwrap(), Outcome::Unchanged);
+/// # let _ = std::fs::remove_file(&path);
+/// ```
 pub fn check(catalog: &CrateCatalog, path: &Path, mode: Mode) -> Result<Outcome, Failure> {
     let current = Lock::of(catalog);
     let committed = match std::fs::read_to_string(path) {
@@ -480,7 +504,23 @@ pub fn check(catalog: &CrateCatalog, path: &Path, mode: Mode) -> Result<Outcome,
 }
 
 /// Compares a generated file (a reference document, say) with `content`; with
-/// `TOOL_ERROR_LOCK` set, writes it instead of failing. Test helper.
+/// `TOOL_ERROR_LOCK` set, writes it instead of failing. Test helper: keeps a
+/// committed code reference in step with the catalog.
+///
+/// ```no_run
+/// # use tool_error::ToolError;
+/// # #[derive(Debug, thiserror::Error, ToolError)]
+/// # #[error("a")]
+/// # #[tool_error(kind = validation)]
+/// # pub struct BadInput;
+/// tool_error::crate_catalog!(pub static ERROR_CODES = [BadInput]);
+///
+/// #[test]
+/// fn the_code_reference_is_current() {
+///     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/ERROR_CODES.md");
+///     tool_error::lock::assert_generated(path.as_ref(), &ERROR_CODES.to_markdown());
+/// }
+/// ```
 ///
 /// # Panics
 ///

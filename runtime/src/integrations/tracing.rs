@@ -26,7 +26,7 @@
 //! debugging. To log more than the caller sees, log the envelope under a verbose
 //! policy: `record(&envelope.with_policy(&Policy::DEFAULT.with_verbose(true)))`.
 //!
-//! That is everything seed 000's log entry holds (`tool_name` is `tool`,
+//! That is everything a Gem-Flux style log entry holds (`tool_name` is `tool`,
 //! `error_type` is `category`, `stack_trace` is `source`/`backtrace`); with
 //! [`Levels::uniform`]`(Level::ERROR)` the levels match too.
 //!
@@ -81,7 +81,7 @@ impl Levels {
         internal: Level::ERROR,
     };
 
-    /// Every kind at `level` (seed 000 logs every error at `ERROR`).
+    /// Every kind at `level` (Gem-Flux logs every error at `ERROR`).
     pub const fn uniform(level: Level) -> Levels {
         Levels {
             validation: level,

@@ -10,6 +10,26 @@ use crate::{Envelope, Native, Profile};
 ///
 /// The code is the error's [`jsonrpc_code`](crate::ToolError::jsonrpc_code), which
 /// the derive keeps out of the ranges the MCP specification reserves.
+///
+/// ```
+/// use tool_error::{Envelope, ToolError};
+///
+/// #[derive(Debug, thiserror::Error, ToolError)]
+/// #[error("order {id} not found")]
+/// #[tool_error(kind = not_found, suggest = "List orders with list_orders")]
+/// struct OrderMissing {
+///     id: u64,
+/// }
+///
+/// let error = OrderMissing { id: 7 };
+/// let object = Envelope::new(&error).to_value(&tool_error::JsonRpc::new());
+/// assert_eq!(object["code"], -31404);
+/// assert_eq!(object["message"], "order 7 not found");
+/// assert_eq!(object["data"]["code"], "ORDER_MISSING");
+///
+/// let bare = Envelope::new(&error).to_value(&tool_error::JsonRpc::bare());
+/// assert_eq!(bare, serde_json::json!({"code": -31404, "message": "order 7 not found"}));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct JsonRpc<P = Native> {
     data: Option<P>,

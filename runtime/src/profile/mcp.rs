@@ -12,6 +12,29 @@ use crate::{Envelope, Native, Profile};
 /// which is what the model reads. `structuredContent` repeats it as an object; it is
 /// off by default because some clients validate `structuredContent` against the
 /// tool's `outputSchema` even on errors, which an error envelope will not match.
+///
+/// ```
+/// use tool_error::{Envelope, ToolError};
+///
+/// #[derive(Debug, thiserror::Error, ToolError)]
+/// #[error("order {id} not found")]
+/// #[tool_error(kind = not_found, suggest = "List orders with list_orders")]
+/// struct OrderMissing {
+///     id: u64,
+/// }
+///
+/// let error = OrderMissing { id: 7 };
+/// let result = Envelope::new(&error).to_value(&tool_error::McpToolResult::new());
+/// assert_eq!(result["isError"], true);
+/// let text = result["content"][0]["text"].as_str().unwrap();
+/// let envelope: serde_json::Value = serde_json::from_str(text).unwrap();
+/// assert_eq!(envelope["suggestions"][0], "List orders with list_orders");
+/// assert!(result.get("structuredContent").is_none());
+///
+/// let structured = tool_error::McpToolResult::new().structured(true);
+/// let result = Envelope::new(&error).to_value(&structured);
+/// assert_eq!(result["structuredContent"]["code"], "ORDER_MISSING");
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct McpToolResult<P = Native> {
     inner: P,

@@ -25,6 +25,26 @@ use crate::{Envelope, Profile};
 /// | `truncated` | `true` | when limits removed something |
 ///
 /// Its schema is [`Native::SCHEMA`]; [`OwnedEnvelope`](crate::OwnedEnvelope) reads it back.
+///
+/// ```
+/// use tool_error::{Envelope, ToolError};
+///
+/// #[derive(Debug, thiserror::Error, ToolError)]
+/// #[error("order {id} not found")]
+/// #[tool_error(kind = not_found, suggest = "List orders with list_orders")]
+/// struct OrderMissing {
+///     id: u64,
+/// }
+///
+/// let error = OrderMissing { id: 7 };
+/// let text = Envelope::new(&error).render(&tool_error::Native);
+/// assert_eq!(
+///     text,
+///     r#"{"code":"ORDER_MISSING","kind":"NOT_FOUND","message":"order 7 not found","recoverable":true,"details":{"id":7},"suggestions":["List orders with list_orders"]}"#
+/// );
+/// let read: tool_error::OwnedEnvelope = serde_json::from_str(&text).unwrap();
+/// assert_eq!(read.code, "ORDER_MISSING");
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Native;
 

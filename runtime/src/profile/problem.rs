@@ -14,6 +14,27 @@ use crate::{Envelope, Profile};
 /// phrase), `status`, `detail` (the message), `instance` (the request id). The
 /// envelope's other fields are extension members: `code`, `kind`, `recoverable`,
 /// `category`, `retry_after`, `details`, `suggestions`, `tool`, `timestamp`.
+///
+/// ```
+/// use tool_error::{Envelope, ToolError};
+///
+/// #[derive(Debug, thiserror::Error, ToolError)]
+/// #[error("order {id} not found")]
+/// #[tool_error(kind = not_found, suggest = "List orders with list_orders")]
+/// struct OrderMissing {
+///     id: u64,
+/// }
+///
+/// let error = OrderMissing { id: 7 };
+/// let problem = tool_error::Problem::with_type_base("https://errors.example.com/");
+/// let document = Envelope::new(&error).to_value(&problem);
+/// assert_eq!(document["type"], "https://errors.example.com/ORDER_MISSING");
+/// assert_eq!(document["status"], 404);
+/// assert_eq!(document["title"], "Not Found");
+/// assert_eq!(document["detail"], "order 7 not found");
+/// assert_eq!(document["kind"], "NOT_FOUND");
+/// assert_eq!(tool_error::Profile::content_type(&problem), "application/problem+json");
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Problem {
     type_base: Option<Cow<'static, str>>,
