@@ -1,0 +1,123 @@
+//! MCP servers built with [rmcp](https://docs.rs/rmcp): derived errors as tool results.
+//!
+//! With the `rmcp` feature, every `#[derive(ToolError)]` type implements rmcp's
+//! `IntoCallToolResult`, so a `#[tool]` handler returns `Result<T, MyError>` and uses
+//! `?` with no glue code. Following MCP (2026-07-28), what happens to an `Err` depends
+//! on the error's [`Channel`](crate::Channel):
+//!
+//! - [`Channel::Result`](crate::Channel::Result) (the default): a `CallToolResult` with `isError: true` whose
+//!   text content is the envelope JSON (rendered by the configured profile, the
+//!   native envelope unless you choose another), plus `structuredContent` when
+//!   enabled. The model reads it and can react.
+//! - [`Channel::Protocol`](crate::Channel::Protocol): an `ErrorData`, i.e. a JSON-RPC error with the error's
+//!   JSON-RPC code, its message and the envelope as `data`. Codes that JSON-RPC or
+//!   MCP reserve without defining are never sent (the kind's default code is used).
+//!
+//! Unknown tools and malformed requests stay protocol errors: rmcp's router answers
+//! them with -32602 before any handler runs.
+//!
+//! # Where the context comes from
+//!
+//! `IntoCallToolResult::into_call_tool_result(self)` takes no arguments, yet the
+//! envelope wants a tool name, a timestamp, a policy and a profile. They come from
+//! two places, both set once:
+//!
+//! - **Server-wide [`McpOptions`]**: profile, [`Policy`](crate::Policy), clock, server version,
+//!   `structuredContent` on or off (per tool, since some clients validate it against
+//!   the tool's `outputSchema` even on errors). [`McpOptions::install`] makes them
+//!   the process default; a server can also keep them in its own state.
+//! - **A per-call scope** carrying the tool name and the request id, set in the one
+//!   place every call passes through: `ServerHandler::call_tool`. The scope is
+//!   task-local (it travels with the future, not the thread), so concurrent calls
+//!   on a multi-threaded runtime never see each other's names.
+//!
+//! ```rust,ignore
+//! use rmcp::handler::server::tool::{ToolCallContext, ToolRouter};
+//! use rmcp::model::{CallToolRequestParams, CallToolResponse};
+//! use rmcp::service::RequestContext;
+//! use rmcp::{ErrorData, RoleServer, ServerHandler, tool, tool_handler, tool_router};
+//! use tool_error::rmcp::{McpOptions, Parameters};
+//!
+//! #[derive(Clone)]
+//! struct Server { tool_router: ToolRouter<Self>, errors: McpOptions }
+//!
+//! #[tool_router]
+//! impl Server {
+//!     #[tool(description = "Look up a compound")]
+//!     fn get_compound_name(&self, Parameters(args): Parameters<LookupArgs>) -> Result<String, LookupError> {
+//!         let compound = self.find(&args.compound_id)?;   // LookupError: ToolError
+//!         Ok(compound.name.clone())
+//!     }
+//! }
+//!
+//! #[tool_handler]
+//! impl ServerHandler for Server {
+//!     async fn call_tool(
+//!         &self,
+//!         request: CallToolRequestParams,
+//!         context: RequestContext<RoleServer>,
+//!     ) -> Result<CallToolResponse, ErrorData> {
+//!         // The one line: every error below knows its tool, request and options.
+//!         self.errors.call(&self.tool_router, ToolCallContext::new(self, request, context)).await
+//!     }
+//! }
+//! ```
+//!
+//! Outside any scope (a handler called directly, a server without the line above),
+//! errors still convert, with the installed options and no tool name.
+//!
+//! [`Parameters`] replaces rmcp's extractor of the same name: the input schema is the
+//! same, and arguments that fail to deserialise become an
+//! [`ArgumentError`](crate::args::ArgumentError) tool result naming the bad field
+//! (`compounds[1]`, expected `a string`, got `number`) instead of serde's message.
+//!
+//! For servers that build results by hand, [`to_call_tool_result`], [`to_error_data`]
+//! and [`to_response`] do the same conversion explicitly:
+//!
+//! ```
+//! use tool_error::rmcp::{McpOptions, to_call_tool_result};
+//! use tool_error::{FixedClock, ToolError};
+//!
+//! #[derive(Debug, thiserror::Error, ToolError)]
+//! #[error("Media '{media_id}' not found")]
+//! #[tool_error(kind = not_found, suggest = "Use build_media to create one")]
+//! struct MediaNotFound { media_id: String }
+//!
+//! let options = McpOptions::new()
+//!     .with_clock(FixedClock::from_rfc3339("2025-10-27T14:32:15Z").unwrap());
+//! let context = options.context().with_tool("get_media");
+//! let result = to_call_tool_result(&MediaNotFound { media_id: "m9".into() }, &context, &options);
+//! assert_eq!(result.is_error, Some(true));
+//! let text = &result.content[0].as_text().unwrap().text;
+//! assert!(text.starts_with(r#"{"code":"MEDIA_NOT_FOUND","kind":"NOT_FOUND""#));
+//! assert!(text.ends_with(r#""tool":"get_media","timestamp":"2025-10-27T14:32:15Z"}"#));
+//! ```
+
+mod convert;
+mod options;
+mod parameters;
+mod scope;
+
+pub(crate) use convert::respond;
+pub use convert::{to_call_tool_result, to_error_data, to_response};
+pub use options::McpOptions;
+pub use parameters::Parameters;
+
+/// Implements `IntoCallToolResult` for a derived type.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __tool_error_rmcp {
+    ([$($generics:tt)*] [$($ty:tt)*] [$($where:tt)*]) => {
+        #[automatically_derived]
+        impl $($generics)* $crate::__private::rmcp::IntoCallToolResult for $($ty)* $($where)* {
+            fn into_call_tool_result(
+                self,
+            ) -> ::core::result::Result<
+                $crate::__private::rmcp::CallToolResponse,
+                $crate::__private::rmcp::ErrorData,
+            > {
+                $crate::__private::rmcp::respond(&self)
+            }
+        }
+    };
+}

@@ -1,0 +1,92 @@
+//! The `Parameters` extractor: arguments that fail to deserialise become an
+//! argument error naming the bad field.
+
+use std::borrow::Cow;
+
+use ::rmcp::ErrorData;
+use ::rmcp::handler::server::common::FromContextPart;
+use ::rmcp::handler::server::tool::ToolCallContext;
+use ::rmcp::schemars::{JsonSchema, Schema, SchemaGenerator};
+use serde::de::DeserializeOwned;
+
+use super::convert::{to_call_tool_result, to_error_data};
+use super::options::McpOptions;
+use super::scope::current;
+use crate::args::{self, ArgumentError};
+use crate::{Channel, ToolError};
+
+/// Tool arguments, deserialised with the path of any bad field: a drop-in for
+/// rmcp's `Parameters` (the `#[tool]` macro recognises the name and derives the
+/// input schema from `T` the same way).
+///
+/// When deserialisation fails, the call returns an
+/// [`ArgumentError`] tool result (`VALIDATION`, with the bad field's path, what
+/// was expected and what was given in `details.violations`) instead of serde's bare
+/// message, so the model can fix its call;
+/// [`McpOptions::with_argument_error`] substitutes the server's own error. That
+/// needs the scope [`McpOptions::call`] sets; without it, rmcp's plain-text
+/// result is returned.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Parameters<T>(pub T);
+
+impl<T: JsonSchema> JsonSchema for Parameters<T> {
+    fn schema_name() -> Cow<'static, str> {
+        T::schema_name()
+    }
+
+    fn schema_id() -> Cow<'static, str> {
+        T::schema_id()
+    }
+
+    fn inline_schema() -> bool {
+        T::inline_schema()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        T::json_schema(generator)
+    }
+}
+
+impl<'a, S, T: DeserializeOwned> FromContextPart<ToolCallContext<'a, S>> for Parameters<T> {
+    fn from_context_part(context: &mut ToolCallContext<'a, S>) -> Result<Self, ErrorData> {
+        let arguments = context.arguments.take().unwrap_or_default();
+        match args::from_value::<T>(serde_json::Value::Object(arguments)) {
+            Ok(value) => Ok(Parameters(value)),
+            Err(error) => Err(argument_failure(error, &context.name)),
+        }
+    }
+}
+
+/// Renders the argument error as the scope's tool result and hands rmcp an error
+/// its router turns into a plain tool result when there is no scope.
+pub(super) fn argument_failure(error: ArgumentError, tool: &str) -> ErrorData {
+    let scope = current();
+    let options = scope
+        .as_ref()
+        .map_or_else(McpOptions::installed, |scope| scope.options.clone());
+    let error: Box<dyn ToolError + Send + Sync> = match &options.settings.argument_error {
+        Some(map) => map(error),
+        None => Box::new(error),
+    };
+    let mut context = options.context().with_tool(tool);
+    if let Some(request_id) = scope.as_ref().and_then(|scope| scope.request_id.as_deref()) {
+        context = context.with_request_id(request_id);
+    }
+    if error.channel() == Channel::Protocol {
+        return to_error_data(&*error, &context, &options);
+    }
+    let result = to_call_tool_result(&*error, &context, &options);
+    let data = result.structured_content.clone().or_else(|| {
+        result
+            .content
+            .first()
+            .and_then(|content| content.as_text())
+            .and_then(|text| serde_json::from_str(&text.text).ok())
+    });
+    if let Some(scope) = &scope {
+        scope.set_argument_failure(result.into());
+    }
+    // rmcp's router turns exactly this prefix into a tool result rather than a
+    // protocol error.
+    ErrorData::invalid_params(format!("failed to deserialize parameters: {error}"), data)
+}
