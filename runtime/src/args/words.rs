@@ -23,6 +23,14 @@ pub(super) fn expected_type(expected: &dyn Expected) -> String {
 pub(super) fn expected_value(expected: &dyn Expected) -> String {
     let text = expected.to_string();
     match integer_range(&text) {
+        // 64-bit bounds and wider (19 digits and more) read as noise: only the sign
+        // matters.
+        Some((_, max, signed)) if max.len() >= 19 => (if signed {
+            "an integer"
+        } else {
+            "a non-negative integer"
+        })
+        .to_owned(),
         Some((min, max, _)) => format!("an integer from {min} to {max}"),
         None => structural(&text),
     }
@@ -163,6 +171,9 @@ mod tests {
         assert_eq!(expected_type(&"i64"), "an integer");
         assert_eq!(expected_value(&"u8"), "an integer from 0 to 255");
         assert_eq!(expected_value(&"i16"), "an integer from -32768 to 32767");
+        assert_eq!(expected_value(&"u32"), "an integer from 0 to 4294967295");
+        assert_eq!(expected_value(&"u64"), "a non-negative integer");
+        assert_eq!(expected_value(&"i128"), "an integer");
         assert_eq!(expected_type(&"f64"), "a number");
         assert_eq!(expected_type(&"a sequence"), "an array");
         assert_eq!(expected_type(&"struct BuildMedia"), "an object");
