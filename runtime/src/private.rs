@@ -8,9 +8,8 @@
 use core::fmt;
 use std::time::Duration;
 
-pub use core::fmt::{Display, Formatter, Result as FmtResult};
+pub use core::fmt::{Formatter, Result as FmtResult};
 pub use core::option::Option::{self, None, Some};
-pub use core::primitive::{bool, i32, str, u16};
 pub use core::time::Duration as CoreDuration;
 pub use serde::Serialize;
 pub use std::backtrace::Backtrace;
@@ -25,8 +24,9 @@ pub use crate::details::{Detail, DetailWriter, RetryAfter, SuggestionSource, Sug
 /// (none without integration features).
 #[allow(unused_imports, unreachable_pub)]
 pub use crate::integrations::support::*;
-pub use crate::template::{Arg, Template};
-pub use crate::{Channel, Kind, ToolError, legacy};
+pub use crate::template::Arg;
+use crate::template::Template;
+pub use crate::{Channel, Kind, ToolError};
 
 pub use crate::catalog::first_duplicate_code_in;
 pub use crate::catalog::leaf_count;

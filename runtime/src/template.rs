@@ -31,7 +31,7 @@ impl fmt::Debug for Arg<'_> {
 
 /// A template ready to render: its text, the placeholder of each slot, the slots.
 #[derive(Clone, Copy, Debug)]
-pub struct Template<'a> {
+pub(crate) struct Template<'a> {
     source: &'a str,
     slots: &'a [&'a str],
     args: &'a [Arg<'a>],
@@ -40,7 +40,7 @@ pub struct Template<'a> {
 impl<'a> Template<'a> {
     /// `source` with its placeholders filled: `slots[i]` is the text between the
     /// braces (`model_id` or `model_id:?`) that `args[i]` fills.
-    pub const fn new(source: &'a str, slots: &'a [&'a str], args: &'a [Arg<'a>]) -> Self {
+    pub(crate) const fn new(source: &'a str, slots: &'a [&'a str], args: &'a [Arg<'a>]) -> Self {
         Template {
             source,
             slots,
