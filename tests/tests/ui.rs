@@ -55,11 +55,12 @@ fn every_message_is_exercised() {
         .iter()
         .map(|path| read(path))
         .collect();
-    let sources = files(&manifest.join("../macros/src"), "rs");
+    // The derive's messages live in its pipeline; `lib.rs` holds only docs.
+    let sources = files(&manifest.join("../macros/src/derive"), "rs");
     assert!(
         sources.len() >= 10,
         "macro sources not found: {}",
-        manifest.join("../macros/src").display()
+        manifest.join("../macros/src/derive").display()
     );
 
     let mut missing = Vec::new();
