@@ -15,20 +15,38 @@ mod time;
 use core::fmt;
 use std::time::{Duration, SystemTime};
 
-pub use debug::{BacktraceText, DebugInfo, ErrorChain};
+pub use debug::DebugInfo;
 pub use details_view::Details;
 pub use message::Message;
-pub use render::Wire;
 pub use suggestions::Suggestions;
-pub use text::Text;
-pub use time::{Seconds, Timestamp};
+pub use time::Timestamp;
 
+use serde::Serialize;
+
+use self::text::Text;
+use self::time::Seconds;
 use crate::{Channel, Context, Kind, Policy, ToolError};
 
 static DEFAULT_POLICY: Policy = Policy::DEFAULT;
 
 /// How far an envelope was cut down to fit [`Limits::max_envelope_bytes`](crate::Limits)
 /// or to get past a value that failed to serialise. Each step includes the ones before.
+///
+/// ```
+/// use tool_error::{Envelope, Reduction, ToolError};
+///
+/// #[derive(Debug, thiserror::Error, ToolError)]
+/// #[error("model {model_id} not found")]
+/// #[tool_error(kind = not_found, suggest = "List the models")]
+/// struct ModelNotFound { model_id: String }
+///
+/// let error = ModelNotFound { model_id: "m1".into() };
+/// let envelope = Envelope::new(&error).with_reduction(Reduction::Details);
+/// assert_eq!(
+///     envelope.to_json(),
+///     r#"{"code":"MODEL_NOT_FOUND","kind":"NOT_FOUND","message":"model m1 not found","recoverable":true,"suggestions":["List the models"],"truncated":true}"#
+/// );
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Reduction {
     /// Nothing removed.
@@ -196,8 +214,9 @@ impl<'a> Envelope<'a> {
         self.error.retry_after()
     }
 
-    /// The retry hint as a JSON number of seconds (whole when possible).
-    pub fn retry_after_seconds(&self) -> Option<Seconds> {
+    /// The retry hint as a JSON number of seconds: an integer when whole, else with
+    /// millisecond precision.
+    pub fn retry_after_seconds(&self) -> Option<impl Serialize + fmt::Debug + Copy + use<>> {
         self.retry_after().map(Seconds)
     }
 
@@ -229,24 +248,35 @@ impl<'a> Envelope<'a> {
         self.timestamp.map(Timestamp::new)
     }
 
-    /// A context string (tool, operation, request id...) cut to the string limit.
-    pub fn text(&self, value: &'a str) -> Text<'a> {
+    /// A context string (tool, operation, request id...) cut to the string limit:
+    /// `Display` and `Serialize`. The uncut strings are on [`context`](Self::context).
+    pub fn text(
+        &self,
+        value: &'a str,
+    ) -> impl Serialize + fmt::Display + fmt::Debug + Copy + use<'a> {
+        self.cut(value)
+    }
+
+    /// The tool name from the context, cut to the string limit (see [`text`](Self::text)).
+    pub fn tool(&self) -> Option<impl Serialize + fmt::Display + fmt::Debug + Copy + use<'a>> {
+        self.context.tool().map(|v| self.cut(v))
+    }
+
+    /// The operation from the context, cut to the string limit (see [`text`](Self::text)).
+    pub fn operation(&self) -> Option<impl Serialize + fmt::Display + fmt::Debug + Copy + use<'a>> {
+        self.context.operation().map(|v| self.cut(v))
+    }
+
+    /// The request id from the context, cut to the string limit (see [`text`](Self::text)).
+    pub fn request_id(
+        &self,
+    ) -> Option<impl Serialize + fmt::Display + fmt::Debug + Copy + use<'a>> {
+        self.context.request_id().map(|v| self.cut(v))
+    }
+
+    /// `value` cut to the string limit, as a type the views can name.
+    fn cut(&self, value: &'a str) -> Text<'a> {
         Text::new(value, self.policy.limits.max_string_chars)
-    }
-
-    /// The tool name from the context, cut to the string limit.
-    pub fn tool(&self) -> Option<Text<'a>> {
-        self.context.tool().map(|v| self.text(v))
-    }
-
-    /// The operation from the context, cut to the string limit.
-    pub fn operation(&self) -> Option<Text<'a>> {
-        self.context.operation().map(|v| self.text(v))
-    }
-
-    /// The request id from the context, cut to the string limit.
-    pub fn request_id(&self) -> Option<Text<'a>> {
-        self.context.request_id().map(|v| self.text(v))
     }
 
     /// Debug info, present only when the policy is verbose.

@@ -22,7 +22,10 @@ impl Reduction {
 
 impl<'a> Envelope<'a> {
     /// Serialises through `profile`; for nesting one profile's output in another's.
-    pub fn wire<'p, P: Profile + ?Sized>(&'p self, profile: &'p P) -> Wire<'p, 'a, P> {
+    pub fn wire<'p, P: Profile + ?Sized>(
+        &'p self,
+        profile: &'p P,
+    ) -> impl Serialize + fmt::Debug + use<'p, 'a, P> {
         Wire {
             profile,
             envelope: self,
@@ -75,7 +78,12 @@ impl<'a> Envelope<'a> {
         let max_bytes = self.policy.limits.max_envelope_bytes;
         let mut reduced = *self;
         loop {
-            let wire = reduced.wire(profile);
+            // The concrete type: an opaque one might have a destructor, which would
+            // hold the borrow of `reduced` past the reassignment below.
+            let wire = Wire {
+                profile,
+                envelope: &reduced,
+            };
             let written = if pretty {
                 serde_json::to_writer_pretty(&mut *out, &wire)
             } else {
@@ -104,7 +112,7 @@ fn bytes_to_string(bytes: Vec<u8>) -> String {
 }
 
 /// An envelope serialised through a profile: `Serialize`.
-pub struct Wire<'p, 'a, P: ?Sized> {
+struct Wire<'p, 'a, P: ?Sized> {
     profile: &'p P,
     envelope: &'p Envelope<'a>,
 }

@@ -8,7 +8,7 @@ use crate::limit::Truncated;
 
 /// A context string cut to the policy's string limit: `Display` and `Serialize`.
 #[derive(Clone, Copy, Debug)]
-pub struct Text<'a> {
+pub(super) struct Text<'a> {
     value: &'a str,
     max_chars: usize,
 }
@@ -16,11 +16,6 @@ pub struct Text<'a> {
 impl<'a> Text<'a> {
     pub(super) fn new(value: &'a str, max_chars: usize) -> Self {
         Text { value, max_chars }
-    }
-
-    /// The full, uncut string.
-    pub fn as_str(&self) -> &'a str {
-        self.value
     }
 }
 

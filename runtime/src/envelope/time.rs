@@ -7,6 +7,15 @@ use serde::{Serialize, Serializer};
 
 /// A point in time rendered as RFC 3339 UTC (`2025-10-27T14:32:15Z`): `Display` and
 /// `Serialize`. Times outside 1970..=9999 are clamped to that range.
+///
+/// ```
+/// use std::time::{Duration, UNIX_EPOCH};
+/// use tool_error::envelope::Timestamp;
+///
+/// let time = UNIX_EPOCH + Duration::from_millis(1_761_575_722_250);
+/// assert_eq!(Timestamp::new(time).to_string(), "2025-10-27T14:35:22Z");
+/// assert_eq!(Timestamp::new(time).with_millis().to_string(), "2025-10-27T14:35:22.250Z");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Timestamp {
     time: SystemTime,
@@ -67,7 +76,7 @@ impl Serialize for Timestamp {
 /// A duration as a JSON number of seconds: an integer when whole, else with
 /// millisecond precision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Seconds(pub Duration);
+pub(super) struct Seconds(pub(super) Duration);
 
 impl Serialize for Seconds {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
