@@ -322,11 +322,9 @@ impl Profile for ErrorLogEntry<'_> {
         if let Some(timestamp) = envelope.timestamp() {
             map.serialize_entry("timestamp", &timestamp.with_millis())?;
         }
-        map.serialize_entry("tool", &envelope.tool().map_or("", |t| t.as_str()))?;
-        map.serialize_entry(
-            "operation",
-            &envelope.operation().map_or("", |o| o.as_str()),
-        )?;
+        let context = envelope.context();
+        map.serialize_entry("tool", context.tool().unwrap_or(""))?;
+        map.serialize_entry("operation", context.operation().unwrap_or(""))?;
         map.serialize_entry("errorCode", envelope.code())?;
         map.serialize_entry("errorMessage", &envelope.message())?;
         map.serialize_entry("recoverable", &envelope.recoverable())?;
@@ -336,10 +334,7 @@ impl Profile for ErrorLogEntry<'_> {
         if let Some(user_id) = self.user_id {
             map.serialize_entry("userId", &envelope.text(user_id))?;
         }
-        map.serialize_entry(
-            "requestId",
-            &envelope.request_id().map_or("", |r| r.as_str()),
-        )?;
+        map.serialize_entry("requestId", context.request_id().unwrap_or(""))?;
         map.serialize_entry("duration", &self.duration_ms)?;
         map.serialize_entry("level", "error")?;
         map.serialize_entry("service", "exa-mcp-server")?;

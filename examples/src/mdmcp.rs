@@ -1029,8 +1029,7 @@ struct DebugWire<'e, 'a> {
 impl Serialize for DebugWire<'_, '_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        let chain = self.debug.error_chain();
-        if !chain.is_empty() {
+        if let Some(chain) = self.debug.error_chain() {
             map.serialize_entry("error_chain", &chain)?;
         }
         if let Some(backtrace) = self.debug.backtrace() {

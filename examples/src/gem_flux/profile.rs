@@ -121,15 +121,12 @@ impl Profile for GemFluxLog {
         if let Some(debug) = envelope.debug() {
             if let Some(backtrace) = debug.backtrace() {
                 map.serialize_entry("stack_trace", &backtrace)?;
-            } else {
-                let chain = debug.error_chain();
-                if !chain.is_empty() {
-                    let causes: Vec<String> = chain
-                        .iter()
-                        .map(|cause| format!("Caused by: {cause}"))
-                        .collect();
-                    map.serialize_entry("stack_trace", &causes.join("\n"))?;
-                }
+            } else if let Some(chain) = debug.error_chain() {
+                let causes: Vec<String> = chain
+                    .into_iter()
+                    .map(|cause| format!("Caused by: {cause}"))
+                    .collect();
+                map.serialize_entry("stack_trace", &causes.join("\n"))?;
             }
         }
         if let Some(session) = envelope.context().session_id() {

@@ -8,6 +8,7 @@ use syn::{Attribute, Data, DeriveInput, Fields, Generics, Ident, Member, Type};
 use super::attr::Keys;
 use super::case::RenameRule;
 use super::ctxt::Ctxt;
+use super::name::member_name;
 use super::symbol::RENAME_RULES;
 use super::template::{self, Template};
 
@@ -210,13 +211,9 @@ impl<'a> Variant<'a> {
 
     /// The field a placeholder or name refers to.
     pub(crate) fn field_named(&self, name: &str) -> Option<&Field<'a>> {
-        self.fields.iter().find(|field| match &field.member {
-            Member::Named(ident) => {
-                let ident = ident.to_string();
-                ident.strip_prefix("r#").unwrap_or(&ident) == name
-            }
-            Member::Unnamed(index) => index.index.to_string() == name,
-        })
+        self.fields
+            .iter()
+            .find(|field| member_name(&field.member) == name)
     }
 
     /// The fields with a role, in declaration order.
@@ -278,13 +275,9 @@ impl<'a> Field<'a> {
 
     /// The key this field has in `details`.
     pub(crate) fn detail_name(&self) -> String {
-        match (self.keys.rename.get(), &self.member) {
-            (Some(lit), _) => lit.value(),
-            (None, Member::Named(ident)) => {
-                let ident = ident.to_string();
-                ident.strip_prefix("r#").map(str::to_owned).unwrap_or(ident)
-            }
-            (None, Member::Unnamed(index)) => index.index.to_string(),
+        match self.keys.rename.get() {
+            Some(lit) => lit.value(),
+            None => member_name(&self.member),
         }
     }
 

@@ -2,6 +2,8 @@
 
 use heck::{ToShoutySnakeCase, ToSnakeCase};
 
+use super::name::unraw;
+
 /// A supported rule.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub(crate) enum RenameRule {
@@ -30,7 +32,7 @@ impl RenameRule {
 
     /// The code for a variant named `name`.
     pub(crate) fn apply(self, name: &str) -> String {
-        let name = name.strip_prefix("r#").unwrap_or(name);
+        let name = unraw(name);
         match self {
             RenameRule::ScreamingSnake => name.to_shouty_snake_case(),
             RenameRule::Snake => name.to_snake_case(),

@@ -9,6 +9,7 @@ use syn::Member;
 use super::ast::{Field, Input, Role, Shape, Variant, last_segment_is, option_inner};
 use super::attr::{Int, Keys};
 use super::ctxt::Ctxt;
+use super::name::{member_name, unraw};
 use super::symbol::{self, KINDS, Place};
 use super::template::Template;
 
@@ -514,17 +515,6 @@ fn error_attr_keeps_secrets(cx: &Ctxt, variant: &Variant<'_>) {
     }
 }
 
-/// A field's name as format strings write it: `r#type` is `type`, `.0` is `0`.
-fn member_name(member: &Member) -> String {
-    match member {
-        Member::Named(ident) => {
-            let ident = ident.to_string();
-            ident.strip_prefix("r#").map(str::to_owned).unwrap_or(ident)
-        }
-        Member::Unnamed(index) => index.index.to_string(),
-    }
-}
-
 /// The argument names of a `format!`-style string, whatever their format spec
 /// (`{token:>8}` names `token`); thiserror accepts specs our templates refuse.
 fn format_arguments(format: &str) -> Vec<String> {
@@ -539,7 +529,7 @@ fn format_arguments(format: &str) -> Vec<String> {
         let Some(close) = after.find('}') else { break };
         let inner = &after[..close];
         let name = inner.split(':').next().unwrap_or_default().trim();
-        names.push(name.strip_prefix("r#").unwrap_or(name).to_owned());
+        names.push(unraw(name).to_owned());
         rest = &after[close + 1..];
     }
     names

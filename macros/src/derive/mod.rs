@@ -8,6 +8,7 @@ mod check;
 mod ctxt;
 mod expand;
 mod fallback;
+mod name;
 // Visible to harnesses that include this module by path: the fuzzer draws real keys
 // from the same lists the derive checks against.
 pub(crate) mod symbol;

@@ -5,6 +5,7 @@ use proc_macro2::Span;
 use syn::LitStr;
 
 use super::ctxt::Ctxt;
+use super::name::unraw;
 
 /// A parsed template.
 pub(crate) struct Template {
@@ -93,7 +94,7 @@ pub(crate) fn split(source: &str) -> Result<Vec<Piece>, String> {
                             .to_owned(),
                     );
                 }
-                let name = name.strip_prefix("r#").unwrap_or(name);
+                let name = unraw(name);
                 let valid = name.chars().all(|c| c.is_alphanumeric() || c == '_')
                     && (name.chars().all(|c| c.is_ascii_digit())
                         || !name.starts_with(|c: char| c.is_ascii_digit()));

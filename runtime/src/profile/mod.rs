@@ -12,7 +12,7 @@
 //! use tool_error::{Envelope, Profile, ToolError};
 //! use tool_error::envelope::{Details, Message, Suggestions};
 //!
-//! /// `{"ok": false, "error_code": ..., "error": ..., "hints": [...]}`
+//! /// `{"ok": false, "error_code": ..., "error": ..., "details": {...}, "hints": [...]}`
 //! struct Legacy;
 //!
 //! #[derive(Serialize)]
@@ -20,7 +20,9 @@
 //!     ok: bool,
 //!     error_code: &'a str,
 //!     error: Message<'a>,
-//!     #[serde(skip_serializing_if = "tool_error::envelope::Suggestions::is_empty")]
+//!     #[serde(skip_serializing_if = "Details::is_empty")]
+//!     details: Details<'a>,
+//!     #[serde(skip_serializing_if = "Suggestions::is_empty")]
 //!     hints: Suggestions<'a>,
 //! }
 //!
@@ -30,6 +32,7 @@
 //!             ok: false,
 //!             error_code: envelope.code(),
 //!             error: envelope.message(),
+//!             details: envelope.details(),
 //!             hints: envelope.suggestions(),
 //!         }
 //!         .serialize(serializer)
@@ -39,11 +42,68 @@
 //! #[derive(Debug, thiserror::Error, ToolError)]
 //! #[error("quota exceeded")]
 //! #[tool_error(kind = permission, suggest = "Ask for a higher quota")]
-//! struct QuotaExceeded;
+//! struct QuotaExceeded { used: u32 }
 //!
 //! assert_eq!(
-//!     Envelope::new(&QuotaExceeded).render(&Legacy),
-//!     r#"{"ok":false,"error_code":"QUOTA_EXCEEDED","error":"quota exceeded","hints":["Ask for a higher quota"]}"#
+//!     Envelope::new(&QuotaExceeded { used: 3 }).render(&Legacy),
+//!     r#"{"ok":false,"error_code":"QUOTA_EXCEEDED","error":"quota exceeded","details":{"used":3},"hints":["Ask for a higher quota"]}"#
+//! );
+//! ```
+//!
+//! The optional parts (context strings, the retry hint, the timestamp, debug info)
+//! are `Option`s of values that only promise `Serialize` (and `Display` for text), so
+//! such a profile is written with `serialize_map`, as the built-in ones are:
+//!
+//! ```
+//! use std::time::Duration;
+//! use serde::ser::{SerializeMap, Serializer};
+//! use tool_error::{Context, Envelope, FixedClock, Policy, Profile, ToolError};
+//!
+//! /// `{"error": ..., "tool": ..., "retry_in": ..., "at": ..., "causes": [...]}`,
+//! /// each optional key only when there is a value.
+//! struct Log;
+//!
+//! impl Profile for Log {
+//!     fn serialize_envelope<S: Serializer>(&self, envelope: &Envelope<'_>, serializer: S) -> Result<S::Ok, S::Error> {
+//!         let mut map = serializer.serialize_map(None)?;
+//!         map.serialize_entry("error", &envelope.message())?;
+//!         if let Some(tool) = envelope.tool() {
+//!             map.serialize_entry("tool", &tool)?;
+//!         }
+//!         if let Some(seconds) = envelope.retry_after_seconds() {
+//!             map.serialize_entry("retry_in", &seconds)?;
+//!         }
+//!         if let Some(timestamp) = envelope.timestamp() {
+//!             map.serialize_entry("at", &timestamp.with_millis())?;
+//!         }
+//!         // Only under a verbose policy.
+//!         if let Some(chain) = envelope.debug().and_then(|debug| debug.error_chain()) {
+//!             map.serialize_entry("causes", &chain)?;
+//!         }
+//!         map.end()
+//!     }
+//! }
+//!
+//! #[derive(Debug, thiserror::Error, ToolError)]
+//! #[error("upstream busy")]
+//! #[tool_error(kind = transient)]
+//! struct Busy {
+//!     #[source]
+//!     cause: std::io::Error,
+//!     #[tool_error(retry_after)]
+//!     wait: Duration,
+//! }
+//!
+//! let cause = std::io::Error::other("connection reset");
+//! let error = Busy { cause, wait: Duration::from_millis(1500) };
+//! let clock = FixedClock::from_rfc3339("2025-10-27T14:35:22Z").unwrap();
+//! let verbose = Policy::DEFAULT.with_verbose(true);
+//! let envelope = Envelope::new(&error)
+//!     .with_context(Context::new().with_tool("fetch").with_clock(&clock))
+//!     .with_policy(&verbose);
+//! assert_eq!(
+//!     envelope.render(&Log),
+//!     r#"{"error":"upstream busy","tool":"fetch","retry_in":1.5,"at":"2025-10-27T14:35:22.000Z","causes":["connection reset"]}"#
 //! );
 //! ```
 

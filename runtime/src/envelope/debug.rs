@@ -1,0 +1,210 @@
+//! Debug info for verbose policies: the source chain, the backtrace, the server
+//! version.
+
+use core::fmt;
+use std::backtrace::{Backtrace, BacktraceStatus};
+use std::error::Error as StdError;
+
+use serde::ser::{SerializeMap, SerializeSeq};
+use serde::{Serialize, Serializer};
+
+use super::Envelope;
+use crate::limit::Truncated;
+
+/// How deep a source chain is followed (a guard against cyclic `source()` impls).
+const MAX_CHAIN: usize = 32;
+
+/// Debug info, shown only under a verbose policy: the source chain, a captured
+/// backtrace and the server version.
+///
+/// ```
+/// use tool_error::{Envelope, Policy, ToolError};
+///
+/// #[derive(Debug, thiserror::Error, ToolError)]
+/// #[error("sync failed")]
+/// #[tool_error(kind = internal)]
+/// struct SyncFailed {
+///     #[source]
+///     cause: std::io::Error,
+/// }
+///
+/// let error = SyncFailed { cause: std::io::Error::other("disk full") };
+/// assert!(Envelope::new(&error).debug().is_none());
+///
+/// let verbose = Policy::DEFAULT.with_verbose(true);
+/// let envelope = Envelope::new(&error).with_policy(&verbose);
+/// let debug = envelope.debug().unwrap();
+/// let chain = debug.error_chain().unwrap();
+/// let causes: Vec<String> = chain.into_iter().map(|cause| cause.to_string()).collect();
+/// assert_eq!(causes, ["disk full"]);
+/// assert_eq!(
+///     serde_json::to_value(debug).unwrap(),
+///     serde_json::json!({"error_chain": ["disk full"]})
+/// );
+/// ```
+#[derive(Clone, Copy)]
+pub struct DebugInfo<'a> {
+    envelope: &'a Envelope<'a>,
+}
+
+impl<'a> DebugInfo<'a> {
+    pub(super) fn new(envelope: &'a Envelope<'a>) -> Self {
+        DebugInfo { envelope }
+    }
+
+    /// The causes of the error, outermost first (the error itself excluded) and at
+    /// most the item limit; `None` when there is none. Serialised, an array of their
+    /// `Display`s, each cut to the string limit; iterated, the causes themselves.
+    pub fn error_chain(
+        &self,
+    ) -> Option<
+        impl Serialize + IntoIterator<Item = &'a (dyn StdError + 'static)> + fmt::Debug + Copy + use<'a>,
+    > {
+        let chain = ErrorChain {
+            first: self.envelope.error.source_error(),
+            max_items: self.envelope.policy.limits.max_items.min(MAX_CHAIN),
+            max_chars: self.envelope.policy.limits.max_string_chars,
+        };
+        (!chain.is_empty()).then_some(chain)
+    }
+
+    /// The backtrace, when one was captured: serialised as one string cut to the
+    /// string limit.
+    pub fn backtrace(&self) -> Option<impl Serialize + fmt::Debug + Copy + use<'a>> {
+        self.envelope
+            .error
+            .backtrace()
+            .filter(|backtrace| backtrace.status() == BacktraceStatus::Captured)
+            .map(|backtrace| BacktraceText {
+                backtrace,
+                max_chars: self.envelope.policy.limits.max_string_chars,
+            })
+    }
+
+    /// The server version from the context, cut to the string limit: `Display` and
+    /// `Serialize`.
+    pub fn server_version(
+        &self,
+    ) -> Option<impl Serialize + fmt::Display + fmt::Debug + Copy + use<'a>> {
+        self.envelope
+            .context
+            .server_version()
+            .map(|version| self.envelope.cut(version))
+    }
+}
+
+impl Serialize for DebugInfo<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(chain) = self.error_chain() {
+            map.serialize_entry("error_chain", &chain)?;
+        }
+        if let Some(backtrace) = self.backtrace() {
+            map.serialize_entry("backtrace", &backtrace)?;
+        }
+        if let Some(version) = self.server_version() {
+            map.serialize_entry("server_version", &version)?;
+        }
+        map.end()
+    }
+}
+
+impl fmt::Debug for DebugInfo<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&serde_json::to_string(self).unwrap_or_default())
+    }
+}
+
+/// The causes of an error: `Serialize` as an array of strings.
+#[derive(Clone, Copy)]
+struct ErrorChain<'a> {
+    first: Option<&'a (dyn StdError + 'static)>,
+    max_items: usize,
+    max_chars: usize,
+}
+
+impl ErrorChain<'_> {
+    fn is_empty(&self) -> bool {
+        self.first.is_none() || self.max_items == 0
+    }
+}
+
+impl<'a> IntoIterator for ErrorChain<'a> {
+    type Item = &'a (dyn StdError + 'static);
+    type IntoIter = Causes<'a>;
+
+    fn into_iter(self) -> Causes<'a> {
+        Causes {
+            next: self.first,
+            left: self.max_items,
+        }
+    }
+}
+
+/// The causes, outermost first, `left` at most. A named type rather than a closure
+/// because `IntoIterator` has to name it.
+#[derive(Clone, Debug)]
+struct Causes<'a> {
+    next: Option<&'a (dyn StdError + 'static)>,
+    left: usize,
+}
+
+impl<'a> Iterator for Causes<'a> {
+    type Item = &'a (dyn StdError + 'static);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.left == 0 {
+            return None;
+        }
+        let current = self.next?;
+        self.left -= 1;
+        self.next = current.source();
+        Some(current)
+    }
+}
+
+impl Serialize for ErrorChain<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(None)?;
+        for cause in *self {
+            seq.serialize_element(&CollectStr(&Truncated {
+                value: cause,
+                max_chars: self.max_chars,
+            }))?;
+        }
+        seq.end()
+    }
+}
+
+impl fmt::Debug for ErrorChain<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list()
+            .entries(self.into_iter().map(|e| e.to_string()))
+            .finish()
+    }
+}
+
+/// A captured backtrace, `Serialize` as one string cut to the string limit.
+#[derive(Clone, Copy, Debug)]
+struct BacktraceText<'a> {
+    backtrace: &'a Backtrace,
+    max_chars: usize,
+}
+
+impl Serialize for BacktraceText<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(&Truncated {
+            value: self.backtrace,
+            max_chars: self.max_chars,
+        })
+    }
+}
+
+/// Serialises a `Display` value as a string without building it first.
+struct CollectStr<'a>(&'a dyn fmt::Display);
+
+impl Serialize for CollectStr<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self.0)
+    }
+}

@@ -1,0 +1,286 @@
+//! The canonical, borrowed view of one error as a caller will see it.
+//!
+//! [`Envelope`] holds the error, its context and its policy; each part a profile
+//! writes is a view that applies the policy as it is serialised: [`Message`],
+//! [`Details`], [`Suggestions`], [`Timestamp`] and [`DebugInfo`].
+
+mod debug;
+mod details_view;
+mod message;
+mod render;
+mod suggestions;
+mod text;
+mod time;
+
+use core::fmt;
+use std::time::{Duration, SystemTime};
+
+pub use debug::DebugInfo;
+pub use details_view::Details;
+pub use message::Message;
+pub use suggestions::Suggestions;
+pub use time::Timestamp;
+
+use serde::Serialize;
+
+use self::text::Text;
+use self::time::Seconds;
+use crate::{Channel, Context, Kind, Policy, ToolError};
+
+static DEFAULT_POLICY: Policy = Policy::DEFAULT;
+
+/// How far an envelope was cut down to fit [`Limits::max_envelope_bytes`](crate::Limits)
+/// or to get past a value that failed to serialise. Each step includes the ones before.
+///
+/// ```
+/// use tool_error::{Envelope, Reduction, ToolError};
+///
+/// #[derive(Debug, thiserror::Error, ToolError)]
+/// #[error("model {model_id} not found")]
+/// #[tool_error(kind = not_found, suggest = "List the models")]
+/// struct ModelNotFound { model_id: String }
+///
+/// let error = ModelNotFound { model_id: "m1".into() };
+/// let envelope = Envelope::new(&error).with_reduction(Reduction::Details);
+/// assert_eq!(
+///     envelope.to_json(),
+///     r#"{"code":"MODEL_NOT_FOUND","kind":"NOT_FOUND","message":"model m1 not found","recoverable":true,"suggestions":["List the models"],"truncated":true}"#
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Reduction {
+    /// Nothing removed.
+    #[default]
+    None,
+    /// `details` dropped.
+    Details,
+    /// `suggestions` dropped too.
+    Suggestions,
+    /// Debug info dropped and the message cut to 256 characters.
+    Minimal,
+    /// No user code runs at all: the message is the code.
+    Fallback,
+}
+
+/// One error, with the context it happened in and the policy it is shown under: the
+/// data every [`Profile`](crate::Profile) renders from. Borrowed and cheap to build;
+/// nothing is formatted or serialised until a profile asks.
+///
+/// ```
+/// use tool_error::{Context, Envelope, FixedClock, Kind, ToolError};
+///
+/// #[derive(Debug, thiserror::Error, ToolError)]
+/// #[error("Model '{model_id}' not found in current session")]
+/// #[tool_error(kind = not_found, suggest = "Check model_id spelling")]
+/// struct ModelNotFound { model_id: String }
+///
+/// let clock = FixedClock::from_rfc3339("2025-10-27T14:35:22Z").unwrap();
+/// let error = ModelNotFound { model_id: "model_xyz".into() };
+/// let envelope = Envelope::new(&error)
+///     .with_context(tool_error::Context::new().with_tool("run_fba").with_clock(&clock));
+/// assert_eq!(envelope.kind(), Kind::NotFound);
+/// assert_eq!(
+///     envelope.to_json(),
+///     r#"{"code":"MODEL_NOT_FOUND","kind":"NOT_FOUND","message":"Model 'model_xyz' not found in current session","recoverable":true,"details":{"model_id":"model_xyz"},"suggestions":["Check model_id spelling"],"tool":"run_fba","timestamp":"2025-10-27T14:35:22Z"}"#
+/// );
+/// ```
+#[derive(Clone, Copy)]
+pub struct Envelope<'a> {
+    error: &'a dyn ToolError,
+    context: Context<'a>,
+    policy: &'a Policy,
+    timestamp: Option<SystemTime>,
+    reduction: Reduction,
+}
+
+impl fmt::Debug for Envelope<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Envelope")
+            .field("error", &self.error)
+            .field("context", &self.context)
+            .field("policy", &self.policy)
+            .field("timestamp", &self.timestamp)
+            .field("reduction", &self.reduction)
+            .finish()
+    }
+}
+
+impl<'a> Envelope<'a> {
+    /// An envelope with an empty context and the default policy.
+    pub fn new(error: &'a dyn ToolError) -> Self {
+        Envelope {
+            error,
+            context: Context::new(),
+            policy: &DEFAULT_POLICY,
+            timestamp: None,
+            reduction: Reduction::None,
+        }
+    }
+
+    /// Sets the context; the timestamp is read from its clock now.
+    #[must_use]
+    pub fn with_context(mut self, context: Context<'a>) -> Self {
+        self.timestamp = context.timestamp();
+        self.context = context;
+        self
+    }
+
+    /// Sets the policy.
+    #[must_use]
+    pub fn with_policy(mut self, policy: &'a Policy) -> Self {
+        self.policy = policy;
+        self
+    }
+
+    /// Sets the timestamp directly.
+    #[must_use]
+    pub fn with_timestamp(mut self, timestamp: SystemTime) -> Self {
+        self.timestamp = Some(timestamp);
+        self
+    }
+
+    /// Renders as if already reduced to `reduction` (rendering reduces further when needed).
+    #[must_use]
+    pub fn with_reduction(mut self, reduction: Reduction) -> Self {
+        self.reduction = reduction;
+        self
+    }
+
+    /// The error.
+    pub fn error(&self) -> &'a dyn ToolError {
+        self.error
+    }
+
+    /// The context.
+    pub fn context(&self) -> &Context<'a> {
+        &self.context
+    }
+
+    /// The policy.
+    pub fn policy(&self) -> &'a Policy {
+        self.policy
+    }
+
+    /// How far this rendering was cut down; profiles may mark it.
+    pub fn reduction(&self) -> Reduction {
+        self.reduction
+    }
+
+    /// The code.
+    pub fn code(&self) -> &'static str {
+        self.error.code()
+    }
+
+    /// The kind.
+    pub fn kind(&self) -> Kind {
+        self.error.kind()
+    }
+
+    /// Whether retrying may succeed.
+    pub fn recoverable(&self) -> bool {
+        self.error.recoverable()
+    }
+
+    /// The category, if any.
+    pub fn category(&self) -> Option<&'static str> {
+        self.error.category()
+    }
+
+    /// The domain, if any.
+    pub fn domain(&self) -> Option<&'static str> {
+        self.error.domain()
+    }
+
+    /// The JSON-RPC code.
+    pub fn jsonrpc_code(&self) -> i32 {
+        self.error.jsonrpc_code()
+    }
+
+    /// The HTTP status.
+    pub fn http_status(&self) -> u16 {
+        self.error.http_status()
+    }
+
+    /// The channel.
+    pub fn channel(&self) -> Channel {
+        self.error.channel()
+    }
+
+    /// The retry hint, if any.
+    pub fn retry_after(&self) -> Option<Duration> {
+        if self.reduction == Reduction::Fallback {
+            return None;
+        }
+        self.error.retry_after()
+    }
+
+    /// The retry hint as a JSON number of seconds: an integer when whole, else with
+    /// millisecond precision.
+    pub fn retry_after_seconds(&self) -> Option<impl Serialize + fmt::Debug + Copy + use<>> {
+        self.retry_after().map(Seconds)
+    }
+
+    /// Whether the message is replaced by the policy's internal message.
+    pub fn is_masked(&self) -> bool {
+        self.error.kind() == Kind::Internal
+            && self.policy.mask_internal
+            && !self.policy.verbose
+            && !self.error.message_is_public()
+    }
+
+    /// The message, masked and cut as the policy says; `Display` and `Serialize`.
+    pub fn message(&self) -> Message<'_> {
+        Message::new(self)
+    }
+
+    /// The details; `Serialize` (usually an object).
+    pub fn details(&self) -> Details<'_> {
+        Details::new(self)
+    }
+
+    /// The suggestions, filtered and capped as the policy says; `Serialize` (an array).
+    pub fn suggestions(&self) -> Suggestions<'_> {
+        Suggestions::new(self)
+    }
+
+    /// The timestamp (second precision; see [`Timestamp::with_millis`]).
+    pub fn timestamp(&self) -> Option<Timestamp> {
+        self.timestamp.map(Timestamp::new)
+    }
+
+    /// A context string (tool, operation, request id...) cut to the string limit:
+    /// `Display` and `Serialize`. The uncut strings are on [`context`](Self::context).
+    pub fn text(
+        &self,
+        value: &'a str,
+    ) -> impl Serialize + fmt::Display + fmt::Debug + Copy + use<'a> {
+        self.cut(value)
+    }
+
+    /// The tool name from the context, cut to the string limit (see [`text`](Self::text)).
+    pub fn tool(&self) -> Option<impl Serialize + fmt::Display + fmt::Debug + Copy + use<'a>> {
+        self.context.tool().map(|v| self.cut(v))
+    }
+
+    /// The operation from the context, cut to the string limit (see [`text`](Self::text)).
+    pub fn operation(&self) -> Option<impl Serialize + fmt::Display + fmt::Debug + Copy + use<'a>> {
+        self.context.operation().map(|v| self.cut(v))
+    }
+
+    /// The request id from the context, cut to the string limit (see [`text`](Self::text)).
+    pub fn request_id(
+        &self,
+    ) -> Option<impl Serialize + fmt::Display + fmt::Debug + Copy + use<'a>> {
+        self.context.request_id().map(|v| self.cut(v))
+    }
+
+    /// `value` cut to the string limit, as a type the views can name.
+    fn cut(&self, value: &'a str) -> Text<'a> {
+        Text::new(value, self.policy.limits.max_string_chars)
+    }
+
+    /// Debug info, present only when the policy is verbose.
+    pub fn debug(&self) -> Option<DebugInfo<'_>> {
+        (self.policy.verbose && self.reduction < Reduction::Minimal).then_some(DebugInfo::new(self))
+    }
+}

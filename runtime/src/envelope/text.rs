@@ -1,0 +1,44 @@
+//! Context strings cut to the string limit.
+
+use core::fmt;
+
+use serde::{Serialize, Serializer};
+
+use crate::limit::Truncated;
+
+/// A context string cut to the policy's string limit: `Display` and `Serialize`.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Text<'a> {
+    value: &'a str,
+    max_chars: usize,
+}
+
+impl<'a> Text<'a> {
+    pub(super) fn new(value: &'a str, max_chars: usize) -> Self {
+        Text { value, max_chars }
+    }
+}
+
+impl fmt::Display for Text<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.value.len() <= self.max_chars {
+            f.write_str(self.value)
+        } else {
+            Truncated {
+                value: self.value,
+                max_chars: self.max_chars,
+            }
+            .fmt(f)
+        }
+    }
+}
+
+impl Serialize for Text<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.value.len() <= self.max_chars {
+            serializer.serialize_str(self.value)
+        } else {
+            serializer.collect_str(self)
+        }
+    }
+}

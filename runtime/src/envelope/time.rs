@@ -1,0 +1,90 @@
+//! Times and durations as they are written: RFC 3339 timestamps, seconds.
+
+use core::fmt;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use serde::{Serialize, Serializer};
+
+/// A point in time rendered as RFC 3339 UTC (`2025-10-27T14:32:15Z`): `Display` and
+/// `Serialize`. Times outside 1970..=9999 are clamped to that range.
+///
+/// ```
+/// use std::time::{Duration, UNIX_EPOCH};
+/// use tool_error::envelope::Timestamp;
+///
+/// let time = UNIX_EPOCH + Duration::from_millis(1_761_575_722_250);
+/// assert_eq!(Timestamp::new(time).to_string(), "2025-10-27T14:35:22Z");
+/// assert_eq!(Timestamp::new(time).with_millis().to_string(), "2025-10-27T14:35:22.250Z");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timestamp {
+    time: SystemTime,
+    millis: bool,
+}
+
+/// The last instant humantime can format (9999-12-31T23:59:59.999999999Z).
+const LATEST_SECONDS: u64 = 253_402_300_799;
+
+impl Timestamp {
+    /// A timestamp of `time` at second precision.
+    pub fn new(time: SystemTime) -> Self {
+        Timestamp {
+            time,
+            millis: false,
+        }
+    }
+
+    /// The same instant with milliseconds (`2025-10-27T14:32:15.123Z`).
+    #[must_use]
+    pub fn with_millis(mut self) -> Self {
+        self.millis = true;
+        self
+    }
+
+    /// The instant.
+    pub fn time(&self) -> SystemTime {
+        self.time
+    }
+
+    fn clamped(&self) -> SystemTime {
+        let latest = UNIX_EPOCH + Duration::new(LATEST_SECONDS, 999_999_999);
+        match self.time.duration_since(UNIX_EPOCH) {
+            Err(_) => UNIX_EPOCH,
+            Ok(_) if self.time > latest => latest,
+            Ok(_) => self.time,
+        }
+    }
+}
+
+impl fmt::Display for Timestamp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let time = self.clamped();
+        if self.millis {
+            humantime::format_rfc3339_millis(time).fmt(f)
+        } else {
+            humantime::format_rfc3339_seconds(time).fmt(f)
+        }
+    }
+}
+
+impl Serialize for Timestamp {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+/// A duration as a JSON number of seconds: an integer when whole, else with
+/// millisecond precision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Seconds(pub(super) Duration);
+
+impl Serialize for Seconds {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.0.subsec_nanos() == 0 {
+            serializer.serialize_u64(self.0.as_secs())
+        } else {
+            let millis = self.0.as_millis() as f64;
+            serializer.serialize_f64(millis / 1000.0)
+        }
+    }
+}

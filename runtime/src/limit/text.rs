@@ -1,0 +1,203 @@
+//! Text cut to a number of characters, with the mark where it was cut.
+
+use core::fmt::{self, Write as _};
+
+use serde::ser::Serializer;
+
+use super::MARK;
+
+/// `Display` of the inner value, cut after `max_chars` characters with the mark appended.
+pub(crate) struct Truncated<'a, D: ?Sized> {
+    pub(crate) value: &'a D,
+    pub(crate) max_chars: usize,
+}
+
+impl<D: fmt::Display + ?Sized> fmt::Display for Truncated<'_, D> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut budget = Budget {
+            out: f,
+            remaining: self.max_chars,
+            cut: false,
+            failed: false,
+        };
+        let _ = write!(budget, "{}", self.value);
+        if budget.cut {
+            f.write_str(MARK)
+        } else if budget.failed {
+            // The output failed, whatever the value's `Display` made of it.
+            Err(fmt::Error)
+        } else {
+            // The value's own Display failed, not the output: keep what it wrote.
+            Ok(())
+        }
+    }
+}
+
+/// Serialises `value`'s `Display` as a string cut to `max_chars` characters (with the
+/// mark), like `collect_str` of [`Truncated`], but faster for short text: it is
+/// formatted into a stack buffer first and then written as one string, so the
+/// formatting machinery and the escaping run once over the whole text instead of
+/// once per piece through two layers. Text that does not fit the buffer is formatted
+/// again, streamed.
+pub(crate) fn serialize_display<S: Serializer>(
+    serializer: S,
+    value: &dyn fmt::Display,
+    max_chars: usize,
+) -> Result<S::Ok, S::Error> {
+    let mut text = ShortText::new();
+    // The result is not the whole story: a `Display` may ignore a failed write and
+    // go on. Without overflow, an error is the value's own `Display` failing, and
+    // (like `Truncated`) what it wrote is kept.
+    let _ = write!(text, "{value}");
+    if text.overflow {
+        serializer.collect_str(&Truncated { value, max_chars })
+    } else {
+        serialize_str_cut(serializer, text.as_str(), max_chars)
+    }
+}
+
+/// Serialises `text` cut to `max_chars` characters, with the mark when cut.
+pub(crate) fn serialize_str_cut<S: Serializer>(
+    serializer: S,
+    text: &str,
+    max_chars: usize,
+) -> Result<S::Ok, S::Error> {
+    // Byte length bounds the character count, so short text needs no counting.
+    if text.len() <= max_chars || text.chars().count() <= max_chars {
+        serializer.serialize_str(text)
+    } else {
+        serializer.collect_str(&Truncated {
+            value: text,
+            max_chars,
+        })
+    }
+}
+
+/// Room for the text of most messages and suggestions.
+const SHORT_TEXT_BYTES: usize = 512;
+
+/// A fixed buffer on the stack that formatted text is written into; writing past its
+/// end fails and sets `overflow`.
+struct ShortText {
+    bytes: [u8; SHORT_TEXT_BYTES],
+    len: usize,
+    overflow: bool,
+}
+
+impl ShortText {
+    fn new() -> Self {
+        ShortText {
+            bytes: [0; SHORT_TEXT_BYTES],
+            len: 0,
+            overflow: false,
+        }
+    }
+
+    fn as_str(&self) -> &str {
+        // Only whole `&str`s are copied in, so this is always valid UTF-8; the
+        // fallback exists so it can never panic.
+        core::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
+    }
+}
+
+impl fmt::Write for ShortText {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        match self.bytes.get_mut(self.len..self.len + s.len()) {
+            Some(room) if !self.overflow => {
+                room.copy_from_slice(s.as_bytes());
+                self.len += s.len();
+                Ok(())
+            }
+            _ => {
+                self.overflow = true;
+                Err(fmt::Error)
+            }
+        }
+    }
+}
+
+/// A writer that passes through at most `remaining` characters, then fails so the
+/// formatting stops early.
+struct Budget<'a, 'f> {
+    out: &'a mut fmt::Formatter<'f>,
+    remaining: usize,
+    cut: bool,
+    failed: bool,
+}
+
+impl fmt::Write for Budget<'_, '_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        // After a cut or a failed write, refuse everything: a `Display` that ignores
+        // the error must not reach the output again.
+        if self.cut || self.failed {
+            return Err(fmt::Error);
+        }
+        // Fast path: at most `remaining` bytes means at most `remaining` characters.
+        if s.len() <= self.remaining {
+            self.remaining -= s.chars().count();
+            return self.out.write_str(s).inspect_err(|_| self.failed = true);
+        }
+        match s.char_indices().nth(self.remaining) {
+            None => {
+                self.remaining -= s.chars().count();
+                self.out.write_str(s).inspect_err(|_| self.failed = true)
+            }
+            Some((boundary, _)) => {
+                self.out
+                    .write_str(&s[..boundary])
+                    .inspect_err(|_| self.failed = true)?;
+                self.remaining = 0;
+                self.cut = true;
+                Err(fmt::Error)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn after_a_failed_write_the_output_is_never_written_again() {
+        // Ignores every error and keeps writing.
+        struct Chatty;
+        impl fmt::Display for Chatty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                for _ in 0..100 {
+                    let _ = f.write_str("blah ");
+                }
+                Ok(())
+            }
+        }
+        // Fails every write, counting them.
+        struct Failing(usize);
+        impl fmt::Write for Failing {
+            fn write_str(&mut self, _: &str) -> fmt::Result {
+                self.0 += 1;
+                Err(fmt::Error)
+            }
+        }
+        let mut out = Failing(0);
+        let result = write!(
+            out,
+            "{}",
+            Truncated {
+                value: &Chatty,
+                max_chars: 10_000,
+            }
+        );
+        assert!(result.is_err());
+        assert_eq!(out.0, 1);
+    }
+
+    #[test]
+    fn truncated_display_stops_early() {
+        let text = Truncated {
+            value: &format_args!("{}{}", "abc", "def"),
+            max_chars: 4,
+        }
+        .to_string();
+        assert_eq!(text, "abcd…[truncated]");
+    }
+}
