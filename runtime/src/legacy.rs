@@ -36,7 +36,7 @@ const DATABASE_ERROR: i32 = -32004;
 const TIMEOUT_ERROR: i32 = -32005;
 
 /// The legacy code of a category name, if the table has it.
-pub const fn category_code(category: &str) -> Option<i32> {
+pub(crate) const fn category_code(category: &str) -> Option<i32> {
     const TABLE: [(&str, i32); 7] = [
         ("validation_error", VALIDATION_ERROR),
         ("not_found_error", NOT_FOUND_ERROR),

@@ -53,7 +53,6 @@
 //!   code catalog, its compile-time uniqueness check, and the lock file for CI.
 //! - [`args`]: typed arguments deserialised with each bad field named, as one
 //!   `VALIDATION` error.
-//! - [`legacy`]: the pre-2026 JSON-RPC application codes, opt-in only.
 //! - Integrations, each a module behind the feature of the same name: `rmcp` (MCP
 //!   servers), `jsonrpsee`, `axum` (problem+json responses), `tracing` (one event
 //!   per error); with `schemars`, [`OwnedEnvelope`] has a JSON Schema.
@@ -99,7 +98,7 @@ pub mod envelope;
 mod error;
 mod integrations;
 mod kind;
-pub mod legacy;
+mod legacy;
 mod limit;
 
 mod policy;

@@ -2,7 +2,7 @@
 //! `error_type` as the category and the legacy JSON-RPC code.
 //!
 //! The enums opt into `legacy_jsonrpc`, so each variant's JSON-RPC code comes from its
-//! category through [`tool_error::legacy`]: `validation_error` -32000,
+//! category through the legacy table: `validation_error` -32000,
 //! `not_found_error` -32001, `infeasibility_error` -32002, `library_error` -32003,
 //! `database_error` -32004, `timeout_error` -32005, `server_error` -32603.
 
