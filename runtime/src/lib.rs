@@ -116,7 +116,14 @@ pub use context::{Clock, Context, FixedClock, SystemClock};
 pub use details::{Detail, DetailWriter, RetryAfter, SuggestionSource, SuggestionWriter};
 pub use envelope::{Envelope, Reduction};
 pub use error::ToolError;
-pub use integrations::*;
+#[cfg(feature = "axum")]
+pub use integrations::axum;
+#[cfg(feature = "jsonrpsee")]
+pub use integrations::jsonrpsee;
+#[cfg(feature = "rmcp")]
+pub use integrations::rmcp;
+#[cfg(feature = "tracing")]
+pub use integrations::tracing;
 pub use kind::{Kind, UnknownKind};
 pub use policy::{Limits, Policy};
 pub use profile::{JsonRpc, JsonRpcResponse, McpToolResult, Native, Problem, Profile, RequestId};
