@@ -1,0 +1,239 @@
+//! The errors of the analysis tools: session lookups ([`SessionError`]),
+//! `gapfill_model` ([`GapfillError`]) and `run_fba` ([`FbaError`]), with the bounds
+//! their arguments are checked against.
+
+use tool_error::ToolError;
+
+/// Session resources that do not exist (used by `gapfill_model` and `run_fba`).
+#[derive(Debug, thiserror::Error, ToolError)]
+#[tool_error(
+    domain = "gem-flux",
+    legacy_jsonrpc,
+    kind = not_found,
+    category = "not_found_error"
+)]
+pub enum SessionError {
+    /// The model ID is not in the current session.
+    #[error("Model '{requested_id}' not found in current session")]
+    #[tool_error(
+        suggest = "Use build_model tool to create a new model",
+        suggest = "Check model_id spelling",
+        suggest = "Available models listed in details.available_models"
+    )]
+    ModelNotFound {
+        /// The ID asked for.
+        requested_id: String,
+        /// Every model ID of the session.
+        available_models: Vec<String>,
+        /// `available_models.len()`, which Gem-Flux sends as its own key.
+        num_available: usize,
+    },
+
+    /// The media ID is not in the current session.
+    #[error("Media '{requested_id}' not found in current session")]
+    #[tool_error(
+        suggest = "Use build_media tool to create a new media",
+        suggest = "Check media_id spelling",
+        suggest = "Available media listed in details.available_media"
+    )]
+    MediaNotFound {
+        /// The ID asked for.
+        requested_id: String,
+        /// Every media ID of the session.
+        available_media: Vec<String>,
+        /// `available_media.len()`.
+        num_available: usize,
+    },
+}
+
+impl SessionError {
+    /// `MODEL_NOT_FOUND` for `requested_id`, listing what the session has.
+    pub fn model_not_found(requested_id: impl Into<String>, available: Vec<String>) -> Self {
+        SessionError::ModelNotFound {
+            requested_id: requested_id.into(),
+            num_available: available.len(),
+            available_models: available,
+        }
+    }
+
+    /// `MEDIA_NOT_FOUND` for `requested_id`, listing what the session has.
+    pub fn media_not_found(requested_id: impl Into<String>, available: Vec<String>) -> Self {
+        SessionError::MediaNotFound {
+            requested_id: requested_id.into(),
+            num_available: available.len(),
+            available_media: available,
+        }
+    }
+}
+
+/// `gapfill_model` argument errors and outcomes.
+#[derive(Debug, thiserror::Error, ToolError)]
+#[tool_error(domain = "gem-flux", legacy_jsonrpc)]
+pub enum GapfillError {
+    /// No combination of template reactions lets the model grow in the media.
+    #[error("Gapfilling could not find solution to enable growth in specified media")]
+    #[tool_error(
+        kind = conflict,
+        category = "infeasibility_error",
+        suggest = "Verify media contains carbon source (glucose, acetate, etc.)",
+        suggest = "Try increasing max_complexity parameter",
+        suggest = "Check media with get_compound_name for each compound",
+        suggest = "Try complete media (LB, M9+aa) instead of minimal media",
+        suggest = "Verify model has biomass reaction using export_model_json"
+    )]
+    GapfillInfeasible {
+        /// The model gapfilled.
+        model_id: String,
+        /// The media gapfilled for.
+        media_id: String,
+        /// The growth rate asked for (1/h).
+        target_growth: f64,
+        /// The largest number of reactions allowed.
+        max_complexity: u32,
+        /// How many compounds the media has.
+        media_compounds: usize,
+        /// How many template reactions could be added.
+        template_reactions_available: usize,
+    },
+
+    /// `target_growth` is not in `0 < target_growth < 5`.
+    #[error(
+        "target_growth must be greater than 0 and less than {} (got {target_growth})",
+        MAX_TARGET_GROWTH
+    )]
+    #[tool_error(
+        kind = validation,
+        category = "validation_error",
+        suggest = "Use a small positive target such as 0.01",
+        suggest = "Typical growth rates are 0.1-2.0 per hour"
+    )]
+    InvalidTargetGrowth {
+        /// The value as given.
+        target_growth: f64,
+    },
+
+    /// `max_complexity` is outside `1..=MAX_COMPLEXITY_LIMIT`.
+    #[error(
+        "max_complexity must be between 1 and {} (got {max_complexity})",
+        MAX_COMPLEXITY_LIMIT
+    )]
+    #[tool_error(
+        kind = validation,
+        category = "validation_error",
+        suggest = "Start with max_complexity 10 and raise it if gapfilling is infeasible"
+    )]
+    InvalidMaxComplexity {
+        /// The value as given.
+        max_complexity: i64,
+    },
+
+    /// The solution found needs more reactions than `max_complexity` allows.
+    #[error(
+        "Gapfilling solution requires {required_reactions} reactions, more than max_complexity {max_complexity}"
+    )]
+    #[tool_error(
+        kind = conflict,
+        category = "infeasibility_error",
+        suggest = "Retry with max_complexity of at least {required_reactions}",
+        suggest = "Try richer media so fewer reactions are needed"
+    )]
+    MaxComplexityExceeded {
+        /// The model gapfilled.
+        model_id: String,
+        /// The media gapfilled for.
+        media_id: String,
+        /// The limit given.
+        max_complexity: u32,
+        /// How many reactions the solution adds.
+        required_reactions: usize,
+    },
+}
+
+/// The largest `target_growth` accepted (exclusive): Gem-Flux's plausibility bound
+/// for biomass flux (< 5 per hour).
+pub const MAX_TARGET_GROWTH: f64 = 5.0;
+
+/// The largest `max_complexity` accepted. Gem-Flux asks for a "reasonable" value
+/// without naming one; gapfilling solutions rarely add more than a few dozen
+/// reactions.
+pub const MAX_COMPLEXITY_LIMIT: i64 = 100;
+
+/// `run_fba` argument errors and solver outcomes.
+#[derive(Debug, thiserror::Error, ToolError)]
+#[tool_error(domain = "gem-flux", legacy_jsonrpc)]
+pub enum FbaError {
+    /// The objective reaction is not in the model.
+    #[error("Objective reaction '{objective}' not found in model '{model_id}'")]
+    #[tool_error(
+        kind = not_found,
+        category = "not_found_error",
+        suggest = "Use the model's biomass reaction (usually bio1) as objective",
+        suggest = "Check reaction IDs in the model using export_model_json"
+    )]
+    ObjectiveNotFound {
+        /// The model.
+        model_id: String,
+        /// The reaction asked for.
+        objective: String,
+    },
+
+    /// The linear program has no feasible solution.
+    #[error("FBA optimization failed - model infeasible in specified media")]
+    #[tool_error(
+        kind = conflict,
+        category = "infeasibility_error",
+        suggest = "Verify media contains essential nutrients (C, N, P, S sources)",
+        suggest = "Check exchange reaction bounds are not too restrictive",
+        suggest = "Try gapfilling model first if not already gapfilled",
+        suggest = "Use get_compound_name to verify media composition",
+        suggest = "Export model and check biomass reaction composition"
+    )]
+    FbaInfeasible {
+        /// The model.
+        model_id: String,
+        /// The media.
+        media_id: String,
+        /// The objective reaction.
+        objective: String,
+        /// What the solver reported.
+        solver_status: String,
+        /// Reactions in the model.
+        num_reactions: usize,
+        /// Metabolites in the model.
+        num_metabolites: usize,
+        /// Exchange reactions in the model.
+        num_exchange_reactions: usize,
+    },
+
+    /// The objective can grow without limit.
+    #[error("FBA optimization failed - objective '{objective}' is unbounded")]
+    #[tool_error(
+        kind = conflict,
+        category = "infeasibility_error",
+        suggest = "Give every uptake a finite lower bound (e.g. -10) in the media",
+        suggest = "Check the model for reaction loops that create mass",
+        suggest = "Export model and check exchange reaction bounds"
+    )]
+    FbaUnbounded {
+        /// The model.
+        model_id: String,
+        /// The media.
+        media_id: String,
+        /// The objective reaction.
+        objective: String,
+        /// What the solver reported.
+        solver_status: String,
+    },
+
+    /// `flux_threshold` is negative.
+    #[error("flux_threshold must be >= 0 (got {flux_threshold})")]
+    #[tool_error(
+        kind = validation,
+        category = "validation_error",
+        suggest = "Use 0 to report every non-zero flux, or a small positive value such as 1e-6"
+    )]
+    InvalidFluxThreshold {
+        /// The value as given.
+        flux_threshold: f64,
+    },
+}
