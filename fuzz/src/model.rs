@@ -420,6 +420,16 @@ pub fn text(bytes: &mut Bytes<'_>) -> String {
     }
 }
 
+/// A short string (up to 24 characters) for names, keys, markers and context
+/// strings: the start of a [`text`], so as hard to escape; rarely a whole [`text`],
+/// however long (rarely, because each is rendered many times over).
+pub fn short_text(bytes: &mut Bytes<'_>) -> String {
+    match bytes.byte() % 32 {
+        0 => text(bytes),
+        _ => text(bytes).chars().take(24).collect(),
+    }
+}
+
 /// A value nested `depth` levels deep, arrays and objects alternating.
 pub fn deep_value(depth: usize, leaf: Value) -> Value {
     (0..depth).fold(leaf, |inner, level| {
@@ -458,7 +468,7 @@ pub fn json(bytes: &mut Bytes<'_>, depth: usize) -> Value {
         ),
         7 | 8 if depth < 6 => Value::Object(
             (0..bytes.count(12))
-                .map(|_| (text(bytes), json(bytes, depth + 1)))
+                .map(|_| (short_text(bytes), json(bytes, depth + 1)))
                 .collect::<Map<_, _>>(),
         ),
         9 => {
@@ -485,7 +495,7 @@ fn float(bytes: &mut Bytes<'_>) -> f64 {
 
 fn odd_key(bytes: &mut Bytes<'_>) -> OddKey {
     match bytes.byte() % 5 {
-        0 => OddKey::Text(text(bytes)),
+        0 => OddKey::Text(short_text(bytes)),
         1 => OddKey::Int(bytes.u64() as i64),
         2 => OddKey::Bool(bytes.bool()),
         3 => OddKey::Float(float(bytes)),
@@ -613,7 +623,7 @@ impl Planter<'_, '_> {
                             detail_value(self.bytes)
                         };
                         let name = if self.bytes.bool() {
-                            text(self.bytes)
+                            short_text(self.bytes)
                         } else {
                             format!("f{i}")
                         };
@@ -757,12 +767,12 @@ pub fn policy(bytes: &mut Bytes<'_>) -> Policy {
     let marker = if bytes.bool() {
         "[REDACTED]".to_owned()
     } else {
-        text(bytes)
+        short_text(bytes)
     };
     let internal = if bytes.bool() {
         "Internal error".to_owned()
     } else {
-        text(bytes)
+        short_text(bytes)
     };
     let max_suggestions = match bytes.byte() % 6 {
         0 => 0,
@@ -785,10 +795,10 @@ pub fn policy(bytes: &mut Bytes<'_>) -> Policy {
         .with_limits(limits)
 }
 
-/// Any context: each string present or not, any time the platform can hold
-/// (before the epoch too), or none.
+/// Any context: each string present or not (usually short, sometimes any
+/// [`text`]), any time the platform can hold (before the epoch too), or none.
 pub fn ctx(bytes: &mut Bytes<'_>) -> Ctx {
-    let mut string = || bytes.bool().then(|| text(bytes));
+    let mut string = || bytes.bool().then(|| short_text(bytes));
     let tool = string();
     let operation = string();
     let request_id = string();
