@@ -64,15 +64,15 @@ impl<'a> Bytes<'a> {
     /// A count, usually small, occasionally up to `max`.
     pub fn count(&mut self, max: usize) -> usize {
         match self.byte() {
-            0..=199 => self.below(4.min(max + 1)),
-            200..=249 => self.below(16.min(max + 1)),
-            _ => self.below(max + 1),
+            0..=199 => self.below(4.min(max.saturating_add(1))),
+            200..=249 => self.below(16.min(max.saturating_add(1))),
+            _ => self.below(max.saturating_add(1)),
         }
     }
 
     /// Up to `max` raw bytes.
     pub fn raw(&mut self, max: usize) -> &'a [u8] {
-        let len = self.below(max + 1).min(self.data.len());
+        let len = self.below(max.saturating_add(1)).min(self.data.len());
         let (taken, rest) = self.data.split_at(len);
         self.data = rest;
         taken

@@ -1,10 +1,16 @@
 //! Fuzz harnesses for tool-error, shared by the libFuzzer targets in `fuzz_targets/`
-//! and the standalone runner in `src/bin/fuzz.rs`. Each takes raw bytes, decodes a
-//! structured input from them (`bytes`), exercises one surface and panics when a
-//! promise breaks; see `README.md`.
+//! and the standalone runner in `examples/standalone.rs`. Each takes raw bytes,
+//! decodes a structured input from them (`bytes`), exercises one surface and panics
+//! when a promise breaks; see `README.md`.
+//!
+//! `model` (the arbitrary error, context and policy) and `checks` (what every
+//! rendering and every client reading must satisfy) are also the property tests'
+//! in `tests/tests/hardening.rs`, which includes them by path with `bytes`.
 
 pub mod bytes;
+pub mod checks;
 pub mod derive_input;
+pub mod model;
 pub mod parse;
 pub mod render;
 

@@ -2,8 +2,6 @@
 //! envelopes with random edits.
 
 use serde_json::{Map, Value};
-use tool_error::client::{self, MAX_PARSE_BYTES, Parsed};
-use tool_error::{Envelope, JsonRpc, JsonRpcResponse, McpToolResult, Problem, RequestId};
 
 use crate::bytes::Bytes;
 
@@ -72,21 +70,6 @@ fn envelope_like(bytes: &mut Bytes<'_>, depth: usize) -> Value {
     }
 }
 
-/// A rendered envelope through a random profile.
-fn rendered(bytes: &mut Bytes<'_>) -> String {
-    let case = crate::render::case(bytes);
-    let policy = crate::render::policy(bytes);
-    let envelope = Envelope::new(case.error.as_ref()).with_policy(&policy);
-    match bytes.byte() % 6 {
-        0 => envelope.to_json(),
-        1 => envelope.render(&JsonRpc::new()),
-        2 => envelope.render(&JsonRpcResponse::new(RequestId::Null, JsonRpc::new())),
-        3 => envelope.render(&McpToolResult::new().structured(true)),
-        4 => envelope.render(&McpToolResult::new()),
-        _ => envelope.render_pretty(&Problem::new()),
-    }
-}
-
 /// Replaces, inserts, deletes or duplicates ranges of characters.
 fn mutate(text: &str, bytes: &mut Bytes<'_>) -> String {
     let mut chars: Vec<char> = text.chars().collect();
@@ -123,24 +106,10 @@ fn mutate(text: &str, bytes: &mut Bytes<'_>) -> String {
     chars.into_iter().collect()
 }
 
-/// What must hold for any text: legacy text is the input unchanged, a structured
-/// reading is of bounded input, serialises and yields an action, and `parse` agrees
-/// with `parse_value`.
+/// Panics with the first broken promise of `checks::check_parse`.
 pub fn check(text: &str) {
-    let parsed = client::parse(text);
-    let _ = parsed.next_action();
-    match &parsed {
-        Parsed::Legacy(legacy) => assert_eq!(legacy, text, "legacy text changed"),
-        Parsed::Structured(envelope) => {
-            assert!(text.len() <= MAX_PARSE_BYTES, "parsed an oversized input");
-            serde_json::to_string(envelope).expect("a parsed envelope serialises");
-            let _ = envelope.retry_after();
-        }
-    }
-    if text.len() <= MAX_PARSE_BYTES
-        && let Ok(value) = serde_json::from_str::<Value>(text)
-    {
-        assert_eq!(client::parse_value(&value).envelope(), parsed.envelope());
+    if let Err(failure) = crate::checks::check_parse(text) {
+        panic!("{failure}");
     }
 }
 
@@ -162,7 +131,7 @@ pub fn run(data: &[u8]) {
             }
         }
         _ => {
-            let text = rendered(&mut bytes);
+            let text = crate::model::rendered(&mut bytes);
             check(&text);
             check(&mutate(&text, &mut bytes));
         }

@@ -10,7 +10,8 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::time::Duration;
 
-use tool_error::{Context, Envelope, FixedClock, JsonRpc, Native, ToolError};
+use tool_error::{Context, Envelope, JsonRpc, Native, ToolError};
+use tool_error_tests::clock;
 
 struct Counting;
 
@@ -82,7 +83,7 @@ enum MediaError {
 
 #[test]
 fn rendering_into_a_reused_buffer_allocates_nothing() {
-    let clock = FixedClock::from_rfc3339("2025-10-27T14:32:15Z").expect("timestamp");
+    let clock = clock();
     let context = Context::new().with_tool("build_media").with_clock(&clock);
     let errors = [
         MediaError::InvalidCompoundIds {

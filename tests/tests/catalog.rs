@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use tool_error::lock::{self, Change, Failure, Mode, Outcome, Report};
 use tool_error::{CrateCatalog, Kind, StaticCatalog, ToolError};
+use tool_error_tests::parse_json;
 
 /// The contract as it was released.
 mod v1 {
@@ -207,7 +208,7 @@ fn lock_text_is_sorted_pretty_json_that_reads_back() {
     assert!(text.ends_with("}\n"));
     // What was written reads back as the same contract.
     assert_eq!(check_against(&text, &v1::CODES), Report::default());
-    let value: serde_json::Value = serde_json::from_str(&text).expect("json");
+    let value = parse_json(&text);
     assert_eq!(value["format"], 1);
     assert_eq!(
         value["codes"]["ORDER_MISSING"],
@@ -268,8 +269,7 @@ fn every_breaking_class_is_detected_and_named() {
 
     // The committed lock knew a detail the code no longer has, and a code that is
     // gone outright.
-    let mut committed: serde_json::Value =
-        serde_json::from_str(&lock_text(&v1::CODES)).expect("json");
+    let mut committed = parse_json(&lock_text(&v1::CODES));
     committed["codes"]["BAD_QUANTITY"]["details"]
         .as_array_mut()
         .expect("details")
@@ -558,7 +558,7 @@ fn hand_built_catalogs_use_the_const_builders() {
         HANDMADE_CODES.find("HANDMADE").map(|(_, e)| e.doc()),
         Some("Built without the derive.")
     );
-    let lock: serde_json::Value = serde_json::from_str(&lock_text(&HANDMADE_CODES)).expect("json");
+    let lock = parse_json(&lock_text(&HANDMADE_CODES));
     assert_eq!(
         lock["codes"]["HANDMADE"]["redacted"],
         serde_json::json!(["b"])

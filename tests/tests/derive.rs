@@ -17,32 +17,19 @@ use tool_error::{
     McpToolResult, Native, Policy, Problem, Profile, RequestId, StaticCatalog, ToolError,
     assert_unique_codes,
 };
+use tool_error_tests::{TIMESTAMP, clock, native, parse_json};
 
 // ---------------------------------------------------------------------------------
-// Helpers
-
-const TIMESTAMP: &str = "2025-10-27T14:35:22Z";
-
-fn clock() -> FixedClock {
-    FixedClock::from_rfc3339(TIMESTAMP).expect("valid timestamp")
-}
-
-fn parse(text: &str) -> Value {
-    serde_json::from_str(text).unwrap_or_else(|error| panic!("invalid JSON ({error}): {text}"))
-}
-
-/// The native envelope under the default policy and an empty context.
-fn native(error: &dyn ToolError) -> Value {
-    parse(&Envelope::new(error).to_json())
-}
+// Helpers (the shared `clock`, `native`, `parse_json` and `TIMESTAMP` are in
+// `tool_error_tests`)
 
 /// The native envelope under `policy`.
 fn native_with(error: &dyn ToolError, policy: &Policy) -> Value {
-    parse(&Envelope::new(error).with_policy(policy).to_json())
+    parse_json(&Envelope::new(error).with_policy(policy).to_json())
 }
 
 fn render(error: &dyn ToolError, profile: &impl Profile) -> Value {
-    parse(&Envelope::new(error).render(profile))
+    parse_json(&Envelope::new(error).render(profile))
 }
 
 fn message(error: &dyn ToolError) -> String {
@@ -1339,7 +1326,10 @@ fn native_profile() {
     let clock = clock();
     let error = model_not_found();
     let envelope = Envelope::new(&error).with_context(context(&clock));
-    assert_eq!(parse(&envelope.render(&Native)), model_not_found_native());
+    assert_eq!(
+        parse_json(&envelope.render(&Native)),
+        model_not_found_native()
+    );
     assert_eq!(envelope.to_value(&Native), model_not_found_native());
 }
 
@@ -1349,7 +1339,7 @@ fn jsonrpc_profiles() {
     let error = model_not_found();
     let envelope = Envelope::new(&error).with_context(context(&clock));
     assert_eq!(
-        parse(&envelope.render(&JsonRpc::new())),
+        parse_json(&envelope.render(&JsonRpc::new())),
         json!({
             "code": -31404,
             "message": "Model 'm1' not found in current session",
@@ -1357,11 +1347,11 @@ fn jsonrpc_profiles() {
         })
     );
     assert_eq!(
-        parse(&envelope.render(&JsonRpc::bare())),
+        parse_json(&envelope.render(&JsonRpc::bare())),
         json!({"code": -31404, "message": "Model 'm1' not found in current session"})
     );
     assert_eq!(
-        parse(&envelope.render(&JsonRpcResponse::new(RequestId::Number(7), JsonRpc::bare()))),
+        parse_json(&envelope.render(&JsonRpcResponse::new(RequestId::Number(7), JsonRpc::bare()))),
         json!({
             "jsonrpc": "2.0",
             "id": 7,
@@ -1369,7 +1359,7 @@ fn jsonrpc_profiles() {
         })
     );
     assert_eq!(
-        parse(&envelope.render(&JsonRpcResponse::new(
+        parse_json(&envelope.render(&JsonRpcResponse::new(
             RequestId::String("abc"),
             JsonRpc::new()
         ))),
@@ -1417,7 +1407,7 @@ fn mcp_tool_result_profile_with_and_without_structured_content() {
     let error = model_not_found();
     let envelope = Envelope::new(&error).with_context(context(&clock));
 
-    let plain = parse(&envelope.render(&McpToolResult::new()));
+    let plain = parse_json(&envelope.render(&McpToolResult::new()));
     let text = plain["content"][0]["text"]
         .as_str()
         .expect("text content")
@@ -1426,9 +1416,9 @@ fn mcp_tool_result_profile_with_and_without_structured_content() {
         plain,
         json!({"content": [{"type": "text", "text": text}], "isError": true})
     );
-    assert_eq!(parse(&text), model_not_found_native());
+    assert_eq!(parse_json(&text), model_not_found_native());
 
-    let structured = parse(&envelope.render(&McpToolResult::new().structured(true)));
+    let structured = parse_json(&envelope.render(&McpToolResult::new().structured(true)));
     let text = structured["content"][0]["text"]
         .as_str()
         .expect("text content")
@@ -1441,7 +1431,7 @@ fn mcp_tool_result_profile_with_and_without_structured_content() {
             "isError": true
         })
     );
-    assert_eq!(parse(&text), model_not_found_native());
+    assert_eq!(parse_json(&text), model_not_found_native());
 }
 
 #[test]
@@ -1450,7 +1440,7 @@ fn problem_profile() {
     let error = model_not_found();
     let envelope = Envelope::new(&error).with_context(context(&clock));
     assert_eq!(
-        parse(&envelope.render(&Problem::new())),
+        parse_json(&envelope.render(&Problem::new())),
         json!({
             "type": "about:blank",
             "title": "Not Found",
@@ -1467,7 +1457,8 @@ fn problem_profile() {
         })
     );
     // With a type base, `type` names the code and `title` is the variant's summary.
-    let typed = parse(&envelope.render(&Problem::with_type_base("https://errors.example.com/")));
+    let typed =
+        parse_json(&envelope.render(&Problem::with_type_base("https://errors.example.com/")));
     assert_eq!(typed["type"], "https://errors.example.com/MODEL_NOT_FOUND");
     assert_eq!(typed["title"], "The model id is not in this session.");
 

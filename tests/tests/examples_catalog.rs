@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use tool_error::CrateCatalog;
 use tool_error::lock::{self, Mode, Outcome};
 use tool_error_examples::catalogs;
+use tool_error_tests::parse_json;
 
 fn committed(catalog: &CrateCatalog, extension: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -54,7 +55,7 @@ fn every_code_of_every_system_is_in_its_committed_lock() {
     // catalog reaches, with the same kind.
     for catalog in catalogs() {
         let text = std::fs::read_to_string(committed(catalog, "lock")).unwrap();
-        let lock: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let lock = parse_json(&text);
         let codes = lock["codes"].as_object().expect("a map of codes");
         let mut count = 0;
         for (_, entry) in catalog.entries() {

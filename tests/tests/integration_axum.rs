@@ -6,7 +6,8 @@ use axum_core::extract::FromRequest;
 use axum_core::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 use tool_error::axum::{HttpOptions, problem_response};
-use tool_error::{FixedClock, Problem, ToolError};
+use tool_error::{Problem, ToolError};
+use tool_error_tests::{TIMESTAMP, clock, parse_json};
 
 #[derive(Debug, thiserror::Error, ToolError)]
 #[tool_error(domain = "exa")]
@@ -38,7 +39,7 @@ async fn body_json(response: Response) -> Value {
     let text = String::from_request(request, &())
         .await
         .expect("a UTF-8 body");
-    serde_json::from_str(&text).expect("the body is JSON")
+    parse_json(&text)
 }
 
 #[tokio::test]
@@ -106,7 +107,7 @@ async fn explicit_status_override() {
 async fn explicit_options_type_base_instance_and_masking() {
     let options = HttpOptions::new()
         .with_problem(Problem::with_type_base("https://errors.example.com/"))
-        .with_clock(FixedClock::from_rfc3339("2025-10-27T14:32:15Z").unwrap());
+        .with_clock(clock());
     let context = options.context().with_request_id("req_42");
     let response = problem_response(
         &DocsError::LibraryNotFound {
@@ -119,7 +120,7 @@ async fn explicit_options_type_base_instance_and_masking() {
     assert_eq!(body["type"], "https://errors.example.com/LIBRARY_NOT_FOUND");
     assert_eq!(body["title"], "The library is not indexed.");
     assert_eq!(body["instance"], "req_42");
-    assert_eq!(body["timestamp"], "2025-10-27T14:32:15Z");
+    assert_eq!(body["timestamp"], TIMESTAMP);
 
     let response = problem_response(
         &DocsError::Upstream("token=abc123 rejected".into()),

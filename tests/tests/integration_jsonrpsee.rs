@@ -5,7 +5,8 @@ use std::fmt;
 use jsonrpsee_types::ErrorObjectOwned;
 use serde_json::{Value, json};
 use tool_error::jsonrpsee::{JsonRpcOptions, error_object, to_error_object};
-use tool_error::{FixedClock, Kind, ToolError};
+use tool_error::{Kind, ToolError};
+use tool_error_tests::{clock_at, parse_json};
 
 #[derive(Debug, thiserror::Error, ToolError)]
 #[tool_error(domain = "ontology")]
@@ -25,7 +26,7 @@ enum QueryError {
 struct LegacyLookup;
 
 fn data(object: &ErrorObjectOwned) -> Value {
-    serde_json::from_str(object.data().expect("data is present").get()).expect("data is JSON")
+    parse_json(object.data().expect("data is present").get())
 }
 
 #[test]
@@ -66,7 +67,7 @@ fn question_mark_in_an_rpc_method() {
 
 #[test]
 fn explicit_options_and_context() {
-    let clock = FixedClock::from_rfc3339("2026-01-20T10:00:00Z").unwrap();
+    let clock = clock_at("2026-01-20T10:00:00Z");
     let options = JsonRpcOptions::new().with_clock(clock);
     let context = options
         .context()

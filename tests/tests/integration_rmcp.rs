@@ -11,13 +11,8 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
 use serde_json::{Value, json};
 use tool_error::rmcp::{McpOptions, Parameters, to_call_tool_result, to_error_data, to_response};
-use tool_error::{Channel, FixedClock, Policy, ToolError};
-
-const NOW: &str = "2025-10-27T14:32:15Z";
-
-fn clock() -> FixedClock {
-    FixedClock::from_rfc3339(NOW).unwrap()
-}
+use tool_error::{Channel, Policy, ToolError};
+use tool_error_tests::{TIMESTAMP, clock, mcp_envelope, mcp_text};
 
 #[derive(Debug, thiserror::Error, ToolError)]
 #[tool_error(domain = "demo")]
@@ -41,14 +36,6 @@ enum DemoError {
 #[tool_error(legacy_jsonrpc, kind = not_found, category = "database_error", channel = protocol)]
 struct LegacyLookup;
 
-fn text_of(result: &CallToolResult) -> &str {
-    &result.content[0].as_text().expect("text content").text
-}
-
-fn envelope_of(result: &CallToolResult) -> Value {
-    serde_json::from_str(text_of(result)).expect("the text is JSON")
-}
-
 fn complete(response: CallToolResponse) -> CallToolResult {
     match response {
         CallToolResponse::Complete(result) => result,
@@ -67,7 +54,7 @@ fn explicit_conversion_renders_the_envelope_as_text() {
     assert_eq!(result.is_error, Some(true));
     assert_eq!(result.structured_content, None);
     assert_eq!(
-        envelope_of(&result),
+        mcp_envelope(&result),
         json!({
             "code": "MEDIA_NOT_FOUND",
             "kind": "NOT_FOUND",
@@ -77,7 +64,7 @@ fn explicit_conversion_renders_the_envelope_as_text() {
             "details": { "media_id": "m9" },
             "suggestions": ["Call list_media to see what exists"],
             "tool": "get_media",
-            "timestamp": NOW,
+            "timestamp": TIMESTAMP,
         })
     );
 }
@@ -91,7 +78,7 @@ fn structured_content_is_switchable_per_tool() {
         media_id: "m9".into(),
     };
     let with = to_call_tool_result(&error, &options.context().with_tool("get_media"), &options);
-    assert_eq!(with.structured_content, Some(envelope_of(&with)));
+    assert_eq!(with.structured_content, Some(mcp_envelope(&with)));
     let without = to_call_tool_result(&error, &options.context().with_tool("list_media"), &options);
     assert_eq!(without.structured_content, None);
 
@@ -138,14 +125,14 @@ fn internal_messages_are_masked_by_the_policy() {
     let error = DemoError::Disk(std::io::Error::other("/var/lib/secret: no space"));
     let options = McpOptions::new().without_clock();
     let result = to_call_tool_result(&error, &options.context(), &options);
-    let envelope = envelope_of(&result);
+    let envelope = mcp_envelope(&result);
     assert_eq!(envelope["message"], "Internal error");
-    assert!(!text_of(&result).contains("secret"));
+    assert!(!mcp_text(&result).contains("secret"));
     assert_eq!(envelope.get("timestamp"), None);
 
     let verbose = options.with_policy(Policy::DEFAULT.with_verbose(true));
     let result = to_call_tool_result(&error, &verbose.context(), &verbose);
-    assert_eq!(envelope_of(&result)["message"], "disk full");
+    assert_eq!(mcp_envelope(&result)["message"], "disk full");
 }
 
 #[tokio::test]
@@ -162,9 +149,9 @@ async fn question_mark_in_a_handler_gives_an_error_result_inside_the_scope() {
         .await;
     let result = complete(response.expect("a tool result, not a protocol error"));
     assert_eq!(result.is_error, Some(true));
-    let envelope = envelope_of(&result);
+    let envelope = mcp_envelope(&result);
     assert_eq!(envelope["tool"], "get_media");
-    assert_eq!(envelope["timestamp"], NOW);
+    assert_eq!(envelope["timestamp"], TIMESTAMP);
 
     // Protocol-channel errors come out as Err(ErrorData).
     let response = options
@@ -182,7 +169,7 @@ fn outside_a_scope_errors_still_convert_without_a_tool() {
     }
     .into_call_tool_result();
     let result = complete(response.unwrap());
-    let envelope = envelope_of(&result);
+    let envelope = mcp_envelope(&result);
     assert_eq!(envelope["code"], "MEDIA_NOT_FOUND");
     assert_eq!(envelope.get("tool"), None);
     // The default clock is the system clock: an RFC 3339 UTC second.
@@ -196,7 +183,7 @@ fn tool_seen() -> Option<String> {
         media_id: "m".into(),
     }
     .into_call_tool_result();
-    envelope_of(&complete(response.unwrap()))
+    mcp_envelope(&complete(response.unwrap()))
         .get("tool")
         .and_then(|tool| tool.as_str().map(str::to_owned))
 }
@@ -233,7 +220,7 @@ async fn concurrent_scopes_never_see_each_others_tool() {
     for task in tasks {
         let (tool, (current, response)) = task.await.unwrap();
         assert_eq!(current.as_deref(), Some(tool.as_str()));
-        assert_eq!(envelope_of(&complete(response.unwrap()))["tool"], tool);
+        assert_eq!(mcp_envelope(&complete(response.unwrap()))["tool"], tool);
     }
     assert_eq!(tool_seen(), None);
 }
@@ -341,7 +328,7 @@ async fn a_server_with_one_line_in_call_tool() {
         .await
         .unwrap();
     assert_eq!(ok.is_error, Some(false));
-    assert_eq!(text_of(&ok), "minimal (0 bounds)");
+    assert_eq!(mcp_text(&ok), "minimal (0 bounds)");
 
     // A derived error: a tool result with the envelope, the tool name and request id.
     let missing = client
@@ -349,10 +336,10 @@ async fn a_server_with_one_line_in_call_tool() {
         .await
         .unwrap();
     assert_eq!(missing.is_error, Some(true));
-    let envelope = envelope_of(&missing);
+    let envelope = mcp_envelope(&missing);
     assert_eq!(envelope["code"], "MEDIA_NOT_FOUND");
     assert_eq!(envelope["tool"], "get_media");
-    assert_eq!(envelope["timestamp"], NOW);
+    assert_eq!(envelope["timestamp"], TIMESTAMP);
     assert!(envelope["request_id"].is_string());
 
     // Bad arguments: a VALIDATION result naming the nested field.
@@ -364,7 +351,7 @@ async fn a_server_with_one_line_in_call_tool() {
         .await
         .unwrap();
     assert_eq!(bad.is_error, Some(true));
-    let envelope = envelope_of(&bad);
+    let envelope = mcp_envelope(&bad);
     assert_eq!(envelope["code"], "INVALID_ARGUMENTS");
     assert_eq!(envelope["kind"], "VALIDATION");
     assert_eq!(envelope["tool"], "get_media");
@@ -382,7 +369,7 @@ async fn a_server_with_one_line_in_call_tool() {
         .call_tool(call("get_media", json!({})))
         .await
         .unwrap();
-    let envelope = envelope_of(&absent);
+    let envelope = mcp_envelope(&absent);
     assert_eq!(envelope["details"]["violations"][0]["field"], "media_id");
     assert_eq!(envelope["details"]["violations"][0]["actual"], "missing");
     assert_eq!(envelope["message"], "'media_id' is required");
@@ -432,7 +419,7 @@ async fn argument_errors_can_be_mapped_to_the_servers_own_error() {
         .await
         .unwrap();
     assert_eq!(bad.is_error, Some(true));
-    let envelope = envelope_of(&bad);
+    let envelope = mcp_envelope(&bad);
     assert_eq!(envelope["code"], "BAD_INPUT");
     assert_eq!(envelope["category"], "validation_error");
     assert_eq!(envelope["details"], json!({ "parameter": "media_id" }));

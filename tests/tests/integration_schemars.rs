@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 use tool_error::{Channel, Envelope, Kind, Native, OwnedEnvelope, Policy, ToolError};
+use tool_error_tests::clock;
 
 fn schema_of<T: schemars::JsonSchema>() -> Value {
     serde_json::to_value(schemars::schema_for!(T)).unwrap()
@@ -37,7 +38,7 @@ enum DemoError {
 }
 
 fn samples() -> Vec<Value> {
-    let clock = tool_error::FixedClock::from_rfc3339("2025-10-27T14:32:15Z").unwrap();
+    let clock = clock();
     let errors = [
         DemoError::ModelNotFound {
             model_id: "m1".into(),

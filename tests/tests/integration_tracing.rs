@@ -5,10 +5,11 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::{Arc, Mutex};
 
-use serde_json::{Value, json};
+use serde_json::json;
 use tool_error::Policy;
 use tool_error::tracing::{Level, Levels, record, record_at};
-use tool_error::{Context, Envelope, FixedClock, Kind, ToolError};
+use tool_error::{Context, Envelope, Kind, ToolError};
+use tool_error_tests::{clock_at, parse_json};
 use tracing::field::{Field, Visit};
 use tracing_subscriber::layer::{Context as LayerContext, SubscriberExt};
 use tracing_subscriber::{Layer, Registry};
@@ -96,7 +97,7 @@ fn gapfill() -> GemFluxError {
 #[test]
 fn one_event_with_the_structured_fields() {
     let error = gapfill();
-    let clock = FixedClock::from_rfc3339("2025-10-27T15:15:22Z").unwrap();
+    let clock = clock_at("2025-10-27T15:15:22Z");
     let context = Context::new()
         .with_tool("gapfill_model")
         .with_request_id("req_1")
@@ -131,7 +132,7 @@ fn one_event_with_the_structured_fields() {
     assert_eq!(event.field("operation"), None);
     assert_eq!(event.field("retry_after"), None);
     assert_eq!(event.field("source"), None);
-    let details: Value = serde_json::from_str(event.field("details").unwrap()).unwrap();
+    let details = parse_json(event.field("details").unwrap());
     assert_eq!(
         details,
         json!({ "model_id": "model_xyz", "media_id": "media_abc", "target_growth": 0.01 })
@@ -142,7 +143,7 @@ fn one_event_with_the_structured_fields() {
 #[test]
 fn enough_for_seed_000s_log_entry() {
     let error = gapfill();
-    let clock = FixedClock::from_rfc3339("2025-10-27T15:15:22Z").unwrap();
+    let clock = clock_at("2025-10-27T15:15:22Z");
     let context = Context::new()
         .with_tool("gapfill_model")
         .with_session_id("session_123")
@@ -160,7 +161,7 @@ fn enough_for_seed_000s_log_entry() {
         "jsonrpc_error_code": field("jsonrpc_code").parse::<i64>().unwrap(),
         "error_code": field("code"),
         "message": field("message"),
-        "details": serde_json::from_str::<Value>(&field("details")).unwrap(),
+        "details": parse_json(&field("details")),
         "session_id": field("session_id"),
     });
     // Seed 000, "Error Log Entry" (its `stack_trace` is a placeholder there; this

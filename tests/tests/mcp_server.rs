@@ -16,6 +16,7 @@ use rmcp::transport::TokioChildProcess;
 use rmcp::{RoleClient, ServiceError, ServiceExt};
 use serde_json::{Map, Value, json};
 use tokio::io::AsyncReadExt;
+use tool_error_tests::mcp_envelope;
 
 fn server_binary() -> &'static Path {
     static BINARY: OnceLock<PathBuf> = OnceLock::new();
@@ -139,8 +140,7 @@ async fn failure(
     assert_eq!(result.is_error, Some(true), "{name}: {result:?}");
     assert_eq!(result.structured_content, None, "errors are text only");
     assert_eq!(result.content.len(), 1);
-    let text = &result.content[0].as_text().expect("text content").text;
-    let envelope: Value = serde_json::from_str(text).expect("the text is JSON");
+    let envelope = mcp_envelope(&result);
     let object = envelope.as_object().expect("an object");
     let keys: Vec<&str> = object.keys().map(String::as_str).collect();
     for key in [

@@ -4,16 +4,13 @@
 use proptest::prelude::*;
 use serde_json::{Value, json};
 use tool_error::{
-    Envelope, JsonRpc, Kind, Limits, McpToolResult, Native, Problem, StaticCatalog, ToolError,
+    Envelope, JsonRpc, Kind, Limits, McpToolResult, Problem, StaticCatalog, ToolError,
 };
 use tool_error_examples::go::quoted;
 use tool_error_examples::ontology::params::{
     ArrayOf, CODE, JsonType, MAX_ECHO_CHARS, ParamError, Params, Uuid,
 };
-
-fn native(error: &ParamError) -> Value {
-    Envelope::new(error).to_value(&Native)
-}
+use tool_error_tests::{native, parse_json};
 
 #[test]
 fn the_contract_of_every_param_error() {
@@ -389,8 +386,7 @@ fn every_profile_renders_param_errors() {
         assert_eq!(problem["detail"], error.to_string());
         let mcp = envelope.to_value(&McpToolResult::new());
         assert_eq!(mcp["isError"], true);
-        let text: Value =
-            serde_json::from_str(mcp["content"][0]["text"].as_str().unwrap()).unwrap();
+        let text = parse_json(mcp["content"][0]["text"].as_str().unwrap());
         assert_eq!(text["code"], "INVALID_PARAMETERS");
         // And an agent reads it back as "fix the input".
         assert_eq!(

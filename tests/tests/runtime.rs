@@ -13,6 +13,7 @@ use tool_error::{
     Context, DetailWriter, Envelope, FixedClock, JsonRpc, JsonRpcResponse, Kind, Limits,
     McpToolResult, Native, Policy, Problem, Profile, RequestId, SuggestionWriter, ToolError,
 };
+use tool_error_tests::{TIMESTAMP, clock, parse_json};
 
 /// A hand-written contract, as a person would write one without the derive.
 #[derive(Debug)]
@@ -83,21 +84,11 @@ enum GemFluxError {
     Solver(#[source] std::io::Error),
 }
 
-const T: &str = "2025-10-27T14:35:22Z";
-
-fn clock() -> FixedClock {
-    FixedClock::from_rfc3339(T).expect("valid timestamp")
-}
-
 fn model_not_found() -> GemFluxError {
     GemFluxError::ModelNotFound {
         model_id: "model_xyz".into(),
         available_models: vec!["model_a".into(), "model_b.gf".into()],
     }
-}
-
-fn parse(text: &str) -> Value {
-    serde_json::from_str(text).expect("renders valid JSON")
 }
 
 #[test]
@@ -125,7 +116,7 @@ fn native_profile_pins_every_key_in_order() {
 
 #[test]
 fn native_output_validates_against_the_published_schema_and_reads_back() {
-    let schema: Value = serde_json::from_str(tool_error::Native::SCHEMA).expect("schema is JSON");
+    let schema = parse_json(tool_error::Native::SCHEMA);
     let validator = jsonschema::validator_for(&schema).expect("schema compiles");
     let clock = clock();
     let quota = QuotaExceeded {
@@ -153,7 +144,7 @@ fn native_output_validates_against_the_published_schema_and_reads_back() {
                     .with_clock(&clock),
             )
             .with_policy(policy);
-        let value = parse(&envelope.to_json());
+        let value = parse_json(&envelope.to_json());
         let problems: Vec<String> = validator
             .iter_errors(&value)
             .map(|e| e.to_string())
@@ -203,11 +194,11 @@ fn jsonrpc_error_object_and_response() {
     };
     let envelope = Envelope::new(&error);
     assert_eq!(
-        parse(&envelope.render(&JsonRpc::bare())),
+        parse_json(&envelope.render(&JsonRpc::bare())),
         json!({"code": -32002, "message": "Gapfilling could not find solution to enable growth in specified media"})
     );
     assert_eq!(
-        parse(&envelope.render(&JsonRpcResponse::new(
+        parse_json(&envelope.render(&JsonRpcResponse::new(
             RequestId::String("abc"),
             JsonRpc::new()
         ))),
@@ -230,7 +221,7 @@ fn jsonrpc_error_object_and_response() {
         })
     );
     assert_eq!(
-        parse(&envelope.render(&JsonRpcResponse::new(RequestId::Null, JsonRpc::bare())))["id"],
+        parse_json(&envelope.render(&JsonRpcResponse::new(RequestId::Null, JsonRpc::bare())))["id"],
         Value::Null
     );
 }
@@ -252,21 +243,21 @@ fn mcp_tool_result_holds_the_envelope_as_text_and_optionally_structured() {
         "suggestions": ["Ask an administrator to raise the quota", "Stay under 10 calls", "Retry tomorrow"]
     });
 
-    let plain = parse(&envelope.render(&McpToolResult::new()));
+    let plain = parse_json(&envelope.render(&McpToolResult::new()));
     assert_eq!(plain["isError"], true);
     assert!(plain.get("structuredContent").is_none());
     let content = plain["content"].as_array().expect("content array");
     assert_eq!(content.len(), 1);
     assert_eq!(content[0]["type"], "text");
     assert_eq!(
-        parse(content[0]["text"].as_str().expect("text")),
+        parse_json(content[0]["text"].as_str().expect("text")),
         expected_envelope
     );
 
-    let structured = parse(&envelope.render(&McpToolResult::new().structured(true)));
+    let structured = parse_json(&envelope.render(&McpToolResult::new().structured(true)));
     assert_eq!(structured["structuredContent"], expected_envelope);
     assert_eq!(
-        parse(structured["content"][0]["text"].as_str().expect("text")),
+        parse_json(structured["content"][0]["text"].as_str().expect("text")),
         expected_envelope
     );
 }
@@ -282,7 +273,7 @@ fn problem_details_follow_rfc_9457() {
     let envelope = Envelope::new(&error).with_context(context);
     assert_eq!(Problem::new().content_type(), "application/problem+json");
     assert_eq!(
-        parse(&envelope.render(&Problem::new())),
+        parse_json(&envelope.render(&Problem::new())),
         json!({
             "type": "about:blank",
             "title": "Not Found",
@@ -296,11 +287,12 @@ fn problem_details_follow_rfc_9457() {
             "details": {"model_id": "model_xyz", "available_models": ["model_a", "model_b.gf"]},
             "suggestions": ["Use build_model tool to create a new model", "Check model_id spelling"],
             "tool": "run_fba",
-            "timestamp": T
+            "timestamp": TIMESTAMP
         })
     );
     // With a type base, the type names the code and the title is its catalog description.
-    let typed = parse(&envelope.render(&Problem::with_type_base("https://errors.example.com/")));
+    let typed =
+        parse_json(&envelope.render(&Problem::with_type_base("https://errors.example.com/")));
     assert_eq!(typed["type"], "https://errors.example.com/MODEL_NOT_FOUND");
     assert_eq!(typed["title"], "The model id is not in this session.");
 }
@@ -308,20 +300,20 @@ fn problem_details_follow_rfc_9457() {
 #[test]
 fn internal_messages_are_masked_unless_verbose() {
     let error = GemFluxError::Solver(std::io::Error::other("password=hunter2"));
-    let masked = parse(&Envelope::new(&error).to_json());
+    let masked = parse_json(&Envelope::new(&error).to_json());
     assert_eq!(masked["message"], "Internal error");
     assert!(masked.get("debug").is_none());
     assert!(!masked.to_string().contains("hunter2"));
 
     let custom = Policy::DEFAULT.with_internal_message("Something went wrong on our side");
     assert_eq!(
-        parse(&Envelope::new(&error).with_policy(&custom).to_json())["message"],
+        parse_json(&Envelope::new(&error).with_policy(&custom).to_json())["message"],
         "Something went wrong on our side"
     );
 
     let verbose = Policy::DEFAULT.with_verbose(true);
     let context = Context::new().with_server_version("0.3.6");
-    let shown = parse(
+    let shown = parse_json(
         &Envelope::new(&error)
             .with_context(context)
             .with_policy(&verbose)
@@ -335,7 +327,7 @@ fn internal_messages_are_masked_unless_verbose() {
 
     // Foreign errors are internal too.
     let io = std::io::Error::other("/etc/shadow unreadable");
-    let foreign = parse(&Envelope::new(&io).to_json());
+    let foreign = parse_json(&Envelope::new(&io).to_json());
     assert_eq!(
         foreign,
         json!({"code": "INTERNAL_ERROR", "kind": "INTERNAL", "message": "Internal error", "recoverable": false})
@@ -349,7 +341,7 @@ fn suggestion_knobs() {
         limit: 2,
         api_key: String::new(),
     };
-    let render = |policy: &Policy| parse(&Envelope::new(&quota).with_policy(policy).to_json());
+    let render = |policy: &Policy| parse_json(&Envelope::new(&quota).with_policy(policy).to_json());
 
     assert_eq!(
         render(&Policy::DEFAULT.with_max_suggestions(2))["suggestions"]
@@ -371,7 +363,7 @@ fn suggestion_knobs() {
     let recoverable = model_not_found();
     let policy = Policy::DEFAULT.with_suggestions_when_unrecoverable(false);
     assert!(
-        parse(&Envelope::new(&recoverable).with_policy(&policy).to_json())
+        parse_json(&Envelope::new(&recoverable).with_policy(&policy).to_json())
             .get("suggestions")
             .is_some()
     );
@@ -386,23 +378,23 @@ fn redaction_and_details_knobs() {
     };
     let default = Envelope::new(&quota).to_json();
     assert!(!default.contains("sk-live-123"));
-    assert_eq!(parse(&default)["details"]["api_key"], "[REDACTED]");
+    assert_eq!(parse_json(&default)["details"]["api_key"], "[REDACTED]");
 
     let marker = Policy::DEFAULT.with_redaction_marker("<redacted>");
     assert_eq!(
-        parse(&Envelope::new(&quota).with_policy(&marker).to_json())["details"]["api_key"],
+        parse_json(&Envelope::new(&quota).with_policy(&marker).to_json())["details"]["api_key"],
         "<redacted>"
     );
 
     let revealed = Policy::DEFAULT.with_redaction(false);
     assert_eq!(
-        parse(&Envelope::new(&quota).with_policy(&revealed).to_json())["details"]["api_key"],
+        parse_json(&Envelope::new(&quota).with_policy(&revealed).to_json())["details"]["api_key"],
         "sk-live-123"
     );
 
     let hidden = Policy::DEFAULT.with_details(false);
     assert!(
-        parse(&Envelope::new(&quota).with_policy(&hidden).to_json())
+        parse_json(&Envelope::new(&quota).with_policy(&hidden).to_json())
             .get("details")
             .is_none()
     );
@@ -458,7 +450,7 @@ fn hostile_strings_always_render_valid_json_through_every_profile() {
             envelope.render(&Problem::new()),
             envelope.render_pretty(&Native),
         ] {
-            let value: Value = serde_json::from_str(&text).expect("valid JSON");
+            let value = parse_json(&text);
             assert!(
                 text.len() <= Limits::DEFAULT.max_envelope_bytes,
                 "{} bytes",
@@ -483,7 +475,7 @@ fn limits_cut_strings_and_drop_parts_with_a_mark() {
             .with_max_message_chars(10)
             .with_max_string_chars(5),
     );
-    let value = parse(&Envelope::new(&error).with_policy(&short).to_json());
+    let value = parse_json(&Envelope::new(&error).with_policy(&short).to_json());
     assert_eq!(value["message"], "yyyyyyyyyy…[truncated]");
     assert_eq!(value["suggestions"][0], "yyyyy…[truncated]");
     assert_eq!(value["suggestions"][1], "yyyyy…[truncated]");
@@ -493,7 +485,7 @@ fn limits_cut_strings_and_drop_parts_with_a_mark() {
 
     // Too large as a whole: details go first, and the envelope says it was cut.
     let tight = Policy::DEFAULT.with_limits(Limits::DEFAULT.with_max_envelope_bytes(300));
-    let value = parse(&Envelope::new(&error).with_policy(&tight).to_json());
+    let value = parse_json(&Envelope::new(&error).with_policy(&tight).to_json());
     assert!(value.get("details").is_none());
     assert_eq!(value["truncated"], true);
     assert_eq!(value["code"], "HOSTILE");
@@ -524,7 +516,7 @@ impl ToolError for BadDetail {
 
 #[test]
 fn a_detail_that_fails_to_serialise_is_dropped_not_fatal() {
-    let value = parse(&Envelope::new(&BadDetail).to_json());
+    let value = parse_json(&Envelope::new(&BadDetail).to_json());
     assert_eq!(
         value,
         json!({"code": "BAD_DETAIL", "kind": "CONFLICT", "message": "bad detail", "recoverable": true, "truncated": true})
@@ -537,7 +529,7 @@ fn timestamps_are_clamped_never_panicking() {
     let late = FixedClock(std::time::UNIX_EPOCH + Duration::from_secs(400_000_000_000));
     let error = model_not_found();
     let at = |clock: &FixedClock| {
-        parse(
+        parse_json(
             &Envelope::new(&error)
                 .with_context(Context::new().with_clock(clock))
                 .to_json(),
@@ -557,11 +549,11 @@ fn retry_after_is_whole_seconds_when_possible() {
         retry_after: Duration::from_millis(1500),
     };
     assert_eq!(
-        parse(&Envelope::new(&whole).to_json())["retry_after"],
+        parse_json(&Envelope::new(&whole).to_json())["retry_after"],
         json!(30)
     );
     assert_eq!(
-        parse(&Envelope::new(&fraction).to_json())["retry_after"],
+        parse_json(&Envelope::new(&fraction).to_json())["retry_after"],
         json!(1.5)
     );
 }
@@ -657,7 +649,7 @@ fn boxed_and_shared_errors_render_like_the_inner_one() {
     assert_eq!(Envelope::new(&shared).to_json(), direct);
     let any: Box<dyn std::error::Error + Send + Sync> = "opaque failure".into();
     assert_eq!(
-        parse(&Envelope::new(&any).to_json())["code"],
+        parse_json(&Envelope::new(&any).to_json())["code"],
         "INTERNAL_ERROR"
     );
 }
@@ -698,14 +690,14 @@ fn profiles_can_merge_details_with_their_own_keys() {
         api_key: "sk-live-123".into(),
     };
     assert_eq!(
-        parse(&Envelope::new(&quota).render(&MergedData)),
+        parse_json(&Envelope::new(&quota).render(&MergedData)),
         json!({"type": "PERMISSION", "data": {"used": 3, "limit": 2, "api_key": "[REDACTED]"}})
     );
     let timeout = GemFluxError::Timeout {
         retry_after: Duration::from_secs(30),
     };
     assert_eq!(
-        parse(&Envelope::new(&timeout).render(&MergedData)),
+        parse_json(&Envelope::new(&timeout).render(&MergedData)),
         json!({"type": "TRANSIENT", "data": {"retry_after": 30}})
     );
 }
@@ -731,10 +723,10 @@ fn plain_text_suggestions_are_cut_by_characters_not_bytes() {
     // counted as characters.
     let error = Hostile("ééééé".to_owned());
     let five = Policy::DEFAULT.with_limits(Limits::DEFAULT.with_max_string_chars(5));
-    let value = parse(&Envelope::new(&error).with_policy(&five).to_json());
+    let value = parse_json(&Envelope::new(&error).with_policy(&five).to_json());
     assert_eq!(value["suggestions"], json!(["ééééé", "ééééé"]));
     let four = Policy::DEFAULT.with_limits(Limits::DEFAULT.with_max_string_chars(4));
-    let value = parse(&Envelope::new(&error).with_policy(&four).to_json());
+    let value = parse_json(&Envelope::new(&error).with_policy(&four).to_json());
     assert_eq!(
         value["suggestions"],
         json!(["éééé…[truncated]", "éééé…[truncated]"])

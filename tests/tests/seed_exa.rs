@@ -9,15 +9,12 @@ use std::fmt;
 use std::io;
 
 use serde_json::{Value, json};
-use tool_error::{Context, Envelope, FixedClock, Kind, StaticCatalog, ToolError};
+use tool_error::{Context, Envelope, Kind, StaticCatalog, ToolError};
 use tool_error_examples::exa::{
     self, DocsTool, ErrorLogEntry, ExaError, ExaJson, ExaResponse, Mode, js_typeof, needs_alert,
     normalize,
 };
-
-fn clock() -> FixedClock {
-    FixedClock::from_rfc3339("2025-10-27T14:35:22Z").unwrap()
-}
+use tool_error_tests::clock;
 
 fn respond(error: &dyn ToolError, mode: Mode) -> Value {
     let clock = clock();

@@ -13,23 +13,16 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::{Value, json};
-use tool_error::{Context, Envelope, FixedClock, StaticCatalog, SystemClock, ToolError};
+use tool_error::{Context, Envelope, StaticCatalog, SystemClock, ToolError};
 use tool_error_examples::gem_flux::{
     self, Biochemistry, BuildMediaArgs, BuildModelArgs, DatabaseError, FbaArgs, FbaError,
     GapfillArgs, GapfillError, GemFluxError, LibraryError, ModelError, SearchTarget, ServerError,
     ServerResources, SessionError, SessionSnapshot, TOOL_CODES,
 };
-
-fn clock(timestamp: &str) -> FixedClock {
-    FixedClock::from_rfc3339(timestamp).expect("seed timestamps are RFC 3339")
-}
+use tool_error_tests::{clock_at, parse_json};
 
 fn render(error: &dyn ToolError, tool: &str, timestamp: &str) -> Value {
-    gem_flux::render(error, tool, &clock(timestamp))
-}
-
-fn seed(text: &str) -> Value {
-    serde_json::from_str(text).expect("seed example parses")
+    gem_flux::render(error, tool, &clock_at(timestamp))
 }
 
 // --- the eight examples -------------------------------------------------------------
@@ -253,7 +246,7 @@ fn example_1_invalid_compound_ids_from_the_validator() {
     let error = gem_flux::validate_build_media(&args, &Biochemistry::EMBEDDED).unwrap_err();
     assert_eq!(
         render(&error, "build_media", "2025-10-27T14:32:15Z"),
-        seed(EXAMPLE_1)
+        parse_json(EXAMPLE_1)
     );
 }
 
@@ -275,7 +268,7 @@ fn example_2_model_not_found_from_the_validator() {
     let error = gem_flux::validate_fba(&args, &session).unwrap_err();
     assert_eq!(
         render(&error, "run_fba", "2025-10-27T14:35:22Z"),
-        seed(EXAMPLE_2)
+        parse_json(EXAMPLE_2)
     );
 }
 
@@ -291,7 +284,7 @@ fn example_3_gapfill_infeasible() {
     };
     assert_eq!(
         render(&error, "gapfill_model", "2025-10-27T14:40:11Z"),
-        seed(EXAMPLE_3)
+        parse_json(EXAMPLE_3)
     );
 }
 
@@ -308,7 +301,7 @@ fn example_4_fba_infeasible() {
     };
     assert_eq!(
         render(&error, "run_fba", "2025-10-27T14:45:33Z"),
-        seed(EXAMPLE_4)
+        parse_json(EXAMPLE_4)
     );
 }
 
@@ -329,7 +322,7 @@ fn example_5_invalid_protein_sequences_from_the_validator() {
     let error = gem_flux::validate_build_model(&args, &resources()).unwrap_err();
     assert_eq!(
         render(&error, "build_model", "2025-10-27T14:50:44Z"),
-        seed(EXAMPLE_5)
+        parse_json(EXAMPLE_5)
     );
 }
 
@@ -344,7 +337,7 @@ fn example_6_modelseedpy_error() {
     .with_template("GramNegative");
     assert_eq!(
         render(&error, "build_model", "2025-10-27T14:55:12Z"),
-        seed(EXAMPLE_6)
+        parse_json(EXAMPLE_6)
     );
 }
 
@@ -358,7 +351,7 @@ fn example_7_cobrapy_solver_error() {
     );
     assert_eq!(
         render(&error, "run_fba", "2025-10-27T15:00:28Z"),
-        seed(EXAMPLE_7)
+        parse_json(EXAMPLE_7)
     );
 }
 
@@ -374,7 +367,7 @@ fn example_8_compound_not_found() {
     };
     assert_eq!(
         render(&error, "get_compound_name", "2025-10-27T15:05:41Z"),
-        seed(EXAMPLE_8)
+        parse_json(EXAMPLE_8)
     );
 }
 
@@ -390,7 +383,7 @@ fn the_tour_shows_the_eight_examples_exactly() {
     );
     for (sample, example) in samples.iter().zip(expected) {
         assert_eq!(sample.system, "Gem-Flux");
-        assert_eq!(sample.output, seed(example), "{}", sample.title);
+        assert_eq!(sample.output, parse_json(example), "{}", sample.title);
     }
 }
 
@@ -617,7 +610,7 @@ fn log_entry_has_the_seed_fields() {
         media_compounds: 15,
         template_reactions_available: 4523,
     };
-    let clock = clock("2025-10-27T15:15:22Z");
+    let clock = clock_at("2025-10-27T15:15:22Z");
     let context = Context::new()
         .with_tool("gapfill_model")
         .with_session_id("session_123")
@@ -658,7 +651,7 @@ fn log_entry_keeps_what_the_response_hides() {
     let error = ServerError::InternalServerError {
         source: Box::new(Died(Reset)),
     };
-    let clock = clock("2025-10-27T15:15:22Z");
+    let clock = clock_at("2025-10-27T15:15:22Z");
     let envelope =
         Envelope::new(&error).with_context(Context::new().with_tool("run_fba").with_clock(&clock));
     let entry = gem_flux::log_entry(&envelope);

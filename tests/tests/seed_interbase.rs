@@ -11,9 +11,10 @@ use tool_error_examples::interbase::{
     self, AgentStep, Conflict, InterlockError, MAX_TRANSIENT_ATTEMPTS, UpstreamError, Wire,
     on_tool_error, type_for_connection_error, type_for_http_status,
 };
+use tool_error_tests::parse_json;
 
 fn validator() -> jsonschema::Validator {
-    let schema: Value = serde_json::from_str(interbase::SCHEMA).expect("the seed's schema is JSON");
+    let schema = parse_json(interbase::SCHEMA);
     jsonschema::draft202012::new(&schema).expect("the seed's schema compiles")
 }
 
@@ -67,7 +68,7 @@ fn the_three_wire_examples_are_reproduced_exactly() {
     for (error, expected) in ours.iter().zip(seed_examples()) {
         assert_eq!(interbase::wire(error), expected);
         // The text an agent receives is that same JSON.
-        let text: Value = serde_json::from_str(&interbase::wire_text(error)).unwrap();
+        let text = parse_json(&interbase::wire_text(error));
         assert_eq!(text, expected);
     }
 }
@@ -79,7 +80,7 @@ fn the_examples_travel_as_the_text_of_an_mcp_error_result() {
         assert_eq!(result["isError"], true);
         assert_eq!(result["content"][0]["type"], "text");
         let text = result["content"][0]["text"].as_str().unwrap();
-        assert_eq!(serde_json::from_str::<Value>(text).unwrap(), expected);
+        assert_eq!(parse_json(text), expected);
         assert!(result.get("structuredContent").is_none());
     }
 }
@@ -168,7 +169,7 @@ fn hostile_values_and_size_limits_still_match_the_schema() {
             let text = Envelope::new(error.as_ref())
                 .with_policy(policy)
                 .render(&Wire);
-            let value: Value = serde_json::from_str(&text).expect("always valid JSON");
+            let value = parse_json(&text);
             assert_valid(&validator, &value);
             assert!(
                 text.len() <= policy.limits.max_envelope_bytes,

@@ -19,20 +19,17 @@
 //! - 5.4 is rendered with `verbose_errors: true`, as its request says; its
 //!   `debug_info` has no `backtrace`, so none was captured.
 
-use serde_json::{Value, json};
+use serde_json::json;
 use tool_error::{
-    Context, Envelope, FixedClock, JsonRpc, JsonRpcResponse, Limits, Policy, RequestId,
-    StaticCatalog, ToolError,
+    Context, Envelope, JsonRpc, JsonRpcResponse, Limits, Policy, RequestId, StaticCatalog,
+    ToolError,
 };
 use tool_error_examples::mdmcp::{
     self, ErrorContext, ErrorDetails, ErrorType, ExecutionError, ExecutionPhase, McpErrorCode,
     MdmcpError, PolicyViolation, ProcessFailure, ResourceLimit, ServerConfig, SystemError,
     ValidationFailure,
 };
-
-fn seed(text: &str) -> Value {
-    serde_json::from_str(text).expect("seed example parses")
-}
+use tool_error_tests::{clock_at, parse_json};
 
 const EXAMPLE_5_1: &str = r#"{
     "jsonrpc": "2.0",
@@ -179,7 +176,7 @@ fn example_5_1_policy_denial() {
         ..ServerConfig::default()
     };
     let response = config.render(RequestId::Number(1), &path_not_allowed(), Context::new());
-    assert_eq!(response, seed(EXAMPLE_5_1));
+    assert_eq!(response, parse_json(EXAMPLE_5_1));
 }
 
 #[test]
@@ -190,14 +187,14 @@ fn example_5_2_validation_error() {
     };
     let error = invalid_argument(vec!["-n".into(), "--dry-run".into()]);
     let response = config.render(RequestId::Number(2), &error, Context::new());
-    assert_eq!(response, seed(EXAMPLE_5_2));
+    assert_eq!(response, parse_json(EXAMPLE_5_2));
 }
 
 #[test]
 fn example_5_3_resource_limit() {
     let error = ResourceLimit::file_too_large(104_857_600, 10_485_760);
     let response = ServerConfig::default().render(RequestId::Number(3), &error, Context::new());
-    assert_eq!(response, seed(EXAMPLE_5_3));
+    assert_eq!(response, parse_json(EXAMPLE_5_3));
 }
 
 #[test]
@@ -206,13 +203,13 @@ fn example_5_4_execution_error_with_debug_info() {
         verbose_errors: true,
         ..ServerConfig::default()
     };
-    let clock = FixedClock::from_rfc3339("2024-01-15T10:30:45Z").unwrap();
+    let clock = clock_at("2024-01-15T10:30:45Z");
     let context = Context::new()
         .with_request_id("req_abc123")
         .with_server_version("0.3.6")
         .with_clock(&clock);
     let response = config.render(RequestId::Number(4), &timeout(), context);
-    assert_eq!(response, seed(EXAMPLE_5_4));
+    assert_eq!(response, parse_json(EXAMPLE_5_4));
 }
 
 #[test]
@@ -224,7 +221,7 @@ fn the_tour_shows_the_four_examples_exactly() {
             .zip([EXAMPLE_5_1, EXAMPLE_5_2, EXAMPLE_5_3, EXAMPLE_5_4])
     {
         assert_eq!(sample.system, "mdmcp");
-        assert_eq!(sample.output, seed(example), "{}", sample.title);
+        assert_eq!(sample.output, parse_json(example), "{}", sample.title);
     }
 }
 
@@ -317,7 +314,7 @@ fn include_examples_controls_examples_and_empty_ones_are_never_sent() {
 
 #[test]
 fn verbose_errors_controls_debug_info() {
-    let clock = FixedClock::from_rfc3339("2024-01-15T10:30:45Z").unwrap();
+    let clock = clock_at("2024-01-15T10:30:45Z");
     let context = Context::new()
         .with_request_id("req_abc123")
         .with_server_version("0.3.6")

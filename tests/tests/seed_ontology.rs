@@ -13,6 +13,7 @@ use tool_error_examples::ontology::{
     self, APPROVED_QUERY, FACT_ID, OntologyError, OntologyServer, PENDING_QUERY, ProtocolError,
     Reply, RepoError, RepositoryError,
 };
+use tool_error_tests::parse_json;
 
 // Template 7's two codes and the protocol errors never collide with the table.
 assert_unique_codes!(OntologyError, RepositoryError, ProtocolError);
@@ -110,8 +111,7 @@ fn error_response(server: &OntologyServer, tool: &str, arguments: Value) -> Valu
     assert_eq!(result["isError"], true);
     assert_eq!(result["content"].as_array().unwrap().len(), 1);
     assert_eq!(result["content"][0]["type"], "text");
-    let text = result["content"][0]["text"].as_str().unwrap();
-    serde_json::from_str(text).expect("the text is JSON")
+    parse_json(result["content"][0]["text"].as_str().unwrap())
 }
 
 // Test structure template, case 1: "missing required parameter".

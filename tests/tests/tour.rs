@@ -12,6 +12,7 @@ use std::sync::OnceLock;
 
 use serde_json::Value;
 use tool_error_examples::{Sample, exa, gem_flux, interbase, mdmcp, ontology};
+use tool_error_tests::parse_json;
 
 fn tour_binary() -> &'static PathBuf {
     static BINARY: OnceLock<PathBuf> = OnceLock::new();
@@ -71,10 +72,7 @@ fn json_lines_cover_every_system() {
     let output = run(&["--json"]);
     assert!(output.status.success());
     let stdout = String::from_utf8(output.stdout).expect("UTF-8");
-    let lines: Vec<Value> = stdout
-        .lines()
-        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
-        .collect();
+    let lines: Vec<Value> = stdout.lines().map(parse_json).collect();
     for line in &lines {
         let object = line.as_object().expect("each line is an object");
         assert!(object["system"].is_string() && object["title"].is_string());
@@ -120,7 +118,7 @@ fn readable_output_has_headings_and_every_title_without_colour() {
         .and_then(|block| block.split_once('\n'))
         .map(|(_, rest)| rest.split("\n\n").next().unwrap_or(""))
         .expect("a sample block");
-    let parsed: Value = serde_json::from_str(first).expect("the pretty JSON parses");
+    let parsed = parse_json(first);
     assert_eq!(parsed, all_samples()[0].output);
 }
 
