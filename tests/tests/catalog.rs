@@ -147,9 +147,17 @@ fn scratch(name: &str) -> PathBuf {
     path
 }
 
+/// A number no other call in this process gets: tests run in parallel, and each
+/// needs its own scratch file.
+fn unique() -> usize {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
 /// The lock file `catalog` writes, as `lock::check` writes it for a new lock.
 fn lock_text(catalog: &CrateCatalog) -> String {
-    let path = scratch(&format!("written-{}.lock", catalog.name()));
+    let path = scratch(&format!("written-{}.lock", unique()));
     let outcome = lock::check(catalog, &path, Mode::Update).expect("a new lock is written");
     assert!(matches!(outcome, Outcome::Compatible { written: true, .. }));
     std::fs::read_to_string(&path).expect("lock written")
@@ -157,7 +165,7 @@ fn lock_text(catalog: &CrateCatalog) -> String {
 
 /// The report of checking `catalog` against the committed lock text.
 fn check_against(committed: &str, catalog: &CrateCatalog) -> Report {
-    let path = scratch(&format!("against-{}.lock", catalog.name()));
+    let path = scratch(&format!("against-{}.lock", unique()));
     std::fs::write(&path, committed).expect("write");
     match lock::check(catalog, &path, Mode::Check) {
         Ok(Outcome::Compatible { report, .. }) => report,
