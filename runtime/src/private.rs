@@ -45,13 +45,13 @@ pub enum Resolved<'a> {
 #[allow(missing_debug_implementations)]
 pub struct Fields<'a> {
     /// One per [`Entry::fields`]; `None` for an `Option` field that is `None`.
-    pub values: &'a [Option<&'a dyn Detail>],
+    pub(crate) values: &'a [Option<&'a dyn Detail>],
     /// The template argument slots.
-    pub args: &'a [Arg<'a>],
+    pub(crate) args: &'a [Arg<'a>],
     /// The `#[tool_error(suggestions)]` field.
-    pub suggestions: Option<&'a dyn SuggestionSource>,
+    pub(crate) suggestions: Option<&'a dyn SuggestionSource>,
     /// The `#[tool_error(retry_after)]` field's value.
-    pub retry_after: Option<Duration>,
+    pub(crate) retry_after: Option<Duration>,
 }
 
 impl<'a> Fields<'a> {

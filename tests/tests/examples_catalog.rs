@@ -29,6 +29,7 @@ fn lock_files_hold_no_breaking_change_and_are_current() {
                 written: false,
             }) => panic!("{} is stale:\n{report}", path.display()),
             Ok(Outcome::Forced(report)) => eprintln!("{} forced:\n{report}", path.display()),
+            Ok(other) => panic!("{}: {other:?}", path.display()),
             Err(failure) => panic!("{}: {failure}", path.display()),
         }
     }

@@ -290,7 +290,55 @@ fn several_violations_are_one_error_with_one_suggestion_each() {
     );
     assert_eq!(
         json["suggestions"],
-        json!(["Add 'query'", "Change 'limit' to an integer from 1 to 100"])
+        json!(["Add 'query'", "Fix 'limit': at most 100 results"])
     );
     assert!(ArgumentError::from_violations([]).is_none());
+}
+
+#[derive(Debug, Deserialize, PartialEq)]
+struct Query {
+    query: String,
+    limit: u8,
+}
+
+#[derive(Debug, Deserialize, PartialEq)]
+struct Search {
+    query: Query,
+}
+
+#[test]
+fn a_missing_field_named_like_its_parent_keeps_both_steps() {
+    let error = fail::<Search>(json!({ "query": { "limit": 5 } }));
+    assert_eq!(error.kind(), ViolationKind::Missing);
+    assert_eq!(error.field(), "query.query");
+    let error = fail::<BTreeMap<String, Query>>(json!({ "limit": { "query": "x" } }));
+    assert_eq!(error.field(), "limit.limit");
+}
+
+#[test]
+fn map_keys_must_be_json_numbers_like_serde_json_reads_them() {
+    for key in ["+7", "07", "NaN", "seven", ""] {
+        let value = json!({ key: 1 });
+        assert!(serde_json::from_value::<BTreeMap<u32, u8>>(value.clone()).is_err());
+        let error = fail::<BTreeMap<u32, u8>>(value);
+        assert_eq!(error.kind(), ViolationKind::WrongType, "{key:?}");
+        assert_eq!(
+            error.message(),
+            Some("the key must be a non-negative integer"),
+            "{key:?}"
+        );
+    }
+    let keys: BTreeMap<u32, u8> = args::from_value(json!({ "7": 1, "0": 2 })).unwrap();
+    assert_eq!(keys.into_keys().collect::<Vec<_>>(), [0, 7]);
+    let flags: BTreeMap<bool, u8> = args::from_value(json!({ "true": 1 })).unwrap();
+    assert_eq!(flags[&true], 1);
+}
+
+#[test]
+fn an_enum_given_the_wrong_type_lists_its_variants() {
+    let error = fail::<Ticket>(json!({ "priority": 2 }));
+    assert_eq!(
+        triple(&error),
+        ("priority", "one of: low, high, custom", "number")
+    );
 }

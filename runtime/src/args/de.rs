@@ -58,6 +58,12 @@ impl Failure {
         self
     }
 
+    /// The failure is the key's, not the value's: say so.
+    fn bad_key(mut self) -> Self {
+        self.0.message = Some(format!("the key must be {}", self.0.expected));
+        self
+    }
+
     fn into_violation(self, path: &serde_path_to_error::Path) -> Violation {
         let Reported {
             kind,
@@ -83,9 +89,11 @@ impl Failure {
                 Segment::Unknown => {}
             }
         }
-        // An unknown field's key was already read, so the path may end with it.
+        // A missing or repeated field is named beside a path that ends at its
+        // object; an unknown field's key was already read, so the path may end
+        // with it.
         if let Some(field) = &field
-            && last_key != Some(field.as_str())
+            && (kind != ViolationKind::UnknownField || last_key != Some(field.as_str()))
         {
             push_key(&mut at, field);
         }
@@ -254,7 +262,12 @@ impl<'de> Deserializer<'de> for ValueDeserializer<'de> {
             Value::Number(n) => match (n.as_u64(), n.as_i64()) {
                 (Some(u), _) => visitor.visit_u64(u),
                 (None, Some(i)) => visitor.visit_i64(i),
-                (None, None) => visitor.visit_f64(n.as_f64().unwrap_or(f64::NAN)),
+                // Wider integers exist only with serde_json's `arbitrary_precision`.
+                (None, None) => match (n.as_u128(), n.as_i128()) {
+                    (Some(u), _) => visitor.visit_u128(u),
+                    (None, Some(i)) => visitor.visit_i128(i),
+                    (None, None) => visitor.visit_f64(n.as_f64().unwrap_or(f64::NAN)),
+                },
             },
             Value::String(s) => visitor.visit_borrowed_str(s),
             Value::Array(items) => {
@@ -282,7 +295,7 @@ impl<'de> Deserializer<'de> for ValueDeserializer<'de> {
     fn deserialize_enum<V: Visitor<'de>>(
         self,
         _name: &'static str,
-        _variants: &'static [&'static str],
+        variants: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Failure> {
         match self.0 {
@@ -292,7 +305,11 @@ impl<'de> Deserializer<'de> for ValueDeserializer<'de> {
             Value::Object(object) if object.len() == 1 => {
                 visitor.visit_enum(MapAccessDeserializer::new(Self::map(object)))
             }
-            other => Err(de::Error::invalid_type(unexpected(other), &visitor)),
+            other => Err(Failure::new(
+                ViolationKind::WrongType,
+                words::one_of(variants),
+                words::json_type(&unexpected(other)).to_owned(),
+            )),
         }
     }
 
@@ -329,14 +346,17 @@ impl<'de> IntoDeserializer<'de, Failure> for KeyDeserializer<'de> {
 macro_rules! parse_key {
     ($($method:ident => $visit:ident : $ty:ty),* $(,)?) => {$(
         fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Failure> {
-            match self.0.parse::<$ty>() {
+            // Only keys that are JSON numbers (no `+7`, `07` or `NaN`), as serde_json.
+            let number = self.0.parse::<Number>().ok().map(|_| self.0);
+            match number.unwrap_or("not a number").parse::<$ty>() {
                 Ok(value) => visitor.$visit(value),
                 // The key never became a path step: name it.
                 Err(_) => Err(<Failure as de::Error>::invalid_type(
                     Unexpected::Str(self.0),
                     &visitor,
                 )
-                .with_field(self.0)),
+                .with_field(self.0)
+                .bad_key()),
             }
         }
     )*};
@@ -349,8 +369,19 @@ impl<'de> Deserializer<'de> for KeyDeserializer<'de> {
         visitor.visit_borrowed_str(self.0)
     }
 
+    fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Failure> {
+        match self.0 {
+            "true" => visitor.visit_bool(true),
+            "false" => visitor.visit_bool(false),
+            _ => Err(
+                <Failure as de::Error>::invalid_type(Unexpected::Str(self.0), &visitor)
+                    .with_field(self.0)
+                    .bad_key(),
+            ),
+        }
+    }
+
     parse_key! {
-        deserialize_bool => visit_bool: bool,
         deserialize_i8 => visit_i8: i8,
         deserialize_i16 => visit_i16: i16,
         deserialize_i32 => visit_i32: i32,

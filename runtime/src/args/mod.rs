@@ -2,10 +2,11 @@
 //!
 //! A model that sent `{"compounds": ["cpd00027", 5]}` needs to know *where* its call
 //! went wrong and *what* to send instead. [`from_value`] deserialises arguments into
-//! your typed struct and turns any failure into an [`ArgumentError`]: a `VALIDATION`
-//! tool error (code `INVALID_ARGUMENTS`) listing each [`Violation`] with the path of
-//! the bad field, the expectation in words a model understands (`an integer`,
-//! `one of: low, high`, never `i64`) and what was given.
+//! your typed struct and turns a failure into an [`ArgumentError`]: a `VALIDATION`
+//! tool error (code `INVALID_ARGUMENTS`) whose [`Violation`] gives the path of the
+//! bad field, the expectation in words a model understands (`an integer`,
+//! `one of: low, high`, never `i64`) and what was given. Deserialising stops at the
+//! first bad field, as serde does; checks of your own can report several.
 //!
 //! ```
 //! use serde::Deserialize;
@@ -59,8 +60,10 @@
 //! Deserialising tracks the path with [`serde_path_to_error`]; the failure itself is
 //! recorded as serde reports it (wrong type, bad value, unknown or missing field...)
 //! rather than parsed back from an error message. Inside values serde buffers
-//! (`flatten`, `untagged` and internally tagged enums) the path stops at the
-//! buffered value.
+//! (`flatten`, `untagged`, internally tagged enums, adjacently tagged enums whose
+//! content comes before the tag) the path stops at the buffered value.
+//! [`from_str`] reads the text into a JSON value first, so a key given twice keeps
+//! its last value, as `serde_json::Value` does, rather than failing.
 //!
 //! [`serde_path_to_error`]: https://docs.rs/serde_path_to_error
 
@@ -333,6 +336,10 @@ impl ToolError for ArgumentError {
         for violation in self.violations.iter().take(NAMED) {
             let subject = violation.subject();
             let expected = &violation.expected;
+            if let Some(message) = &violation.message {
+                suggestions.push(&format_args!("Fix {subject}: {message}"));
+                continue;
+            }
             match violation.kind {
                 ViolationKind::Missing => suggestions.push(&format_args!("Add {subject}")),
                 ViolationKind::UnknownField => suggestions.push(&format_args!(

@@ -69,14 +69,28 @@ fn structural(text: &str) -> String {
         "option" => "a value or null",
         "a byte array" | "byte array" | "a borrowed byte array" => "an array of bytes",
         "variant identifier" | "field identifier" => "a known name",
+        "path string" | "os string" => "a string",
+        "newtype variant" => "the variant's value",
+        "tuple variant" => "an array",
+        "struct variant" => "an object",
         _ => return structural_prefix(text),
     };
     word.to_owned()
 }
 
 fn structural_prefix(text: &str) -> String {
-    if text.starts_with("struct ") || text.starts_with("struct variant ") {
+    if text.starts_with("struct ")
+        || text.starts_with("struct variant ")
+        || text.starts_with("internally tagged enum ")
+        || text.starts_with("adjacently tagged enum ")
+    {
         return "an object".to_owned();
+    }
+    if text.starts_with("unit struct ") || text.starts_with("unit variant ") {
+        return "null".to_owned();
+    }
+    if text.starts_with("a nonzero ") {
+        return "a non-zero integer".to_owned();
     }
     if text.starts_with("tuple struct ") || text.starts_with("tuple variant ") {
         return "an array".to_owned();
@@ -126,8 +140,18 @@ pub(super) fn json_type(unexpected: &Unexpected<'_>) -> &'static str {
 /// The longest value echoed back; a caller's value is cut past it.
 const MAX_ECHO_CHARS: usize = 64;
 
-/// What was given, as the caller wrote it: `300`, `-1.5`, `"owner"`, `true`.
+/// What was given, as the caller wrote it: `300`, `-1.5`, `"owner"`, `true`; cut
+/// to [`MAX_ECHO_CHARS`] characters.
 pub(super) fn given(unexpected: &Unexpected<'_>) -> String {
+    let mut text = given_in_full(unexpected);
+    if let Some((end, _)) = text.char_indices().nth(MAX_ECHO_CHARS) {
+        text.truncate(end);
+        text.push('…');
+    }
+    text
+}
+
+fn given_in_full(unexpected: &Unexpected<'_>) -> String {
     match unexpected {
         Unexpected::Unsigned(n) => n.to_string(),
         Unexpected::Signed(n) => n.to_string(),
@@ -187,6 +211,10 @@ mod tests {
         );
         assert_eq!(expected_type(&"1 element in map"), "an object with 1 field");
         assert_eq!(expected_type(&"a ModelSEED id"), "a ModelSEED id");
+        assert_eq!(expected_type(&"unit struct Marker"), "null");
+        assert_eq!(expected_type(&"internally tagged enum Step"), "an object");
+        assert_eq!(expected_type(&"a nonzero u32"), "a non-zero integer");
+        assert_eq!(given(&Unexpected::Float(1e300)).chars().count(), 65);
         assert_eq!(one_of(&["low", "high"]), "one of: low, high");
         assert_eq!(quoted(&"x".repeat(100)).chars().count(), 64 + 3);
     }

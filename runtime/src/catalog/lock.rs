@@ -243,6 +243,7 @@ fn show(value: &Option<String>) -> String {
 
 /// One difference between the lock and the catalog.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Change {
     /// A code disappeared; `renamed_to` when the same variant now has another code.
     Removed {
@@ -362,6 +363,7 @@ impl fmt::Display for Report {
 
 /// What [`check`] did.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Outcome {
     /// The lock matches the catalog exactly.
     Unchanged,
@@ -378,6 +380,7 @@ pub enum Outcome {
 
 /// Why [`check`] failed.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum Failure {
     /// Breaking changes.
     Breaking(Report),
@@ -410,6 +413,7 @@ impl std::error::Error for Failure {}
 
 /// How [`check`] may write files, from `TOOL_ERROR_LOCK`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Mode {
     /// Compare only.
     Check,
@@ -420,7 +424,9 @@ pub enum Mode {
 }
 
 impl Mode {
-    /// The mode the environment asks for.
+    /// The mode the environment asks for: `TOOL_ERROR_LOCK=update` (or `1`, `true`)
+    /// is [`Update`](Mode::Update), `force` is [`Force`](Mode::Force), anything else
+    /// or unset is [`Check`](Mode::Check).
     pub fn from_env() -> Mode {
         match std::env::var(LOCK_ENV).as_deref() {
             Ok("update") | Ok("1") | Ok("true") => Mode::Update,

@@ -162,7 +162,9 @@ pub fn problem_response(
         HeaderValue::from_static(options.settings.problem.content_type()),
     );
     if let Some(wait) = envelope.retry_after() {
-        let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+        let seconds = wait
+            .as_secs()
+            .saturating_add(u64::from(wait.subsec_nanos() > 0));
         headers.insert(RETRY_AFTER, HeaderValue::from(seconds));
     }
     response
