@@ -1526,3 +1526,25 @@ fn integrations_can_be_turned_off_per_type() {
         "HAND_ROLLED_RESPONSE"
     );
 }
+
+/// Raw identifiers name the type and its variants in the catalog as written in
+/// Rust source without the `r#`, as codes and detail keys already were.
+#[derive(Debug, thiserror::Error, ToolError)]
+#[tool_error(kind = validation)]
+#[allow(non_camel_case_types)]
+enum r#RawNames {
+    #[error("async")]
+    r#async,
+    #[error("type")]
+    r#Type { r#type: u8 },
+}
+
+#[test]
+fn raw_identifiers_are_catalogued_without_their_prefix() {
+    let catalog = <r#RawNames as StaticCatalog>::CATALOG;
+    assert_eq!(catalog.type_name(), "RawNames");
+    let variants: Vec<&str> = catalog.entries().iter().map(|e| e.variant()).collect();
+    assert_eq!(variants, ["async", "Type"]);
+    assert_eq!(r#RawNames::r#async.code(), "ASYNC");
+    assert_eq!(r#RawNames::r#Type { r#type: 1 }.code(), "TYPE");
+}

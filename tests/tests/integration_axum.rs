@@ -95,6 +95,19 @@ async fn retry_after_header_rounds_up_to_whole_seconds() {
 }
 
 #[tokio::test]
+async fn the_longest_retry_hint_saturates_instead_of_overflowing() {
+    // u64::MAX seconds and a fraction: rounding up must not wrap to 0 ("retry now").
+    let response = DocsError::RateLimited {
+        wait: Duration::MAX,
+    }
+    .into_response();
+    assert_eq!(
+        response.headers()[http::header::RETRY_AFTER],
+        u64::MAX.to_string().as_str()
+    );
+}
+
+#[tokio::test]
 async fn explicit_status_override() {
     let response = DocsError::QueryTooLong { length: 5000 }.into_response();
     assert_eq!(response.status(), http::StatusCode::UNPROCESSABLE_ENTITY);

@@ -24,7 +24,7 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
     }
     let where_clause = quote!(where #(#predicates,)*);
 
-    let type_name = ident.to_string();
+    let type_name = super::name::unraw(&ident.to_string()).to_owned();
     let domain = option_str(input.keys.domain.get().map(syn::LitStr::value));
     let doc = &input.doc;
     let entries = input
@@ -363,7 +363,7 @@ fn slot_key(name: &str, debug: bool) -> String {
 }
 
 fn entry(input: &Input<'_>, variant: &Variant<'_>, private: &TokenStream) -> TokenStream {
-    let name = variant.ident.to_string();
+    let name = super::name::unraw(&variant.ident.to_string()).to_owned();
     if variant.is_transparent() {
         let Some(inner) = variant.fields.first().map(|field| field.ty) else {
             return quote!(__entry(#name, "", __INTERNAL, &[], 0, &[], &[], ""));

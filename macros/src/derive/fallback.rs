@@ -20,7 +20,7 @@ pub(crate) fn dummy(input: &DeriveInput, krate: &TokenStream, integrations: bool
     if let Some(where_clause) = where_clause {
         predicates.extend(where_clause.predicates.iter().map(|p| quote!(#p)));
     }
-    let type_name = ident.to_string();
+    let type_name = super::name::unraw(&ident.to_string()).to_owned();
     let integrations = integrations.then(|| {
         quote!(#krate::__private::integrations! { [#impl_generics] [#ident #ty_generics] [where #(#predicates,)*] })
     });

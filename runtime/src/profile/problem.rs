@@ -10,8 +10,9 @@ use crate::{Envelope, Profile};
 /// RFC 9457 `application/problem+json`.
 ///
 /// Standard members: `type` (the code appended to a base URI, or `about:blank`
-/// without one), `title` (the code's catalog description, else the HTTP reason
-/// phrase), `status`, `detail` (the message), `instance` (the request id). The
+/// without one), `title` (with a base URI, the first line of the code's catalog
+/// description when it has one, since RFC 9457 ties the title to the type; else the
+/// HTTP reason phrase), `status`, `detail` (the message), `instance` (the request id). The
 /// envelope's other fields are extension members: `code`, `kind`, `recoverable`,
 /// `category`, `retry_after`, `details`, `suggestions`, `tool`, `timestamp`.
 ///
