@@ -79,10 +79,15 @@ impl<'a> Details<'a> {
         if shape.fields == 0 {
             return Ok(());
         }
-        let policy = self.envelope.policy;
+        self.write_fields(map)
+    }
+
+    /// Writes the detail fields into `map`, then the mark counting those the item
+    /// limit left out.
+    fn write_fields<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
         let mut sink = MapSink {
             map,
-            policy,
+            policy: self.envelope.policy,
             written: 0,
             skipped: 0,
             failed: None,
@@ -193,23 +198,7 @@ impl Details<'_> {
         let kept = shape.fields.min(policy.limits.max_items);
         let mut map = serializer.serialize_map(Some(kept + usize::from(shape.fields > kept)))?;
         if shape.fields > 0 {
-            let mut sink = MapSink {
-                map: &mut map,
-                policy,
-                written: 0,
-                skipped: 0,
-                failed: None,
-            };
-            self.envelope
-                .error
-                .details(&mut DetailWriter::new(&mut sink));
-            let (failed, skipped) = (sink.failed, sink.skipped);
-            if let Some(error) = failed {
-                return Err(error);
-            }
-            if skipped > 0 {
-                map.serialize_entry(crate::Limits::TRUNCATION_MARK, &skipped)?;
-            }
+            self.write_fields(&mut map)?;
         }
         map.end()
     }
