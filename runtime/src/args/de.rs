@@ -206,25 +206,15 @@ impl de::Error for Failure {
     }
 }
 
-/// serde's view of a JSON value, for the messages of its own failures.
-fn unexpected(value: &Value) -> Unexpected<'_> {
+/// The JSON type of a value, in the words [`words::json_type`] uses.
+fn value_type(value: &Value) -> &'static str {
     match value {
-        Value::Null => Unexpected::Unit,
-        Value::Bool(b) => Unexpected::Bool(*b),
-        Value::Number(n) => number_unexpected(n),
-        Value::String(s) => Unexpected::Str(s),
-        Value::Array(_) => Unexpected::Seq,
-        Value::Object(_) => Unexpected::Map,
-    }
-}
-
-fn number_unexpected(n: &Number) -> Unexpected<'static> {
-    if let Some(u) = n.as_u64() {
-        Unexpected::Unsigned(u)
-    } else if let Some(i) = n.as_i64() {
-        Unexpected::Signed(i)
-    } else {
-        Unexpected::Float(n.as_f64().unwrap_or(f64::NAN))
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
     }
 }
 
@@ -308,7 +298,7 @@ impl<'de> Deserializer<'de> for ValueDeserializer<'de> {
             other => Err(Failure::new(
                 ViolationKind::WrongType,
                 words::one_of(variants),
-                words::json_type(&unexpected(other)).to_owned(),
+                value_type(other).to_owned(),
             )),
         }
     }
