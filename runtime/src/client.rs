@@ -54,8 +54,12 @@ pub struct OwnedEnvelope {
     /// The operation inside the tool.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub operation: Option<String>,
-    /// The request id.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The request id, as text (a numeric JSON-RPC id in decimal).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "request_id_text"
+    )]
     pub request_id: Option<String>,
     /// When the error happened (RFC 3339).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -209,6 +213,17 @@ fn from_value(value: &Value, depth: usize) -> Option<OwnedEnvelope> {
         .or_else(|| jsonrpc(object, depth))
         .or_else(|| mcp(object, depth))
         .or_else(|| problem(object))
+}
+
+/// A request id the server sent as a string or a number.
+fn request_id_text<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<String>, D::Error> {
+    Ok(match Option::<Value>::deserialize(deserializer)? {
+        Some(Value::String(text)) => Some(text),
+        Some(Value::Number(number)) => Some(number.to_string()),
+        _ => None,
+    })
 }
 
 fn text(object: &Map<String, Value>, key: &str) -> Option<String> {

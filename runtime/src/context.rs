@@ -3,6 +3,8 @@
 use core::fmt;
 use std::time::SystemTime;
 
+use crate::RequestId;
+
 /// A source of the current time, injectable so tests render fixed timestamps.
 pub trait Clock: Send + Sync {
     /// The current time.
@@ -62,7 +64,7 @@ impl Clock for FixedClock {
 pub struct Context<'a> {
     tool: Option<&'a str>,
     operation: Option<&'a str>,
-    request_id: Option<&'a str>,
+    request_id: Option<RequestId<'a>>,
     session_id: Option<&'a str>,
     server_version: Option<&'a str>,
     locale: Option<&'a str>,
@@ -97,10 +99,12 @@ impl<'a> Context<'a> {
         self
     }
 
-    /// The request identifier, shown in verbose debug info and problem `instance`.
+    /// The request identifier, shown in the native envelope and problem `instance`. A
+    /// JSON-RPC id keeps its JSON type: `with_request_id(7)` renders as the number 7,
+    /// `with_request_id("req_7")` as a string.
     #[must_use]
-    pub const fn with_request_id(mut self, id: &'a str) -> Self {
-        self.request_id = Some(id);
+    pub fn with_request_id(mut self, id: impl Into<RequestId<'a>>) -> Self {
+        self.request_id = Some(id.into());
         self
     }
 
@@ -143,7 +147,7 @@ impl<'a> Context<'a> {
     }
 
     /// The request id, if set.
-    pub const fn request_id(&self) -> Option<&'a str> {
+    pub const fn request_id(&self) -> Option<RequestId<'a>> {
         self.request_id
     }
 

@@ -101,6 +101,7 @@ mod kind;
 mod legacy;
 mod limit;
 
+mod options;
 mod policy;
 pub mod profile;
 mod template;
@@ -125,6 +126,7 @@ pub use integrations::rmcp;
 #[cfg(feature = "tracing")]
 pub use integrations::tracing;
 pub use kind::{Kind, UnknownKind};
+pub use options::Options;
 pub use policy::{Limits, Policy};
 pub use profile::{JsonRpc, JsonRpcResponse, McpToolResult, Native, Problem, Profile, RequestId};
 

@@ -68,3 +68,76 @@ pub fn mcp_text(result: &CallToolResult) -> &str {
 pub fn mcp_envelope(result: &CallToolResult) -> Value {
     parse_json(mcp_text(result))
 }
+
+/// The body of an axum response as text.
+pub fn body_text(response: axum_core::response::Response) -> String {
+    tokio::runtime::Builder::new_current_thread()
+        .build()
+        .expect("a runtime")
+        .block_on(async {
+            use axum_core::extract::FromRequest;
+            let request = http::Request::new(response.into_body());
+            String::from_request(request, &()).await
+        })
+        .unwrap_or_default()
+}
+
+/// Captured `tracing` events, to check what a server logs.
+pub mod logs {
+    use std::collections::BTreeMap;
+    use std::fmt;
+    use std::sync::{Arc, Mutex};
+
+    use tracing::Level;
+    use tracing::field::{Field, Visit};
+    use tracing_subscriber::layer::{Context as LayerContext, SubscriberExt};
+    use tracing_subscriber::{Layer, Registry};
+
+    /// One captured event: level, target and every field as text.
+    #[derive(Debug, Clone)]
+    pub struct Captured {
+        pub level: Level,
+        pub target: String,
+        pub fields: BTreeMap<String, String>,
+    }
+
+    impl Captured {
+        pub fn field(&self, name: &str) -> Option<&str> {
+            self.fields.get(name).map(String::as_str)
+        }
+    }
+
+    struct Fields<'a>(&'a mut BTreeMap<String, String>);
+
+    impl Visit for Fields<'_> {
+        fn record_debug(&mut self, field: &Field, value: &dyn fmt::Debug) {
+            self.0.insert(field.name().to_owned(), format!("{value:?}"));
+        }
+        fn record_str(&mut self, field: &Field, value: &str) {
+            self.0.insert(field.name().to_owned(), value.to_owned());
+        }
+    }
+
+    #[derive(Clone, Default)]
+    struct Capture(Arc<Mutex<Vec<Captured>>>);
+
+    impl<S: tracing::Subscriber> Layer<S> for Capture {
+        fn on_event(&self, event: &tracing::Event<'_>, _: LayerContext<'_, S>) {
+            let mut fields = BTreeMap::new();
+            event.record(&mut Fields(&mut fields));
+            self.0.lock().unwrap().push(Captured {
+                level: *event.metadata().level(),
+                target: event.metadata().target().to_owned(),
+                fields,
+            });
+        }
+    }
+
+    /// Runs `f` with a subscriber that captures every event on this thread.
+    pub fn capture(f: impl FnOnce()) -> Vec<Captured> {
+        let capture = Capture::default();
+        let subscriber = Registry::default().with(capture.clone());
+        tracing::subscriber::with_default(subscriber, f);
+        capture.0.lock().unwrap().clone()
+    }
+}

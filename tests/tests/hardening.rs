@@ -538,16 +538,14 @@ fn logged(f: impl FnOnce()) -> Vec<String> {
 /// error data, the jsonrpsee error object and the axum problem+json body.
 fn integration_outputs(error: &dyn ToolError, policy: &Policy) -> Vec<String> {
     let context = Context::new().with_tool("tool");
-    let mcp = tool_error::rmcp::McpOptions::new()
+    let options = tool_error::Options::new()
         .with_policy(policy.clone())
-        .with_structured_content(true)
+        .with_mcp(tool_error::rmcp::McpOptions::new().with_structured_content(true))
         .without_clock();
-    let result = tool_error::rmcp::to_call_tool_result(error, &context, &mcp);
-    let data = tool_error::rmcp::to_error_data(error, &context, &mcp);
-    let jsonrpc = tool_error::jsonrpsee::JsonRpcOptions::new().with_policy(policy.clone());
-    let object = tool_error::jsonrpsee::to_error_object(error, &context, &jsonrpc);
-    let http = tool_error::axum::HttpOptions::new().with_policy(policy.clone());
-    let response = tool_error::axum::problem_response(error, &context, &http);
+    let result = tool_error::rmcp::to_call_tool_result(error, &context, &options);
+    let data = tool_error::rmcp::to_error_data(error, &context, &options);
+    let object = tool_error::jsonrpsee::to_error_object(error, &context, &options);
+    let response = tool_error::axum::problem_response(error, &context, &options);
     let body = tokio::runtime::Builder::new_current_thread()
         .build()
         .expect("a runtime")

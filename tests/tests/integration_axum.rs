@@ -6,7 +6,7 @@ use axum_core::extract::FromRequest;
 use axum_core::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 use tool_error::axum::{HttpOptions, problem_response};
-use tool_error::{Problem, ToolError};
+use tool_error::{Options, Problem, ToolError};
 use tool_error_tests::{TIMESTAMP, clock, parse_json};
 
 #[derive(Debug, thiserror::Error, ToolError)]
@@ -118,8 +118,10 @@ async fn explicit_status_override() {
 
 #[tokio::test]
 async fn explicit_options_type_base_instance_and_masking() {
-    let options = HttpOptions::new()
-        .with_problem(Problem::with_type_base("https://errors.example.com/"))
+    let options = Options::new()
+        .with_http(
+            HttpOptions::new().with_problem(Problem::with_type_base("https://errors.example.com/")),
+        )
         .with_clock(clock());
     let context = options.context().with_request_id("req_42");
     let response = problem_response(

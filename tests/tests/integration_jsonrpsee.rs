@@ -4,6 +4,7 @@ use std::fmt;
 
 use jsonrpsee_types::ErrorObjectOwned;
 use serde_json::{Value, json};
+use tool_error::Options;
 use tool_error::jsonrpsee::{JsonRpcOptions, error_object, to_error_object};
 use tool_error::{Kind, ToolError};
 use tool_error_tests::{clock_at, parse_json};
@@ -68,7 +69,7 @@ fn question_mark_in_an_rpc_method() {
 #[test]
 fn explicit_options_and_context() {
     let clock = clock_at("2026-01-20T10:00:00Z");
-    let options = JsonRpcOptions::new().with_clock(clock);
+    let options = Options::new().with_clock(clock);
     let context = options
         .context()
         .with_tool("get_entity")
@@ -85,7 +86,13 @@ fn explicit_options_and_context() {
     assert_eq!(data["request_id"], "r-1");
     assert_eq!(data["timestamp"], "2026-01-20T10:00:00Z");
 
-    let bare = to_error_object(&LegacyLookup, &context, &options.clone().with_data(false));
+    let bare = to_error_object(
+        &LegacyLookup,
+        &context,
+        &options
+            .clone()
+            .with_jsonrpc(JsonRpcOptions::new().with_data(false)),
+    );
     assert_eq!(bare.code(), -32004);
     assert_eq!(bare.message(), "compound lookup failed");
     assert!(bare.data().is_none());

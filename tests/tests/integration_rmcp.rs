@@ -5,13 +5,14 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use rmcp::handler::server::router::tool::ToolRouter;
-use rmcp::handler::server::tool::{IntoCallToolResult, ToolCallContext};
+use rmcp::handler::server::tool::IntoCallToolResult;
 use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ErrorCode};
-use rmcp::service::RequestContext;
-use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
+use rmcp::{ServerHandler, ServiceExt, tool, tool_handler, tool_router};
 use serde_json::{Value, json};
-use tool_error::rmcp::{McpOptions, Parameters, to_call_tool_result, to_error_data, to_response};
-use tool_error::{Channel, Policy, ToolError};
+use tool_error::rmcp::{
+    McpOptions, Parameters, scope, to_call_tool_result, to_error_data, to_response,
+};
+use tool_error::{Channel, Options, Policy, ToolError};
 use tool_error_tests::{TIMESTAMP, clock, mcp_envelope, mcp_text};
 
 #[derive(Debug, thiserror::Error, ToolError)]
@@ -45,7 +46,7 @@ fn complete(response: CallToolResponse) -> CallToolResult {
 
 #[test]
 fn explicit_conversion_renders_the_envelope_as_text() {
-    let options = McpOptions::new().with_clock(clock());
+    let options = Options::new().with_clock(clock());
     let context = options.context().with_tool("get_media");
     let error = DemoError::MediaNotFound {
         media_id: "m9".into(),
@@ -71,9 +72,9 @@ fn explicit_conversion_renders_the_envelope_as_text() {
 
 #[test]
 fn structured_content_is_switchable_per_tool() {
-    let options = McpOptions::new()
+    let options = Options::new()
         .with_clock(clock())
-        .with_structured_content_for("get_media", true);
+        .with_mcp(McpOptions::new().with_structured_content_for("get_media", true));
     let error = DemoError::MediaNotFound {
         media_id: "m9".into(),
     };
@@ -82,18 +83,28 @@ fn structured_content_is_switchable_per_tool() {
     let without = to_call_tool_result(&error, &options.context().with_tool("list_media"), &options);
     assert_eq!(without.structured_content, None);
 
-    let everywhere = options
-        .clone()
-        .with_structured_content(true)
-        .with_structured_content_for("get_media", false);
-    assert!(everywhere.structured_content_for(Some("list_media")));
-    assert!(everywhere.structured_content_for(None));
-    assert!(!everywhere.structured_content_for(Some("get_media")));
+    let everywhere = options.clone().with_mcp(
+        McpOptions::new()
+            .with_structured_content(true)
+            .with_structured_content_for("get_media", false),
+    );
+    let structured = |tool: Option<&str>| {
+        let context = match tool {
+            Some(tool) => everywhere.context().with_tool(tool),
+            None => everywhere.context(),
+        };
+        to_call_tool_result(&error, &context, &everywhere)
+            .structured_content
+            .is_some()
+    };
+    assert!(structured(Some("list_media")));
+    assert!(structured(None));
+    assert!(!structured(Some("get_media")));
 }
 
 #[test]
 fn protocol_channel_becomes_error_data() {
-    let options = McpOptions::new().with_clock(clock());
+    let options = Options::new().with_clock(clock());
     let context = options.context().with_tool("check_store");
     assert_eq!(DemoError::StoreDown.channel(), Channel::Protocol);
     let data = to_error_data(&DemoError::StoreDown, &context, &options);
@@ -123,7 +134,7 @@ fn protocol_channel_becomes_error_data() {
 #[test]
 fn internal_messages_are_masked_by_the_policy() {
     let error = DemoError::Disk(std::io::Error::other("/var/lib/secret: no space"));
-    let options = McpOptions::new().without_clock();
+    let options = Options::new().without_clock();
     let result = to_call_tool_result(&error, &options.context(), &options);
     let envelope = mcp_envelope(&result);
     assert_eq!(envelope["message"], "Internal error");
@@ -137,16 +148,17 @@ fn internal_messages_are_masked_by_the_policy() {
 
 #[tokio::test]
 async fn question_mark_in_a_handler_gives_an_error_result_inside_the_scope() {
-    let options = McpOptions::new().with_clock(clock());
+    let options = Options::new().with_clock(clock());
     let handler = || -> Result<String, DemoError> {
         Err::<(), _>(DemoError::MediaNotFound {
             media_id: "m1".into(),
         })?;
         Ok("unreachable".into())
     };
-    let response = options
-        .scope("get_media", async { handler().into_call_tool_result() })
-        .await;
+    let response = scope(&options, "get_media", async {
+        handler().into_call_tool_result()
+    })
+    .await;
     let result = complete(response.expect("a tool result, not a protocol error"));
     assert_eq!(result.is_error, Some(true));
     let envelope = mcp_envelope(&result);
@@ -154,11 +166,10 @@ async fn question_mark_in_a_handler_gives_an_error_result_inside_the_scope() {
     assert_eq!(envelope["timestamp"], TIMESTAMP);
 
     // Protocol-channel errors come out as Err(ErrorData).
-    let response = options
-        .scope("check_store", async {
-            Err::<String, _>(DemoError::StoreDown).into_call_tool_result()
-        })
-        .await;
+    let response = scope(&options, "check_store", async {
+        Err::<String, _>(DemoError::StoreDown).into_call_tool_result()
+    })
+    .await;
     assert_eq!(response.unwrap_err().code, ErrorCode(-31503));
 }
 
@@ -199,11 +210,11 @@ fn boxed_errors_convert_too() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn concurrent_scopes_never_see_each_others_tool() {
-    let options = McpOptions::new().without_clock();
+    let options = Options::new().without_clock();
     let tasks: Vec<_> = (0..16)
         .map(|index| {
             let tool = format!("tool_{index}");
-            let scoped = options.scope(tool.clone(), async move {
+            let scoped = scope(&options, tool.clone(), async move {
                 for _ in 0..index % 4 + 1 {
                     tokio::task::yield_now().await;
                     tokio::time::sleep(Duration::from_millis(1)).await;
@@ -227,9 +238,9 @@ async fn concurrent_scopes_never_see_each_others_tool() {
 
 #[tokio::test]
 async fn nested_scopes_restore_the_outer_one() {
-    let options = McpOptions::new();
-    let outer = options.scope("outer", async {
-        let inner = options.scope("inner", async { tool_seen() }).await;
+    let options = Options::new();
+    let outer = scope(&options, "outer", async {
+        let inner = scope(&options, "inner", async { tool_seen() }).await;
         (inner, tool_seen())
     });
     assert_eq!(
@@ -247,10 +258,15 @@ struct MediaArgs {
     custom_bounds: Option<BTreeMap<String, (f64, f64)>>,
 }
 
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
+struct MediaInfo {
+    compounds: usize,
+}
+
 #[derive(Clone)]
 struct Demo {
     tool_router: ToolRouter<Self>,
-    errors: McpOptions,
+    errors: Options,
 }
 
 #[tool_router]
@@ -268,27 +284,26 @@ impl Demo {
         }
     }
 
+    /// Declares an `outputSchema` (rmcp derives it from `Json<MediaInfo>`).
+    #[tool(description = "Describe a media")]
+    fn describe_media(
+        &self,
+        Parameters(args): Parameters<MediaArgs>,
+    ) -> Result<rmcp::handler::server::wrapper::Json<MediaInfo>, DemoError> {
+        Err(DemoError::MediaNotFound {
+            media_id: args.media_id,
+        })
+    }
+
     #[tool(description = "Check the media store")]
     async fn check_store(&self) -> Result<String, DemoError> {
         Err(DemoError::StoreDown)
     }
 }
 
-#[tool_handler]
-impl ServerHandler for Demo {
-    async fn call_tool(
-        &self,
-        request: CallToolRequestParams,
-        context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResponse, ErrorData> {
-        self.errors
-            .call(
-                &self.tool_router,
-                ToolCallContext::new(self, request, context),
-            )
-            .await
-    }
-}
+// The one line: no call_tool of our own.
+#[tool_handler(router = tool_error::rmcp::Router::new(&self.tool_router).with_options(&self.errors))]
+impl ServerHandler for Demo {}
 
 fn call(name: &'static str, arguments: Value) -> CallToolRequestParams {
     let Value::Object(arguments) = arguments else {
@@ -300,7 +315,7 @@ fn call(name: &'static str, arguments: Value) -> CallToolRequestParams {
 type Client = rmcp::service::RunningService<rmcp::RoleClient, ()>;
 
 /// The demo server on one end of a pipe, a client on the other.
-async fn serve_demo(errors: McpOptions) -> (Client, tokio::task::JoinHandle<()>) {
+async fn serve_demo(errors: Options) -> (Client, tokio::task::JoinHandle<()>) {
     let (server_io, client_io) = tokio::io::duplex(64 * 1024);
     let server = Demo {
         tool_router: Demo::tool_router(),
@@ -315,8 +330,8 @@ async fn serve_demo(errors: McpOptions) -> (Client, tokio::task::JoinHandle<()>)
 }
 
 #[tokio::test]
-async fn a_server_with_one_line_in_call_tool() {
-    let (client, server_task) = serve_demo(McpOptions::new().with_clock(clock())).await;
+async fn a_server_with_the_router_and_no_call_tool() {
+    let (client, server_task) = serve_demo(Options::new().with_clock(clock())).await;
 
     // The input schema comes from MediaArgs through tool_error's Parameters.
     let tools = client.list_all_tools().await.unwrap();
@@ -340,7 +355,25 @@ async fn a_server_with_one_line_in_call_tool() {
     assert_eq!(envelope["code"], "MEDIA_NOT_FOUND");
     assert_eq!(envelope["tool"], "get_media");
     assert_eq!(envelope["timestamp"], TIMESTAMP);
-    assert!(envelope["request_id"].is_string());
+    // rmcp's client numbers its requests; the id keeps its JSON type.
+    assert!(envelope["request_id"].is_i64(), "{envelope}");
+
+    // No outputSchema on get_media, so the envelope is structuredContent too; a tool
+    // that declares one keeps the envelope in the text alone, since clients check
+    // structuredContent against that schema even on errors.
+    assert_eq!(missing.structured_content, Some(envelope.clone()));
+    let describe = client
+        .call_tool(call("describe_media", json!({ "media_id": "rich" })))
+        .await
+        .unwrap();
+    assert!(
+        tools
+            .iter()
+            .any(|tool| tool.name == "describe_media" && tool.output_schema.is_some())
+    );
+    assert_eq!(describe.is_error, Some(true));
+    assert_eq!(describe.structured_content, None);
+    assert_eq!(mcp_envelope(&describe)["tool"], "describe_media");
 
     // Bad arguments: a VALIDATION result naming the nested field.
     let bad = client
@@ -409,10 +442,11 @@ struct BadInput {
 
 #[tokio::test]
 async fn argument_errors_can_be_mapped_to_the_servers_own_error() {
-    let options =
-        McpOptions::new().with_argument_error(|error: tool_error::args::ArgumentError| BadInput {
+    let options = Options::new().with_mcp(McpOptions::new().with_argument_error(
+        |error: tool_error::args::ArgumentError| BadInput {
             parameter: error.violations()[0].field().to_owned(),
-        });
+        },
+    ));
     let (client, server_task) = serve_demo(options).await;
     let bad = client
         .call_tool(call("get_media", json!({ "media_id": 7 })))
@@ -438,12 +472,11 @@ struct InvalidParams {
 
 #[tokio::test]
 async fn mapped_argument_errors_on_the_protocol_channel_are_json_rpc_errors() {
-    let options =
-        McpOptions::new().with_argument_error(|error: tool_error::args::ArgumentError| {
-            InvalidParams {
-                parameter: error.violations()[0].field().to_owned(),
-            }
-        });
+    let options = Options::new().with_mcp(McpOptions::new().with_argument_error(
+        |error: tool_error::args::ArgumentError| InvalidParams {
+            parameter: error.violations()[0].field().to_owned(),
+        },
+    ));
     let (client, server_task) = serve_demo(options).await;
     let error = client
         .call_tool(call("get_media", json!({})))

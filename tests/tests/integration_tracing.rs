@@ -1,66 +1,12 @@
 //! The `tracing` feature: one structured event per rendered error, with every field
-//! seed 000's log entry needs.
-
-use std::collections::BTreeMap;
-use std::fmt;
-use std::sync::{Arc, Mutex};
+//! seed 000's log entry needs, and the log policy the integrations log under.
 
 use serde_json::json;
 use tool_error::Policy;
 use tool_error::tracing::{Level, Levels, record, record_at};
 use tool_error::{Context, Envelope, Kind, ToolError};
+use tool_error_tests::logs::capture;
 use tool_error_tests::{clock_at, parse_json};
-use tracing::field::{Field, Visit};
-use tracing_subscriber::layer::{Context as LayerContext, SubscriberExt};
-use tracing_subscriber::{Layer, Registry};
-
-/// One captured event: level, target and every field as text.
-#[derive(Debug, Clone)]
-struct Captured {
-    level: Level,
-    target: String,
-    fields: BTreeMap<String, String>,
-}
-
-impl Captured {
-    fn field(&self, name: &str) -> Option<&str> {
-        self.fields.get(name).map(String::as_str)
-    }
-}
-
-struct Fields<'a>(&'a mut BTreeMap<String, String>);
-
-impl Visit for Fields<'_> {
-    fn record_debug(&mut self, field: &Field, value: &dyn fmt::Debug) {
-        self.0.insert(field.name().to_owned(), format!("{value:?}"));
-    }
-    fn record_str(&mut self, field: &Field, value: &str) {
-        self.0.insert(field.name().to_owned(), value.to_owned());
-    }
-}
-
-#[derive(Clone, Default)]
-struct Capture(Arc<Mutex<Vec<Captured>>>);
-
-impl<S: tracing::Subscriber> Layer<S> for Capture {
-    fn on_event(&self, event: &tracing::Event<'_>, _: LayerContext<'_, S>) {
-        let mut fields = BTreeMap::new();
-        event.record(&mut Fields(&mut fields));
-        self.0.lock().unwrap().push(Captured {
-            level: *event.metadata().level(),
-            target: event.metadata().target().to_owned(),
-            fields,
-        });
-    }
-}
-
-/// Runs `f` with a subscriber that captures every event on this thread.
-fn capture(f: impl FnOnce()) -> Vec<Captured> {
-    let capture = Capture::default();
-    let subscriber = Registry::default().with(capture.clone());
-    tracing::subscriber::with_default(subscriber, f);
-    capture.0.lock().unwrap().clone()
-}
 
 #[derive(Debug, thiserror::Error, ToolError)]
 #[tool_error(domain = "gem-flux", legacy_jsonrpc)]
@@ -117,7 +63,7 @@ fn one_event_with_the_structured_fields() {
         event.field("message"),
         Some("Gapfilling failed for model_xyz in media_abc")
     );
-    assert_eq!(event.field("code"), Some("GAPFILL_INFEASIBLE"));
+    assert_eq!(event.field("error.type"), Some("GAPFILL_INFEASIBLE"));
     assert_eq!(event.field("kind"), Some("CONFLICT"));
     assert_eq!(event.field("recoverable"), Some("true"));
     assert_eq!(event.field("category"), Some("infeasibility_error"));
@@ -131,7 +77,7 @@ fn one_event_with_the_structured_fields() {
     assert_eq!(event.field("masked"), Some("false"));
     assert_eq!(event.field("operation"), None);
     assert_eq!(event.field("retry_after"), None);
-    assert_eq!(event.field("source"), None);
+    assert_eq!(event.field("exception.message"), None);
     let details = parse_json(event.field("details").unwrap());
     assert_eq!(
         details,
@@ -159,7 +105,7 @@ fn enough_for_seed_000s_log_entry() {
         "tool_name": field("tool"),
         "error_type": field("category"),
         "jsonrpc_error_code": field("jsonrpc_code").parse::<i64>().unwrap(),
-        "error_code": field("code"),
+        "error_code": field("error.type"),
         "message": field("message"),
         "details": parse_json(&field("details")),
         "session_id": field("session_id"),
@@ -209,7 +155,7 @@ fn internal_messages_reach_logs_only_under_a_verbose_policy() {
     let event = &events[0];
     assert_eq!(event.field("masked"), Some("true"));
     assert_eq!(event.field("message"), Some("Internal error"));
-    assert_eq!(event.field("source"), None);
+    assert_eq!(event.field("exception.message"), None);
     assert_eq!(event.field("jsonrpc_code"), Some("-32003"));
     assert_eq!(event.field("tool"), None);
 
@@ -219,7 +165,10 @@ fn internal_messages_reach_logs_only_under_a_verbose_policy() {
     let event = &events[0];
     assert_eq!(event.field("masked"), Some("false"));
     assert_eq!(event.field("message"), Some("solver crashed"));
-    assert_eq!(event.field("source"), Some("glpk: numerical_error"));
+    assert_eq!(
+        event.field("exception.message"),
+        Some("glpk: numerical_error")
+    );
 }
 
 #[test]
@@ -235,26 +184,161 @@ fn redacted_details_stay_redacted_in_logs() {
     assert!(details.contains("[REDACTED]"), "{details}");
 }
 
+/// Events about errors (the integrations may also warn about their setup).
+fn error_events(
+    events: Vec<tool_error_tests::logs::Captured>,
+) -> Vec<tool_error_tests::logs::Captured> {
+    events
+        .into_iter()
+        .filter(|event| event.field("error.type").is_some())
+        .collect()
+}
+
 #[test]
 fn integrations_log_each_error_once_unless_told_not_to() {
     use rmcp::handler::server::tool::IntoCallToolResult;
-    use tool_error::rmcp::{McpOptions, to_call_tool_result};
+    use tool_error::Options;
+    use tool_error::rmcp::to_call_tool_result;
 
-    let events = capture(|| {
+    let events = error_events(capture(|| {
         let _ = gapfill().into_call_tool_result();
-    });
+    }));
     assert_eq!(events.len(), 1);
-    assert_eq!(events[0].field("code"), Some("GAPFILL_INFEASIBLE"));
+    assert_eq!(events[0].field("error.type"), Some("GAPFILL_INFEASIBLE"));
 
-    let quiet = McpOptions::new().with_logging(false);
-    let events = capture(|| {
+    let quiet = Options::new().with_logging(false);
+    let events = error_events(capture(|| {
         let _ = to_call_tool_result(&gapfill(), &quiet.context(), &quiet);
-    });
+    }));
     assert!(events.is_empty());
 
-    let events = capture(|| {
+    let events = error_events(capture(|| {
         let _ = jsonrpsee_types::ErrorObjectOwned::from(gapfill());
         let _ = axum_core::response::IntoResponse::into_response(gapfill());
-    });
+    }));
     assert_eq!(events.len(), 2);
+}
+
+/// A masked internal error with a cause, and a redacted field, through each
+/// integration: the client sees neither the cause nor the secret; the log event has
+/// the cause and the real message, never the secret.
+#[derive(Debug, thiserror::Error, ToolError)]
+#[error("rendering {doc_id} failed")]
+#[tool_error(kind = internal)]
+struct RenderFailed {
+    doc_id: String,
+    #[tool_error(redact)]
+    api_key: String,
+    #[source]
+    cause: std::io::Error,
+}
+
+fn render_failed() -> RenderFailed {
+    RenderFailed {
+        doc_id: "broken".into(),
+        api_key: "sk-live-123".into(),
+        cause: std::io::Error::other("checksum mismatch"),
+    }
+}
+
+fn assert_log_sees_more_than_the_client(
+    integration: &str,
+    client: &str,
+    events: Vec<tool_error_tests::logs::Captured>,
+) {
+    assert!(
+        !client.contains("checksum mismatch"),
+        "{integration} client: {client}"
+    );
+    assert!(
+        !client.contains("rendering broken failed"),
+        "{integration} client: {client}"
+    );
+    assert!(
+        !client.contains("sk-live-123"),
+        "{integration} client: {client}"
+    );
+    assert!(
+        client.contains("Internal error"),
+        "{integration} client: {client}"
+    );
+    let events = error_events(events);
+    assert_eq!(events.len(), 1, "{integration}: {events:?}");
+    let event = &events[0];
+    assert_eq!(
+        event.field("message"),
+        Some("rendering broken failed"),
+        "{integration}"
+    );
+    assert_eq!(
+        event.field("exception.message"),
+        Some("checksum mismatch"),
+        "{integration}"
+    );
+    assert_eq!(event.field("masked"), Some("true"), "{integration}");
+    assert_eq!(event.level, Level::ERROR, "{integration}");
+    let everything = format!("{:?}", event.fields);
+    assert!(
+        !everything.contains("sk-live-123"),
+        "{integration} log: {everything}"
+    );
+    assert!(
+        everything.contains("[REDACTED]"),
+        "{integration} log: {everything}"
+    );
+}
+
+#[test]
+fn each_integration_logs_the_cause_the_client_never_sees() {
+    use rmcp::handler::server::tool::IntoCallToolResult;
+
+    let mut client = String::new();
+    let events = capture(|| {
+        let response = render_failed().into_call_tool_result().unwrap();
+        let rmcp::model::CallToolResponse::Complete(result) = response else {
+            panic!("a complete result")
+        };
+        client = serde_json::to_string(&result).unwrap();
+    });
+    assert_log_sees_more_than_the_client("rmcp", &client, events);
+
+    let events = capture(|| {
+        let object = jsonrpsee_types::ErrorObjectOwned::from(render_failed());
+        client = serde_json::to_string(&object).unwrap();
+    });
+    assert_log_sees_more_than_the_client("jsonrpsee", &client, events);
+
+    let events = capture(|| {
+        let response = axum_core::response::IntoResponse::into_response(render_failed());
+        client = tool_error_tests::body_text(response);
+    });
+    assert_log_sees_more_than_the_client("axum", &client, events);
+}
+
+#[test]
+fn the_log_policy_is_separate_and_can_reveal_redacted_values() {
+    use tool_error::Options;
+    use tool_error::rmcp::to_call_tool_result;
+
+    // Logs under the client policy: as little as the client sees.
+    let strict = Options::new().with_log_policy(Policy::DEFAULT);
+    let events = error_events(capture(|| {
+        let _ = to_call_tool_result(&render_failed(), &strict.context(), &strict);
+    }));
+    assert_eq!(events[0].field("message"), Some("Internal error"));
+    assert_eq!(events[0].field("exception.message"), None);
+
+    // Redacted values reach logs only when a log policy turns redaction off.
+    let revealing =
+        Options::new().with_log_policy(Policy::DEFAULT.with_verbose(true).with_redaction(false));
+    let mut client = String::new();
+    let events = error_events(capture(|| {
+        let result = to_call_tool_result(&render_failed(), &revealing.context(), &revealing);
+        client = serde_json::to_string(&result).unwrap();
+    }));
+    assert!(events[0].field("details").unwrap().contains("sk-live-123"));
+    assert!(!client.contains("sk-live-123"), "{client}");
+    assert!(!revealing.log_policy().redact);
+    assert!(Options::new().log_policy().verbose);
+    assert!(Options::new().log_policy().redact);
 }

@@ -335,7 +335,7 @@ async fn database_tools() {
 
     let log = finish(client, stderr).await;
     // Logs go to stderr, one ERROR line per failed call.
-    assert!(log.contains(r#"code="COMPOUND_NOT_FOUND""#), "{log}");
+    assert!(log.contains(r#"error.type="COMPOUND_NOT_FOUND""#), "{log}");
     assert!(log.contains(r#"tool="get_compound_name""#), "{log}");
 }
 

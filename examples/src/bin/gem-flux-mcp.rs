@@ -25,17 +25,14 @@ use std::collections::BTreeMap;
 use std::sync::{Mutex, PoisonError};
 
 use rmcp::handler::server::router::tool::ToolRouter;
-use rmcp::handler::server::tool::ToolCallContext;
 use rmcp::handler::server::wrapper::Json;
-use rmcp::model::{CallToolRequestParams, CallToolResponse};
-use rmcp::service::RequestContext;
-use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
+use rmcp::{ServerHandler, ServiceExt, tool, tool_handler, tool_router};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use tool_error::ToolError;
 use tool_error::args::ArgumentError;
 use tool_error::rmcp::{McpOptions, Parameters};
 use tool_error::tracing::{Level, Levels};
+use tool_error::{Options, ToolError};
 use tool_error_examples::gem_flux::{
     self, Biochemistry, BuildMediaArgs, Compound, GemFlux, GemFluxError, SearchTarget, SessionError,
 };
@@ -159,7 +156,7 @@ struct Media {
 /// The server: the embedded ModelSEED slice and an in-memory media store.
 struct GemFluxServer {
     tool_router: ToolRouter<Self>,
-    errors: McpOptions,
+    errors: Options,
     database: Biochemistry<'static>,
     media: Mutex<BTreeMap<String, Media>>,
 }
@@ -169,10 +166,12 @@ impl GemFluxServer {
     fn new() -> Self {
         GemFluxServer {
             tool_router: Self::tool_router(),
-            errors: McpOptions::new()
+            errors: Options::new()
                 .with_profile(GemFlux)
                 .with_server_version(env!("CARGO_PKG_VERSION"))
-                .with_argument_error(InvalidArguments::from),
+                // Gem-Flux logs every failed call at ERROR.
+                .with_log_levels(Levels::uniform(Level::ERROR))
+                .with_mcp(McpOptions::new().with_argument_error(InvalidArguments::from)),
             database: Biochemistry::EMBEDDED,
             media: Mutex::new(BTreeMap::new()),
         }
@@ -273,25 +272,14 @@ impl GemFluxServer {
     }
 }
 
+// The one line: every error below renders with this call's tool name, request id
+// and the server's options.
 #[tool_handler(
+    router = tool_error::rmcp::Router::new(&self.tool_router).with_options(&self.errors),
     name = "gem-flux",
     instructions = "ModelSEED compound lookups and growth media. Errors are JSON objects with error_code, message, details and suggestions."
 )]
-impl ServerHandler for GemFluxServer {
-    async fn call_tool(
-        &self,
-        request: CallToolRequestParams,
-        context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResponse, ErrorData> {
-        // The one line: every error below renders with this call's tool name.
-        self.errors
-            .call(
-                &self.tool_router,
-                ToolCallContext::new(self, request, context),
-            )
-            .await
-    }
-}
+impl ServerHandler for GemFluxServer {}
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
@@ -300,8 +288,6 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         .with_ansi(false)
         .with_max_level(Level::INFO)
         .init();
-    // Gem-Flux logs every failed call at ERROR.
-    let _ = Levels::uniform(Level::ERROR).install();
 
     tracing::info!(
         compounds = Biochemistry::EMBEDDED.compound_count(),

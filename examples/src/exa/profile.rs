@@ -163,7 +163,10 @@ impl Profile for ErrorLogEntry<'_> {
         if let Some(user_id) = self.user_id {
             map.serialize_entry("userId", &envelope.text(user_id))?;
         }
-        map.serialize_entry("requestId", context.request_id().unwrap_or(""))?;
+        match context.request_id() {
+            Some(id) => map.serialize_entry("requestId", &format_args!("{id}"))?,
+            None => map.serialize_entry("requestId", "")?,
+        }
         map.serialize_entry("duration", &self.duration_ms)?;
         map.serialize_entry("level", "error")?;
         map.serialize_entry("service", "exa-mcp-server")?;

@@ -23,7 +23,7 @@ pub use time::Timestamp;
 
 use serde::Serialize;
 
-use self::text::Text;
+use self::text::{Id, Text};
 use self::time::Seconds;
 use crate::{Channel, Context, Kind, Policy, ToolError};
 
@@ -267,11 +267,13 @@ impl<'a> Envelope<'a> {
         self.context.operation().map(|v| self.cut(v))
     }
 
-    /// The request id from the context, cut to the string limit (see [`text`](Self::text)).
+    /// The request id from the context with its JSON type (a number stays a number),
+    /// a string cut to the string limit (see [`text`](Self::text)).
     pub fn request_id(
         &self,
     ) -> Option<impl Serialize + fmt::Display + fmt::Debug + Copy + use<'a>> {
-        self.context.request_id().map(|v| self.cut(v))
+        let max_chars = self.policy.limits.max_string_chars;
+        self.context.request_id().map(|id| Id::new(id, max_chars))
     }
 
     /// `value` cut to the string limit, as a type the views can name.

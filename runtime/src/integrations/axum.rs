@@ -21,121 +21,37 @@
 //! assert_eq!(response.headers()["content-type"], "application/problem+json");
 //! ```
 //!
-//! The policy, clock and problem `type` base come from [`HttpOptions`], installed
-//! once per process ([`HttpOptions::install`]); [`problem_response`] converts with
+//! The policy, clock and logging come from the installed [`Options`]; the problem
+//! `type` base from its [`HttpOptions`] part. [`problem_response`] converts with
 //! explicit options and context (e.g. to add the request id as `instance`).
-
-use std::sync::{Arc, OnceLock};
 
 use ::axum_core::body::Body;
 use ::axum_core::response::Response;
 use ::http::StatusCode;
 use ::http::header::{CONTENT_TYPE, HeaderValue, RETRY_AFTER};
 
-use crate::{Clock, Context, Envelope, Policy, Problem, Profile, SystemClock, ToolError};
+use crate::{Context, Options, Problem, Profile, ToolError};
 
-/// How errors become HTTP responses: the problem profile (its `type` base), the
-/// policy, the clock.
+/// The HTTP part of the [`Options`]: set it with
+/// [`Options::with_http`](crate::Options::with_http).
 ///
-/// The defaults: `type` is `about:blank`, [`Policy::DEFAULT`], the system clock, one
-/// `tracing` event per response when the `tracing` feature is on.
-#[derive(Clone)]
+/// The default problem profile has `type` `about:blank`.
+#[derive(Clone, Debug, Default)]
 pub struct HttpOptions {
-    settings: Arc<Settings>,
-}
-
-#[derive(Clone)]
-struct Settings {
     problem: Problem,
-    policy: Policy,
-    clock: Option<Arc<dyn Clock>>,
-    log: bool,
 }
-
-impl core::fmt::Debug for HttpOptions {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("HttpOptions")
-            .field("problem", &self.settings.problem)
-            .field("policy", &self.settings.policy)
-            .field("clock", &self.settings.clock.as_ref().map(|_| "<clock>"))
-            .field("log", &self.settings.log)
-            .finish()
-    }
-}
-
-impl Default for HttpOptions {
-    fn default() -> Self {
-        HttpOptions::new()
-    }
-}
-
-static INSTALLED: OnceLock<HttpOptions> = OnceLock::new();
 
 impl HttpOptions {
     /// The defaults listed on the type.
     pub fn new() -> Self {
-        HttpOptions {
-            settings: Arc::new(Settings {
-                problem: Problem::new(),
-                policy: Policy::DEFAULT,
-                clock: Some(Arc::new(SystemClock)),
-                log: true,
-            }),
-        }
+        HttpOptions::default()
     }
 
     /// The problem profile, e.g. `Problem::with_type_base("https://errors.example.com/")`.
     #[must_use]
     pub fn with_problem(mut self, problem: Problem) -> Self {
-        Arc::make_mut(&mut self.settings).problem = problem;
+        self.problem = problem;
         self
-    }
-
-    /// What responses may reveal.
-    #[must_use]
-    pub fn with_policy(mut self, policy: Policy) -> Self {
-        Arc::make_mut(&mut self.settings).policy = policy;
-        self
-    }
-
-    /// Where timestamps come from.
-    #[must_use]
-    pub fn with_clock<C: Clock + 'static>(mut self, clock: C) -> Self {
-        Arc::make_mut(&mut self.settings).clock = Some(Arc::new(clock));
-        self
-    }
-
-    /// No timestamps.
-    #[must_use]
-    pub fn without_clock(mut self) -> Self {
-        Arc::make_mut(&mut self.settings).clock = None;
-        self
-    }
-
-    /// Whether each response emits a `tracing` event (only with the `tracing`
-    /// feature; default on).
-    #[must_use]
-    pub fn with_logging(mut self, log: bool) -> Self {
-        Arc::make_mut(&mut self.settings).log = log;
-        self
-    }
-
-    /// A context with these options' clock.
-    pub fn context(&self) -> Context<'_> {
-        match &self.settings.clock {
-            Some(clock) => Context::new().with_clock(&**clock),
-            None => Context::new(),
-        }
-    }
-
-    /// Makes these the options `IntoResponse` uses. Only the first call wins.
-    pub fn install(self) -> Result<(), HttpOptions> {
-        INSTALLED.set(self)
-    }
-
-    /// The installed options, else the defaults.
-    pub fn installed() -> HttpOptions {
-        INSTALLED.get().cloned().unwrap_or_default()
     }
 }
 
@@ -144,22 +60,21 @@ impl HttpOptions {
 pub fn problem_response(
     error: &dyn ToolError,
     context: &Context<'_>,
-    options: &HttpOptions,
+    options: &Options,
 ) -> Response {
-    let envelope = Envelope::new(error)
-        .with_context(*context)
-        .with_policy(&options.settings.policy);
-    crate::integrations::log(&envelope, options.settings.log);
+    let envelope = options.envelope(error, context);
+    options.log(&envelope);
+    let problem = &options.http().problem;
     let status = StatusCode::from_u16(error.http_status())
         .ok()
         .filter(|status| status.is_client_error() || status.is_server_error())
         .unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-    let mut response = Response::new(Body::from(envelope.render(&options.settings.problem)));
+    let mut response = Response::new(Body::from(envelope.render(problem)));
     *response.status_mut() = status;
     let headers = response.headers_mut();
     headers.insert(
         CONTENT_TYPE,
-        HeaderValue::from_static(options.settings.problem.content_type()),
+        HeaderValue::from_static(problem.content_type()),
     );
     if let Some(wait) = envelope.retry_after() {
         let seconds = wait
@@ -172,13 +87,8 @@ pub fn problem_response(
 
 /// The conversion the derived `IntoResponse` impls run, with the installed options.
 pub(crate) fn respond(error: &dyn ToolError) -> Response {
-    match INSTALLED.get() {
-        Some(options) => problem_response(error, &options.context(), options),
-        None => {
-            let options = HttpOptions::new();
-            problem_response(error, &options.context(), &options)
-        }
-    }
+    let options = Options::installed();
+    problem_response(error, &options.context(), options)
 }
 
 /// Implements `IntoResponse` for a derived type.

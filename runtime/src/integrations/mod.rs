@@ -116,16 +116,6 @@ pub(crate) fn wire_jsonrpc_code(error: &dyn crate::ToolError) -> i32 {
     }
 }
 
-/// Logs one rendered error when the `tracing` feature is on and the caller asked for it.
-#[cfg(any(feature = "rmcp", feature = "jsonrpsee", feature = "axum"))]
-#[allow(unused_variables)]
-pub(crate) fn log(envelope: &crate::Envelope<'_>, enabled: bool) {
-    #[cfg(feature = "tracing")]
-    if enabled {
-        tracing::record(envelope);
-    }
-}
-
 #[cfg(all(test, any(feature = "rmcp", feature = "jsonrpsee")))]
 mod tests {
     use super::*;

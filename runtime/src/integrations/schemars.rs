@@ -124,7 +124,10 @@ impl JsonSchema for OwnedEnvelope {
             "operation",
             optional_string("The operation inside the tool."),
         );
-        add("request_id", optional_string("The request id."));
+        add(
+            "request_id",
+            json!({ "type": ["string", "integer", "null"], "description": "The request id: a string, or a numeric JSON-RPC id." }),
+        );
         add(
             "timestamp",
             optional_string("When the error happened (RFC 3339)."),

@@ -1,34 +1,33 @@
 //! Logging with [tracing](https://docs.rs/tracing): one structured event per error.
 //!
-//! [`record`] emits one event with target `tool_error` for an [`Envelope`], at a level
-//! chosen by its [`Kind`] ([`Levels`]). The rmcp, axum and jsonrpsee conversions call
-//! it for every error they render (each has a `with_logging(false)` switch); a server
-//! that renders envelopes itself calls it next to `render`. Nothing is logged by
-//! `Envelope::render` itself, which keeps rendering free of logging cost when the
-//! feature is off and free of double logging when it is on.
+//! The rmcp, axum and jsonrpsee integrations turn this feature on and emit one event
+//! (target `tool_error`) for every error they convert, under the
+//! [`Options`](crate::Options)' **log policy**: by default the client policy made
+//! verbose, so an operator sees what the client does not (the real message of a
+//! masked internal error, the cause chain, a captured backtrace) while fields marked
+//! `redact` stay redacted. A server that renders envelopes itself calls [`record`]
+//! next to `render`; `Envelope::render` never logs.
+//!
+//! Field names follow OpenTelemetry's semantic conventions where one exists
+//! (`error.type`, `exception.message`, `exception.stacktrace`), so events land in
+//! tracing backends under the names those backends expect.
 //!
 //! | field | value |
 //! | --- | --- |
-//! | `message` | the message as the caller saw it: an `Internal` message is masked unless the policy is verbose |
-//! | `code`, `kind`, `recoverable` | always |
+//! | message (the event's text) | the message under the logged envelope's policy: the real one for a masked internal error under the default log policy |
+//! | `error.type` | the code |
+//! | `kind`, `recoverable`, `jsonrpc_code`, `http_status` | always |
 //! | `category`, `domain` | when declared |
-//! | `jsonrpc_code`, `http_status` | always |
 //! | `retry_after` | seconds, when known |
 //! | `tool`, `operation`, `request_id`, `session_id` | from the context |
-//! | `timestamp` | the envelope's timestamp (RFC 3339), when the context has a clock |
+//! | `timestamp` | RFC 3339, when the context has a clock |
 //! | `details`, `suggestions` | as JSON, when non-empty (redaction and limits applied) |
-//! | `masked` | whether the caller saw the policy's internal message instead |
-//! | `source` | the cause chain, `: `-separated, when there is a cause and the policy is verbose |
-//! | `backtrace` | when one was captured and the policy is verbose |
+//! | `masked` | whether the client was shown the policy's internal message instead |
+//! | `exception.message` | the cause chain, `: `-separated, when there is a cause and the policy is verbose |
+//! | `exception.stacktrace` | when a backtrace was captured and the policy is verbose |
 //!
-//! Logs follow the envelope's policy, like every other output: internal messages,
-//! causes and redacted values stay out of them unless the policy turns on
-//! debugging. To log more than the caller sees, log the envelope under a verbose
-//! policy: `record(&envelope.with_policy(&Policy::DEFAULT.with_verbose(true)))`.
-//!
-//! That is everything a Gem-Flux style log entry holds (`tool_name` is `tool`,
-//! `error_type` is `category`, `stack_trace` is `source`/`backtrace`); with
-//! [`Levels::uniform`]`(Level::ERROR)` the levels match too.
+//! The level follows the error's [`Kind`] ([`Levels`], set with
+//! [`Options::with_log_levels`](crate::Options::with_log_levels)).
 //!
 //! ```
 //! use tool_error::{Context, Envelope, ToolError};
@@ -45,7 +44,6 @@
 
 use core::fmt;
 use std::error::Error as StdError;
-use std::sync::OnceLock;
 
 pub use ::tracing::Level;
 use serde::Serialize;
@@ -53,25 +51,32 @@ use serde::Serialize;
 use crate::{Envelope, Kind};
 
 /// The level each kind is logged at.
+///
+/// The defaults: `Validation`, `NotFound` and `Conflict` at `INFO` (the caller's
+/// input or the state it asked about, not the server, is wrong), `Permission` and
+/// `Transient` at `WARN` (worth an operator's eye: a dependency is struggling or
+/// someone is probing), `Internal` at `ERROR` (the server failed).
+///
+/// ```
+/// use tool_error::tracing::{Level, Levels};
+/// use tool_error::Kind;
+///
+/// let levels = Levels::DEFAULT.with(Kind::Conflict, Level::WARN);
+/// assert_eq!(levels.level(Kind::Conflict), Level::WARN);
+/// assert_eq!(Levels::uniform(Level::ERROR).level(Kind::Validation), Level::ERROR);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub struct Levels {
-    /// `Validation`: default `INFO` (the caller's input, not the server, is wrong).
-    pub validation: Level,
-    /// `NotFound`: default `INFO`.
-    pub not_found: Level,
-    /// `Conflict`: default `INFO`.
-    pub conflict: Level,
-    /// `Permission`: default `WARN` (worth an operator's eye).
-    pub permission: Level,
-    /// `Transient`: default `WARN` (a dependency is struggling).
-    pub transient: Level,
-    /// `Internal`: default `ERROR` (the server failed).
-    pub internal: Level,
+    validation: Level,
+    not_found: Level,
+    conflict: Level,
+    permission: Level,
+    transient: Level,
+    internal: Level,
 }
 
 impl Levels {
-    /// The defaults listed on each field.
+    /// The defaults listed on the type.
     pub const DEFAULT: Levels = Levels {
         validation: Level::INFO,
         not_found: Level::INFO,
@@ -118,16 +123,6 @@ impl Levels {
             Kind::Internal => self.internal,
         }
     }
-
-    /// Makes these the levels [`record`] uses. Only the first call wins.
-    pub fn install(self) -> Result<(), Levels> {
-        INSTALLED.set(self)
-    }
-
-    /// The installed levels, else [`Levels::DEFAULT`].
-    pub fn installed() -> Levels {
-        INSTALLED.get().copied().unwrap_or(Levels::DEFAULT)
-    }
 }
 
 impl Default for Levels {
@@ -136,11 +131,22 @@ impl Default for Levels {
     }
 }
 
-static INSTALLED: OnceLock<Levels> = OnceLock::new();
-
-/// Emits one event for `envelope` at the installed level of its kind.
+/// Emits one event for `envelope`, under its own policy, at the level the installed
+/// [`Options`](crate::Options) give its kind.
 pub fn record(envelope: &Envelope<'_>) {
-    record_at(envelope, Levels::installed().level(envelope.kind()));
+    let level = crate::Options::installed().levels().level(envelope.kind());
+    emit(envelope, envelope.is_masked(), level);
+}
+
+/// Emits one event for `envelope`, under its own policy, at `level`.
+pub fn record_at(envelope: &Envelope<'_>, level: Level) {
+    emit(envelope, envelope.is_masked(), level);
+}
+
+/// The event an integration emits: `logged` is under the log policy, `masked` says
+/// whether the client saw the internal message instead.
+pub(crate) fn server_event(logged: &Envelope<'_>, masked: bool, levels: &Levels) {
+    emit(logged, masked, levels.level(logged.kind()));
 }
 
 /// Serialises as JSON through `Display`, only when a subscriber records the field.
@@ -175,8 +181,7 @@ impl fmt::Display for Chain<'_> {
     }
 }
 
-/// Emits one event for `envelope` at `level`.
-pub fn record_at(envelope: &Envelope<'_>, level: Level) {
+fn emit(envelope: &Envelope<'_>, masked: bool, level: Level) {
     macro_rules! emit {
         ($level:expr) => {{
             let error = envelope.error();
@@ -187,7 +192,7 @@ pub fn record_at(envelope: &Envelope<'_>, level: Level) {
             ::tracing::event!(
                 target: "tool_error",
                 $level,
-                code = envelope.code(),
+                error.type = envelope.code(),
                 kind = envelope.kind().as_str(),
                 recoverable = envelope.recoverable(),
                 category = envelope.category(),
@@ -197,18 +202,18 @@ pub fn record_at(envelope: &Envelope<'_>, level: Level) {
                 retry_after = envelope.retry_after().map(|wait| wait.as_secs_f64()),
                 tool = context.tool(),
                 operation = context.operation(),
-                request_id = context.request_id(),
+                request_id = envelope.request_id().map(::tracing::field::display),
                 session_id = context.session_id(),
                 timestamp = envelope.timestamp().map(::tracing::field::display),
                 details = (!details.is_empty()).then(|| ::tracing::field::display(Json(details))),
                 suggestions = (!suggestions.is_empty())
                     .then(|| ::tracing::field::display(Json(suggestions))),
-                masked = envelope.is_masked(),
-                source = error
+                masked,
+                exception.message = error
                     .source_error()
                     .filter(|_| verbose)
                     .map(|cause| ::tracing::field::display(Chain(cause))),
-                backtrace = error
+                exception.stacktrace = error
                     .backtrace()
                     .filter(|trace| verbose && trace.status() == std::backtrace::BacktraceStatus::Captured)
                     .map(::tracing::field::display),

@@ -1,5 +1,7 @@
 //! JSON-RPC 2.0 error objects and responses.
 
+use core::fmt;
+
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
@@ -92,6 +94,35 @@ pub enum RequestId<'a> {
     String(&'a str),
     /// `null` (the request could not be read).
     Null,
+}
+
+impl<'a> From<&'a str> for RequestId<'a> {
+    fn from(id: &'a str) -> Self {
+        RequestId::String(id)
+    }
+}
+
+impl<'a> From<&'a String> for RequestId<'a> {
+    fn from(id: &'a String) -> Self {
+        RequestId::String(id)
+    }
+}
+
+impl From<i64> for RequestId<'_> {
+    fn from(id: i64) -> Self {
+        RequestId::Number(id)
+    }
+}
+
+impl fmt::Display for RequestId<'_> {
+    /// The id as text: a number in decimal, a string as is, `null`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RequestId::Number(n) => fmt::Display::fmt(n, f),
+            RequestId::String(s) => f.write_str(s),
+            RequestId::Null => f.write_str("null"),
+        }
+    }
 }
 
 impl Serialize for RequestId<'_> {

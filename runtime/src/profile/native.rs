@@ -19,7 +19,8 @@ use crate::{Envelope, Profile};
 /// | `retry_after` | number of seconds | when known |
 /// | `details` | object (or the error's own details value) | when non-empty |
 /// | `suggestions` | array of strings | when non-empty |
-/// | `tool`, `operation`, `request_id` | string | from the context |
+/// | `tool`, `operation` | string | from the context |
+/// | `request_id` | string or number (a JSON-RPC id keeps its type) | from the context |
 /// | `timestamp` | RFC 3339 UTC string | when the context has a clock |
 /// | `debug` | object: `error_chain`, `backtrace`, `server_version` | verbose policy only |
 /// | `truncated` | `true` | when limits removed something |

@@ -85,7 +85,8 @@ impl Profile for Problem {
         map.serialize_entry("status", &status)?;
         map.serialize_entry("detail", &envelope.message())?;
         if let Some(request_id) = envelope.request_id() {
-            map.serialize_entry("instance", &request_id)?;
+            // A URI reference, so always a string, whatever the id's JSON type.
+            map.serialize_entry("instance", &format_args!("{request_id}"))?;
         }
         map.serialize_entry("code", envelope.code())?;
         map.serialize_entry("kind", &envelope.kind())?;

@@ -1,31 +1,40 @@
 //! Errors as rmcp's results and JSON-RPC errors.
 
+use std::sync::Once;
+
 use ::rmcp::ErrorData;
 use ::rmcp::handler::server::tool::IntoCallToolResult;
 use ::rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, ErrorCode};
 use serde_json::Value;
 
-use super::options::McpOptions;
-use super::scope::current;
-use crate::{Channel, Context, Envelope, ToolError};
+use super::scope::{Scope, current};
+use crate::{Channel, Context, Options, ToolError};
 
 /// `error` as a `CallToolResult` with `isError: true`: the envelope rendered by the
-/// options' profile as text content, and as `structuredContent` when the options
-/// enable it for the context's tool. The channel is not consulted; see
-/// [`to_response`].
+/// options' profile as text content, and as `structuredContent` when the MCP options
+/// ask for it for the context's tool (the default, which follows each tool's
+/// `outputSchema`, needs the [`Router`](super::Router) and leaves it out here). The
+/// channel is not consulted; see [`to_response`].
 pub fn to_call_tool_result(
     error: &dyn ToolError,
     context: &Context<'_>,
-    options: &McpOptions,
+    options: &Options,
 ) -> CallToolResult {
-    let settings = &*options.settings;
-    let envelope = Envelope::new(error)
-        .with_context(*context)
-        .with_policy(&settings.policy);
-    crate::integrations::log(&envelope, settings.log);
-    let text = settings.profile.render(&envelope);
+    call_tool_result(error, context, options, None)
+}
+
+fn call_tool_result(
+    error: &dyn ToolError,
+    context: &Context<'_>,
+    options: &Options,
+    has_output_schema: Option<bool>,
+) -> CallToolResult {
+    let envelope = options.envelope(error, context);
+    options.log(&envelope);
+    let text = options.render(&envelope);
     let structured = options
-        .structured_content_for(context.tool())
+        .mcp()
+        .structured_for(context.tool(), has_output_schema)
         .then(|| serde_json::from_str::<Value>(&text).ok())
         .flatten();
     let mut result = CallToolResult::error(vec![ContentBlock::text(text)]);
@@ -35,17 +44,10 @@ pub fn to_call_tool_result(
 
 /// `error` as a JSON-RPC error: its JSON-RPC code (never a reserved one), its
 /// message, and the envelope rendered by the options' profile as `data`.
-pub fn to_error_data(
-    error: &dyn ToolError,
-    context: &Context<'_>,
-    options: &McpOptions,
-) -> ErrorData {
-    let settings = &*options.settings;
-    let envelope = Envelope::new(error)
-        .with_context(*context)
-        .with_policy(&settings.policy);
-    crate::integrations::log(&envelope, settings.log);
-    let data = serde_json::from_str::<Value>(&settings.profile.render(&envelope)).ok();
+pub fn to_error_data(error: &dyn ToolError, context: &Context<'_>, options: &Options) -> ErrorData {
+    let envelope = options.envelope(error, context);
+    options.log(&envelope);
+    let data = serde_json::from_str::<Value>(&options.render(&envelope)).ok();
     ErrorData::new(
         ErrorCode(crate::integrations::wire_jsonrpc_code(error)),
         envelope.message().to_string(),
@@ -58,24 +60,63 @@ pub fn to_error_data(
 pub fn to_response(
     error: &dyn ToolError,
     context: &Context<'_>,
-    options: &McpOptions,
+    options: &Options,
+) -> Result<CallToolResponse, ErrorData> {
+    response(error, context, options, None)
+}
+
+fn response(
+    error: &dyn ToolError,
+    context: &Context<'_>,
+    options: &Options,
+    has_output_schema: Option<bool>,
 ) -> Result<CallToolResponse, ErrorData> {
     match error.channel() {
-        Channel::Result => Ok(to_call_tool_result(error, context, options).into()),
+        Channel::Result => Ok(call_tool_result(error, context, options, has_output_schema).into()),
         Channel::Protocol => Err(to_error_data(error, context, options)),
     }
 }
 
+/// The response of `error` inside `scope`: its options, tool, request id and the
+/// tool's declaration.
+pub(super) fn scoped_response(
+    error: &dyn ToolError,
+    scope: &Scope,
+) -> Result<CallToolResponse, ErrorData> {
+    response(
+        error,
+        &scope.context(),
+        &scope.options,
+        scope.has_output_schema,
+    )
+}
+
 /// The conversion the derived `IntoCallToolResult` impls run: the current scope's
-/// options and tool, else the installed options.
+/// options and tool, else the installed options, once with a warning.
 pub(crate) fn respond(error: &dyn ToolError) -> Result<CallToolResponse, ErrorData> {
     match current() {
-        Some(scope) => to_response(error, &scope.context(), &scope.options),
+        Some(scope) => scoped_response(error, &scope),
         None => {
-            let options = McpOptions::installed();
-            to_response(error, &options.context(), &options)
+            warn_unscoped();
+            let options = Options::installed();
+            to_response(error, &options.context(), options)
         }
     }
+}
+
+/// Says once per process, loudly, that errors are being converted without the
+/// router: they lack the tool name, the request id and the server's argument-error
+/// handling, which is easy to miss since everything else still works.
+pub(super) fn warn_unscoped() {
+    static WARNED: Once = Once::new();
+    WARNED.call_once(|| {
+        ::tracing::warn!(
+            target: "tool_error",
+            "a tool error was converted outside tool_error::rmcp::Router, so tool results lack \
+             the tool name and request id and argument errors are plain text; declare the \
+             server's handler with #[tool_handler(router = tool_error::rmcp::Router::new(&self.tool_router))]"
+        );
+    });
 }
 
 impl IntoCallToolResult for Box<dyn ToolError + Send + Sync> {

@@ -7,8 +7,8 @@
 //!
 //! - [`Channel::Result`](crate::Channel::Result) (the default): a `CallToolResult` with `isError: true` whose
 //!   text content is the envelope JSON (rendered by the configured profile, the
-//!   native envelope unless you choose another), plus `structuredContent` when
-//!   enabled. The model reads it and can react.
+//!   native envelope unless you choose another), plus `structuredContent` for tools
+//!   without an `outputSchema`. The model reads it and can react.
 //! - [`Channel::Protocol`](crate::Channel::Protocol): an `ErrorData`, i.e. a JSON-RPC error with the error's
 //!   JSON-RPC code, its message and the envelope as `data`. Codes that JSON-RPC or
 //!   MCP reserve without defining are never sent (the kind's default code is used).
@@ -16,30 +16,28 @@
 //! Unknown tools and malformed requests stay protocol errors: rmcp's router answers
 //! them with -32602 before any handler runs.
 //!
-//! # Where the context comes from
+//! # Setup: one line
 //!
 //! `IntoCallToolResult::into_call_tool_result(self)` takes no arguments, yet the
-//! envelope wants a tool name, a timestamp, a policy and a profile. They come from
-//! two places, both set once:
+//! envelope wants the tool name and the request id. They come from a scope that
+//! [`Router`] opens around every call; hand it to rmcp's `#[tool_handler]` and write
+//! no `call_tool` of your own. The rest comes from the installed
+//! [`Options`](crate::Options) (or [`Router::with_options`]). The scope is
+//! task-local (it travels with the future, not the thread), so concurrent calls on a
+//! multi-threaded runtime never see each other's names.
 //!
-//! - **Server-wide [`McpOptions`]**: profile, [`Policy`](crate::Policy), clock, server version,
-//!   `structuredContent` on or off (per tool, since some clients validate it against
-//!   the tool's `outputSchema` even on errors). [`McpOptions::install`] makes them
-//!   the process default; a server can also keep them in its own state.
-//! - **A per-call scope** carrying the tool name and the request id, set in the one
-//!   place every call passes through: `ServerHandler::call_tool`. The scope is
-//!   task-local (it travels with the future, not the thread), so concurrent calls
-//!   on a multi-threaded runtime never see each other's names.
+//! Features: `tool-error = { version = "…", features = ["rmcp"] }` (this pulls in
+//! `tracing` for the server's log events), and for rmcp itself what any tool server
+//! needs: `rmcp = { version = "3.9", features = ["server", "macros"] }` plus a
+//! transport (`transport-io` for stdio).
 //!
 //! ```rust,ignore
-//! use rmcp::handler::server::tool::{ToolCallContext, ToolRouter};
-//! use rmcp::model::{CallToolRequestParams, CallToolResponse};
-//! use rmcp::service::RequestContext;
-//! use rmcp::{ErrorData, RoleServer, ServerHandler, tool, tool_handler, tool_router};
-//! use tool_error::rmcp::{McpOptions, Parameters};
+//! use rmcp::handler::server::tool::ToolRouter;
+//! use rmcp::{ServerHandler, tool, tool_handler, tool_router};
+//! use tool_error::rmcp::Parameters;
 //!
 //! #[derive(Clone)]
-//! struct Server { tool_router: ToolRouter<Self>, errors: McpOptions }
+//! struct Server { tool_router: ToolRouter<Self> }
 //!
 //! #[tool_router]
 //! impl Server {
@@ -50,21 +48,18 @@
 //!     }
 //! }
 //!
-//! #[tool_handler]
-//! impl ServerHandler for Server {
-//!     async fn call_tool(
-//!         &self,
-//!         request: CallToolRequestParams,
-//!         context: RequestContext<RoleServer>,
-//!     ) -> Result<CallToolResponse, ErrorData> {
-//!         // The one line: every error below knows its tool, request and options.
-//!         self.errors.call(&self.tool_router, ToolCallContext::new(self, request, context)).await
-//!     }
-//! }
+//! // The one line: every error below knows its tool, its request and the options.
+//! #[tool_handler(router = tool_error::rmcp::Router::new(&self.tool_router))]
+//! impl ServerHandler for Server {}
 //! ```
 //!
-//! Outside any scope (a handler called directly, a server without the line above),
-//! errors still convert, with the installed options and no tool name.
+//! Errors converted outside a router call (a handler called directly, a server
+//! without the line above) still convert, with the installed options and no tool
+//! name, and the first one logs a warning saying so.
+//!
+//! By default an error result carries the envelope as `structuredContent` only for
+//! tools that declare no `outputSchema`, since clients validate `structuredContent`
+//! against that schema even on errors; [`McpOptions`] changes this per tool.
 //!
 //! [`Parameters`] replaces rmcp's extractor of the same name: the input schema is the
 //! same, and arguments that fail to deserialise become an
@@ -75,33 +70,35 @@
 //! and [`to_response`] do the same conversion explicitly:
 //!
 //! ```
-//! use tool_error::rmcp::{McpOptions, to_call_tool_result};
-//! use tool_error::{FixedClock, ToolError};
+//! use tool_error::rmcp::to_call_tool_result;
+//! use tool_error::{FixedClock, Options, ToolError};
 //!
 //! #[derive(Debug, thiserror::Error, ToolError)]
 //! #[error("Media '{media_id}' not found")]
 //! #[tool_error(kind = not_found, suggest = "Use build_media to create one")]
 //! struct MediaNotFound { media_id: String }
 //!
-//! let options = McpOptions::new()
+//! let options = Options::new()
 //!     .with_clock(FixedClock::from_rfc3339("2025-10-27T14:32:15Z").unwrap());
-//! let context = options.context().with_tool("get_media");
+//! let context = options.context().with_tool("get_media").with_request_id(7);
 //! let result = to_call_tool_result(&MediaNotFound { media_id: "m9".into() }, &context, &options);
 //! assert_eq!(result.is_error, Some(true));
 //! let text = &result.content[0].as_text().unwrap().text;
 //! assert!(text.starts_with(r#"{"code":"MEDIA_NOT_FOUND","kind":"NOT_FOUND""#));
-//! assert!(text.ends_with(r#""tool":"get_media","timestamp":"2025-10-27T14:32:15Z"}"#));
+//! assert!(text.ends_with(r#""tool":"get_media","request_id":7,"timestamp":"2025-10-27T14:32:15Z"}"#));
 //! ```
 
 mod convert;
 mod options;
 mod parameters;
+mod router;
 mod scope;
 
 pub(crate) use convert::respond;
 pub use convert::{to_call_tool_result, to_error_data, to_response};
 pub use options::McpOptions;
 pub use parameters::Parameters;
+pub use router::{Router, scope};
 
 /// Implements `IntoCallToolResult` for a derived type.
 #[doc(hidden)]

@@ -9,9 +9,10 @@ use ::rmcp::handler::server::tool::ToolCallContext;
 use ::rmcp::schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::de::DeserializeOwned;
 
-use super::convert::{to_call_tool_result, to_error_data};
-use super::options::McpOptions;
-use super::scope::current;
+use ::rmcp::model::CallToolResponse;
+
+use super::convert::{scoped_response, to_error_data, warn_unscoped};
+use super::scope::{current, request_id_of};
 use crate::args::{self, ArgumentError};
 use crate::{Channel, ToolError};
 
@@ -23,9 +24,10 @@ use crate::{Channel, ToolError};
 /// [`ArgumentError`] tool result (`VALIDATION`, with the bad field's path, what
 /// was expected and what was given in `details.violations`) instead of serde's bare
 /// message, so the model can fix its call;
-/// [`McpOptions::with_argument_error`] substitutes the server's own error. That
-/// needs the scope [`McpOptions::call`] sets; without it, rmcp's plain-text
-/// result is returned.
+/// [`McpOptions::with_argument_error`](super::McpOptions::with_argument_error)
+/// substitutes the server's own error. That needs the scope the
+/// [`Router`](super::Router) sets; without it, rmcp's plain-text result is returned
+/// (and a warning logged once).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Parameters<T>(pub T);
 
@@ -60,31 +62,37 @@ impl<'a, S, T: DeserializeOwned> FromContextPart<ToolCallContext<'a, S>> for Par
 /// Renders the argument error as the scope's tool result and hands rmcp an error
 /// its router turns into a plain tool result when there is no scope.
 pub(super) fn argument_failure(error: ArgumentError, tool: &str) -> ErrorData {
-    let scope = current();
-    let options = scope
-        .as_ref()
-        .map_or_else(McpOptions::installed, |scope| scope.options.clone());
-    let error: Box<dyn ToolError + Send + Sync> = match &options.settings.argument_error {
+    let Some(scope) = current() else {
+        warn_unscoped();
+        return ErrorData::invalid_params(
+            format!("failed to deserialize parameters: {error}"),
+            None,
+        );
+    };
+    let error: Box<dyn ToolError + Send + Sync> = match scope.options.mcp().argument_error() {
         Some(map) => map(error),
         None => Box::new(error),
     };
-    let mut context = options.context().with_tool(tool);
-    if let Some(request_id) = scope.as_ref().and_then(|scope| scope.request_id.as_deref()) {
-        context = context.with_request_id(request_id);
+    let mut context = scope.options.context().with_tool(tool);
+    if let Some(request_id) = &scope.request_id {
+        context = context.with_request_id(request_id_of(request_id));
     }
-    if error.channel() == Channel::Protocol {
-        return to_error_data(&*error, &context, &options);
-    }
-    let result = to_call_tool_result(&*error, &context, &options);
-    let data = result.structured_content.clone().or_else(|| {
-        result
-            .content
-            .first()
-            .and_then(|content| content.as_text())
-            .and_then(|text| serde_json::from_str(&text.text).ok())
-    });
-    if let Some(scope) = &scope {
-        scope.set_argument_failure(result.into());
+    let response = match error.channel() {
+        Channel::Protocol => return to_error_data(&*error, &context, &scope.options),
+        Channel::Result => scoped_response(&*error, &scope),
+    };
+    let data = match &response {
+        Ok(CallToolResponse::Complete(result)) => result.structured_content.clone().or_else(|| {
+            result
+                .content
+                .first()
+                .and_then(|content| content.as_text())
+                .and_then(|text| serde_json::from_str(&text.text).ok())
+        }),
+        _ => None,
+    };
+    if let Ok(response) = response {
+        scope.set_argument_failure(response);
     }
     // rmcp's router turns exactly this prefix into a tool result rather than a
     // protocol error.

@@ -9,16 +9,17 @@ use std::borrow::Cow;
 use std::cell::RefCell;
 use std::sync::{Arc, Mutex};
 
-use ::rmcp::model::CallToolResponse;
+use ::rmcp::model::{CallToolResponse, NumberOrString};
 
-use super::options::McpOptions;
-use crate::Context;
+use crate::{Context, Options, RequestId};
 
 /// What a scope carries.
 pub(super) struct Scope {
-    pub(super) options: McpOptions,
+    pub(super) options: Options,
     pub(super) tool: Option<Cow<'static, str>>,
-    pub(super) request_id: Option<String>,
+    pub(super) request_id: Option<NumberOrString>,
+    /// Whether the tool declares an `outputSchema`, when the router knows the tool.
+    pub(super) has_output_schema: Option<bool>,
     /// The envelope result of arguments [`Parameters`] failed to read, which replaces
     /// the plain-text result rmcp's router makes of the extractor's error.
     pub(super) argument_failure: Mutex<Option<CallToolResponse>>,
@@ -26,14 +27,16 @@ pub(super) struct Scope {
 
 impl Scope {
     pub(super) fn new(
-        options: McpOptions,
+        options: Options,
         tool: Option<Cow<'static, str>>,
-        request_id: Option<String>,
+        request_id: Option<NumberOrString>,
+        has_output_schema: Option<bool>,
     ) -> Self {
         Scope {
             options,
             tool,
             request_id,
+            has_output_schema,
             argument_failure: Mutex::new(None),
         }
     }
@@ -44,7 +47,7 @@ impl Scope {
             context = context.with_tool(tool);
         }
         if let Some(request_id) = &self.request_id {
-            context = context.with_request_id(request_id);
+            context = context.with_request_id(request_id_of(request_id));
         }
         context
     }
@@ -62,6 +65,14 @@ impl Scope {
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
             .take()
+    }
+}
+
+/// rmcp's request id with its JSON type.
+pub(super) fn request_id_of(id: &NumberOrString) -> RequestId<'_> {
+    match id {
+        NumberOrString::Number(number) => RequestId::Number(*number),
+        NumberOrString::String(text) => RequestId::String(text),
     }
 }
 
@@ -111,7 +122,7 @@ impl Drop for Enter {
     }
 }
 
-/// A future running inside a scope; see [`McpOptions::scope`].
+/// A future running inside a scope; see [`Router::call`](super::Router::call).
 pub(super) struct Scoped<F> {
     scope: Arc<Scope>,
     future: Pin<Box<F>>,

@@ -1,0 +1,316 @@
+//! The options every integration converts errors with, installed once per process.
+
+use core::fmt;
+use std::borrow::Cow;
+use std::sync::{Arc, LazyLock, OnceLock};
+
+use crate::{Clock, Context, Envelope, Native, Policy, Profile, SystemClock, ToolError};
+
+/// A profile with its type erased, so options can hold any of them.
+trait TextProfile: Send + Sync {
+    fn render(&self, envelope: &Envelope<'_>) -> String;
+}
+
+impl<P: Profile + Send + Sync> TextProfile for P {
+    fn render(&self, envelope: &Envelope<'_>) -> String {
+        envelope.render(self)
+    }
+}
+
+/// How a server turns errors into responses and log events, shared by every
+/// integration (rmcp, axum, jsonrpsee). Cheap to clone: one shared allocation.
+///
+/// Two policies apply to each error. The **client policy** ([`with_policy`](Self::with_policy))
+/// decides what the response shows; by default an `Internal` error's message is
+/// masked and its cause withheld. The **log policy** ([`with_log_policy`](Self::with_log_policy))
+/// decides what the server's own log event shows; by default it is the client
+/// policy made verbose, so the operator sees the real message, the cause chain and a
+/// captured backtrace that the client does not. Fields marked `redact` stay redacted
+/// in both unless a policy turns redaction off.
+///
+/// | setting | default |
+/// | --- | --- |
+/// | profile (MCP text and `structuredContent`, JSON-RPC `data`) | [`Native`] |
+/// | client policy | [`Policy::DEFAULT`] |
+/// | log policy | the client policy with [`verbose`](Policy::verbose) on |
+/// | log events | on (one `tracing` event per error, when an integration feature is on) |
+/// | clock | the system clock, so envelopes carry a timestamp |
+/// | server version | none |
+///
+/// What belongs to one integration alone is set through its own type:
+/// `with_mcp(McpOptions)` (rmcp), `with_http(HttpOptions)` (axum),
+/// `with_jsonrpc(JsonRpcOptions)` (jsonrpsee).
+///
+/// Install the options once at startup; every conversion the derive generates
+/// (`?` in an rmcp tool, an axum handler, a jsonrpsee method) uses them:
+///
+/// ```
+/// use tool_error::{Options, Policy};
+///
+/// Options::new()
+///     .with_server_version(env!("CARGO_PKG_VERSION"))
+///     .with_policy(Policy::DEFAULT.with_max_suggestions(3))
+///     .install()
+///     .expect("installed once");
+/// assert_eq!(Options::installed().policy().max_suggestions, 3);
+/// ```
+#[derive(Clone)]
+pub struct Options {
+    core: Arc<Core>,
+}
+
+#[derive(Clone)]
+struct Core {
+    profile: Arc<dyn TextProfile>,
+    policy: Policy,
+    /// `None`: the client policy made verbose.
+    log_policy: Option<Policy>,
+    logging: bool,
+    #[cfg(feature = "tracing")]
+    levels: crate::tracing::Levels,
+    clock: Option<Arc<dyn Clock>>,
+    server_version: Option<Cow<'static, str>>,
+    #[cfg(feature = "rmcp")]
+    mcp: crate::rmcp::McpOptions,
+    #[cfg(feature = "axum")]
+    http: crate::axum::HttpOptions,
+    #[cfg(feature = "jsonrpsee")]
+    jsonrpc: crate::jsonrpsee::JsonRpcOptions,
+}
+
+impl fmt::Debug for Options {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let core = &*self.core;
+        let mut debug = f.debug_struct("Options");
+        debug
+            .field("policy", &core.policy)
+            .field("log_policy", &self.log_policy())
+            .field("logging", &core.logging)
+            .field("clock", &core.clock.as_ref().map(|_| "<clock>"))
+            .field("server_version", &core.server_version);
+        #[cfg(feature = "tracing")]
+        debug.field("levels", &core.levels);
+        #[cfg(feature = "rmcp")]
+        debug.field("mcp", &core.mcp);
+        #[cfg(feature = "axum")]
+        debug.field("http", &core.http);
+        #[cfg(feature = "jsonrpsee")]
+        debug.field("jsonrpc", &core.jsonrpc);
+        debug.finish_non_exhaustive()
+    }
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options::new()
+    }
+}
+
+static INSTALLED: OnceLock<Options> = OnceLock::new();
+static DEFAULT: LazyLock<Options> = LazyLock::new(Options::new);
+
+impl Options {
+    /// The defaults listed on the type.
+    pub fn new() -> Self {
+        Options {
+            core: Arc::new(Core {
+                profile: Arc::new(Native),
+                policy: Policy::DEFAULT,
+                log_policy: None,
+                logging: true,
+                #[cfg(feature = "tracing")]
+                levels: crate::tracing::Levels::DEFAULT,
+                clock: Some(Arc::new(SystemClock)),
+                server_version: None,
+                #[cfg(feature = "rmcp")]
+                mcp: crate::rmcp::McpOptions::new(),
+                #[cfg(feature = "axum")]
+                http: crate::axum::HttpOptions::new(),
+                #[cfg(feature = "jsonrpsee")]
+                jsonrpc: crate::jsonrpsee::JsonRpcOptions::new(),
+            }),
+        }
+    }
+
+    fn edit(mut self, change: impl FnOnce(&mut Core)) -> Self {
+        change(Arc::make_mut(&mut self.core));
+        self
+    }
+
+    /// Renders envelopes (MCP text content and `structuredContent`, JSON-RPC `data`)
+    /// with `profile` instead of the native envelope. HTTP responses are always
+    /// problem+json; see `HttpOptions`.
+    #[must_use]
+    pub fn with_profile<P: Profile + Send + Sync + 'static>(self, profile: P) -> Self {
+        self.edit(|core| core.profile = Arc::new(profile))
+    }
+
+    /// What responses may reveal to the client; see [`Policy`].
+    #[must_use]
+    pub fn with_policy(self, policy: Policy) -> Self {
+        self.edit(|core| core.policy = policy)
+    }
+
+    /// What the server's log events may reveal, instead of the client policy made
+    /// verbose. To let redacted values into logs (never the default):
+    /// `with_log_policy(Policy::DEFAULT.with_verbose(true).with_redaction(false))`.
+    #[must_use]
+    pub fn with_log_policy(self, policy: Policy) -> Self {
+        self.edit(|core| core.log_policy = Some(policy))
+    }
+
+    /// Whether each converted error emits a log event (default on).
+    #[must_use]
+    pub fn with_logging(self, logging: bool) -> Self {
+        self.edit(|core| core.logging = logging)
+    }
+
+    /// The level each kind is logged at; see [`Levels`](crate::tracing::Levels).
+    #[cfg(feature = "tracing")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "tracing")))]
+    #[must_use]
+    pub fn with_log_levels(self, levels: crate::tracing::Levels) -> Self {
+        self.edit(|core| core.levels = levels)
+    }
+
+    /// Where timestamps come from (a [`FixedClock`](crate::FixedClock) in tests).
+    #[must_use]
+    pub fn with_clock<C: Clock + 'static>(self, clock: C) -> Self {
+        self.edit(|core| core.clock = Some(Arc::new(clock)))
+    }
+
+    /// No timestamps.
+    #[must_use]
+    pub fn without_clock(self) -> Self {
+        self.edit(|core| core.clock = None)
+    }
+
+    /// The server version, shown in debug info under a verbose policy (so in logs by
+    /// default).
+    #[must_use]
+    pub fn with_server_version(self, version: impl Into<Cow<'static, str>>) -> Self {
+        let version = version.into();
+        self.edit(|core| core.server_version = Some(version))
+    }
+
+    /// What only MCP servers built with rmcp need.
+    #[cfg(feature = "rmcp")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "rmcp")))]
+    #[must_use]
+    pub fn with_mcp(self, mcp: crate::rmcp::McpOptions) -> Self {
+        self.edit(|core| core.mcp = mcp)
+    }
+
+    /// What only HTTP APIs built with axum need.
+    #[cfg(feature = "axum")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "axum")))]
+    #[must_use]
+    pub fn with_http(self, http: crate::axum::HttpOptions) -> Self {
+        self.edit(|core| core.http = http)
+    }
+
+    /// What only JSON-RPC services built with jsonrpsee need.
+    #[cfg(feature = "jsonrpsee")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "jsonrpsee")))]
+    #[must_use]
+    pub fn with_jsonrpc(self, jsonrpc: crate::jsonrpsee::JsonRpcOptions) -> Self {
+        self.edit(|core| core.jsonrpc = jsonrpc)
+    }
+
+    /// Makes these the options of every conversion that is not given options
+    /// explicitly. Only the first call wins; later ones get their options back.
+    pub fn install(self) -> Result<(), Options> {
+        INSTALLED.set(self)
+    }
+
+    /// The installed options, else the defaults.
+    pub fn installed() -> &'static Options {
+        INSTALLED.get().unwrap_or_else(|| &DEFAULT)
+    }
+
+    /// The client policy.
+    pub fn policy(&self) -> &Policy {
+        &self.core.policy
+    }
+
+    /// The log policy: the one set with [`with_log_policy`](Self::with_log_policy),
+    /// else the client policy with `verbose` on.
+    pub fn log_policy(&self) -> Cow<'_, Policy> {
+        match &self.core.log_policy {
+            Some(policy) => Cow::Borrowed(policy),
+            None => Cow::Owned(self.core.policy.clone().with_verbose(true)),
+        }
+    }
+
+    /// A context with these options' clock and server version, to which a caller adds
+    /// the tool name, request id...
+    pub fn context(&self) -> Context<'_> {
+        let core = &*self.core;
+        let mut context = Context::new();
+        if let Some(clock) = &core.clock {
+            context = context.with_clock(&**clock);
+        }
+        if let Some(version) = &core.server_version {
+            context = context.with_server_version(version);
+        }
+        context
+    }
+
+    /// The envelope of `error` under the client policy.
+    #[cfg_attr(
+        not(any(feature = "rmcp", feature = "jsonrpsee", feature = "axum")),
+        allow(dead_code)
+    )]
+    pub(crate) fn envelope<'a>(
+        &'a self,
+        error: &'a dyn ToolError,
+        context: &Context<'a>,
+    ) -> Envelope<'a> {
+        Envelope::new(error)
+            .with_context(*context)
+            .with_policy(&self.core.policy)
+    }
+
+    /// `envelope` rendered by the profile.
+    #[cfg_attr(not(any(feature = "rmcp", feature = "jsonrpsee")), allow(dead_code))]
+    pub(crate) fn render(&self, envelope: &Envelope<'_>) -> String {
+        self.core.profile.render(envelope)
+    }
+
+    /// Emits the server's log event for `client` (an envelope under the client
+    /// policy), under the log policy.
+    #[cfg_attr(
+        not(any(feature = "rmcp", feature = "jsonrpsee", feature = "axum")),
+        allow(dead_code, unused_variables)
+    )]
+    pub(crate) fn log(&self, client: &Envelope<'_>) {
+        #[cfg(feature = "tracing")]
+        if self.core.logging {
+            let policy = self.log_policy();
+            let logged = Envelope::new(client.error())
+                .with_context(*client.context())
+                .with_policy(&policy);
+            crate::tracing::server_event(&logged, client.is_masked(), &self.core.levels);
+        }
+    }
+
+    #[cfg(feature = "rmcp")]
+    pub(crate) fn mcp(&self) -> &crate::rmcp::McpOptions {
+        &self.core.mcp
+    }
+
+    #[cfg(feature = "axum")]
+    pub(crate) fn http(&self) -> &crate::axum::HttpOptions {
+        &self.core.http
+    }
+
+    #[cfg(feature = "jsonrpsee")]
+    pub(crate) fn jsonrpc(&self) -> &crate::jsonrpsee::JsonRpcOptions {
+        &self.core.jsonrpc
+    }
+
+    #[cfg(feature = "tracing")]
+    pub(crate) fn levels(&self) -> &crate::tracing::Levels {
+        &self.core.levels
+    }
+}
