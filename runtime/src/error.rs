@@ -143,71 +143,73 @@ pub trait ToolError: fmt::Display + fmt::Debug {
 
 /// Forwards every method, so wrappers and trait objects render like the inner error.
 macro_rules! forward_tool_error {
-    () => {
-        fn code(&self) -> &'static str {
-            (**self).code()
+    ($this:ident => $target:expr) => {
+        fn code(&$this) -> &'static str {
+            $target.code()
         }
-        fn kind(&self) -> Kind {
-            (**self).kind()
+        fn kind(&$this) -> Kind {
+            $target.kind()
         }
-        fn recoverable(&self) -> bool {
-            (**self).recoverable()
+        fn recoverable(&$this) -> bool {
+            $target.recoverable()
         }
-        fn category(&self) -> Option<&'static str> {
-            (**self).category()
+        fn category(&$this) -> Option<&'static str> {
+            $target.category()
         }
-        fn domain(&self) -> Option<&'static str> {
-            (**self).domain()
+        fn domain(&$this) -> Option<&'static str> {
+            $target.domain()
         }
-        fn fmt_message(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            (**self).fmt_message(f)
+        fn fmt_message(&$this, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            $target.fmt_message(f)
         }
-        fn message_is_public(&self) -> bool {
-            (**self).message_is_public()
+        fn message_is_public(&$this) -> bool {
+            $target.message_is_public()
         }
-        fn details(&self, details: &mut DetailWriter<'_>) {
-            (**self).details(details)
+        fn details(&$this, details: &mut DetailWriter<'_>) {
+            $target.details(details)
         }
-        fn suggestions(&self, suggestions: &mut SuggestionWriter<'_>) {
-            (**self).suggestions(suggestions)
+        fn suggestions(&$this, suggestions: &mut SuggestionWriter<'_>) {
+            $target.suggestions(suggestions)
         }
-        fn retry_after(&self) -> Option<Duration> {
-            (**self).retry_after()
+        fn retry_after(&$this) -> Option<Duration> {
+            $target.retry_after()
         }
-        fn jsonrpc_code(&self) -> i32 {
-            (**self).jsonrpc_code()
+        fn jsonrpc_code(&$this) -> i32 {
+            $target.jsonrpc_code()
         }
-        fn http_status(&self) -> u16 {
-            (**self).http_status()
+        fn http_status(&$this) -> u16 {
+            $target.http_status()
         }
-        fn channel(&self) -> Channel {
-            (**self).channel()
+        fn channel(&$this) -> Channel {
+            $target.channel()
         }
-        fn catalog(&self) -> Option<&'static Catalog> {
-            (**self).catalog()
+        fn catalog(&$this) -> Option<&'static Catalog> {
+            $target.catalog()
         }
-        fn entry(&self) -> Option<&'static Entry> {
-            (**self).entry()
+        fn entry(&$this) -> Option<&'static Entry> {
+            $target.entry()
         }
-        fn source_error(&self) -> Option<&(dyn StdError + 'static)> {
-            (**self).source_error()
+        fn source_error(&$this) -> Option<&(dyn StdError + 'static)> {
+            $target.source_error()
         }
-        fn backtrace(&self) -> Option<&Backtrace> {
-            (**self).backtrace()
+        fn backtrace(&$this) -> Option<&Backtrace> {
+            $target.backtrace()
         }
     };
 }
 
+pub(crate) use forward_tool_error;
+
 impl<T: ToolError + ?Sized> ToolError for Box<T> {
-    forward_tool_error!();
+    forward_tool_error!(self => (**self));
 }
 
 impl<T: ToolError + ?Sized> ToolError for std::sync::Arc<T> {
-    forward_tool_error!();
+    forward_tool_error!(self => (**self));
 }
 
 impl<T: ToolError + ?Sized> ToolError for &T {
-    forward_tool_error!();
+    forward_tool_error!(self => (**self));
 }
 
 impl<T: StaticCatalog + ?Sized> StaticCatalog for Box<T> {

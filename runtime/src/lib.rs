@@ -88,6 +88,7 @@
 )]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+mod any_error;
 pub mod args;
 mod catalog;
 mod channel;
@@ -110,6 +111,7 @@ mod template;
 #[path = "private.rs"]
 pub mod __private;
 
+pub use any_error::AnyError;
 pub use catalog::{Catalog, CrateCatalog, Entry, FieldInfo, StaticCatalog, lock};
 pub use channel::Channel;
 pub use client::{NextAction, OwnedEnvelope, Parsed};

@@ -2,9 +2,12 @@
 
 use core::fmt;
 use std::borrow::Cow;
+use std::error::Error as StdError;
 use std::sync::{Arc, LazyLock, OnceLock};
 
-use crate::{Clock, Context, Envelope, Native, Policy, Profile, SystemClock, ToolError};
+use crate::{
+    Clock, Context, CrateCatalog, Envelope, Native, Policy, Profile, SystemClock, ToolError,
+};
 
 /// A profile with its type erased, so options can hold any of them.
 trait TextProfile: Send + Sync {
@@ -36,6 +39,7 @@ impl<P: Profile + Send + Sync> TextProfile for P {
 /// | log events | on (one `tracing` event per error, when an integration feature is on) |
 /// | clock | the system clock, so envelopes carry a timestamp |
 /// | server version | none |
+/// | catalogs an [`AnyError`](crate::AnyError) searches | none |
 ///
 /// What belongs to one integration alone is set through its own type:
 /// `with_mcp(McpOptions)` (rmcp), `with_http(HttpOptions)` (axum),
@@ -70,6 +74,7 @@ struct Core {
     levels: crate::tracing::Levels,
     clock: Option<Arc<dyn Clock>>,
     server_version: Option<Cow<'static, str>>,
+    catalogs: Vec<&'static CrateCatalog>,
     #[cfg(feature = "rmcp")]
     mcp: crate::rmcp::McpOptions,
     #[cfg(feature = "axum")]
@@ -87,7 +92,15 @@ impl fmt::Debug for Options {
             .field("log_policy", &self.log_policy())
             .field("logging", &core.logging)
             .field("clock", &core.clock.as_ref().map(|_| "<clock>"))
-            .field("server_version", &core.server_version);
+            .field("server_version", &core.server_version)
+            .field(
+                "catalogs",
+                &core
+                    .catalogs
+                    .iter()
+                    .map(|catalog| catalog.name())
+                    .collect::<Vec<_>>(),
+            );
         #[cfg(feature = "tracing")]
         debug.field("levels", &core.levels);
         #[cfg(feature = "rmcp")]
@@ -122,6 +135,7 @@ impl Options {
                 levels: crate::tracing::Levels::DEFAULT,
                 clock: Some(Arc::new(SystemClock)),
                 server_version: None,
+                catalogs: Vec::new(),
                 #[cfg(feature = "rmcp")]
                 mcp: crate::rmcp::McpOptions::new(),
                 #[cfg(feature = "axum")]
@@ -193,6 +207,14 @@ impl Options {
         self.edit(|core| core.server_version = Some(version))
     }
 
+    /// Adds a crate catalog whose types an [`AnyError`](crate::AnyError) looks for
+    /// in its cause chain, so an `anyhow` or boxed error renders with the code of
+    /// the first listed error it wraps.
+    #[must_use]
+    pub fn with_catalog(self, catalog: &'static CrateCatalog) -> Self {
+        self.edit(|core| core.catalogs.push(catalog))
+    }
+
     /// What only MCP servers built with rmcp need.
     #[cfg(feature = "rmcp")]
     #[cfg_attr(docsrs, doc(cfg(feature = "rmcp")))]
@@ -254,6 +276,17 @@ impl Options {
             context = context.with_server_version(version);
         }
         context
+    }
+
+    /// The first error in `error`'s chain whose type one of the catalogs lists.
+    pub(crate) fn find_in_chain<'a>(
+        &self,
+        error: &'a (dyn StdError + 'static),
+    ) -> Option<&'a (dyn ToolError + 'static)> {
+        self.core
+            .catalogs
+            .iter()
+            .find_map(|catalog| catalog.find_in_chain(error))
     }
 
     /// The envelope of `error` under the client policy.

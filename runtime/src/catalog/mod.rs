@@ -9,6 +9,6 @@ mod registry;
 mod unique;
 
 pub use model::{Catalog, Entry, FieldInfo, StaticCatalog};
-pub use registry::CrateCatalog;
+pub use registry::{CrateCatalog, FindByDowncast, FindNothing, Finder, Probe};
 pub(crate) use unique::str_eq;
 pub use unique::{first_duplicate_code_in, leaf_count};

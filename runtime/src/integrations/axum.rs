@@ -91,6 +91,12 @@ pub(crate) fn respond(error: &dyn ToolError) -> Response {
     problem_response(error, &options.context(), options)
 }
 
+impl ::axum_core::response::IntoResponse for crate::AnyError {
+    fn into_response(self) -> Response {
+        respond(&self)
+    }
+}
+
 /// Implements `IntoResponse` for a derived type.
 #[doc(hidden)]
 #[macro_export]

@@ -90,6 +90,12 @@ pub fn error_object(error: &dyn ToolError) -> ErrorObjectOwned {
     to_error_object(error, &options.context(), options)
 }
 
+impl From<crate::AnyError> for ErrorObjectOwned {
+    fn from(error: crate::AnyError) -> Self {
+        error_object(&error)
+    }
+}
+
 /// Implements `From<Type> for ErrorObjectOwned` for a derived type.
 #[doc(hidden)]
 #[macro_export]

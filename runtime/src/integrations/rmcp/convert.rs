@@ -124,3 +124,9 @@ impl IntoCallToolResult for Box<dyn ToolError + Send + Sync> {
         respond(&*self)
     }
 }
+
+impl IntoCallToolResult for crate::AnyError {
+    fn into_call_tool_result(self) -> Result<CallToolResponse, ErrorData> {
+        respond(&self)
+    }
+}
