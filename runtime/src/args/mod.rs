@@ -57,6 +57,10 @@
 //! assert_eq!(error.violations().len(), 2);
 //! ```
 //!
+//! With the `garde` or `validator` feature, `ArgumentError` converts from
+//! `garde::Report` and `validator::ValidationErrors` (`?` works): one
+//! [`ViolationKind::Rule`] violation per field path, ordered by path.
+//!
 //! Deserialising tracks the path with [`serde_path_to_error`]; the failure itself is
 //! recorded as serde reports it (wrong type, bad value, unknown or missing field...)
 //! rather than parsed back from an error message. Inside values serde buffers

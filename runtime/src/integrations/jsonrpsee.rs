@@ -90,6 +90,34 @@ pub fn error_object(error: &dyn ToolError) -> ErrorObjectOwned {
     to_error_object(error, &options.context(), options)
 }
 
+/// A method's parameters as `T`, or the [`ArgumentError`](crate::args::ArgumentError)
+/// that names each bad field as an error object: code -32602 (invalid params), the
+/// envelope with `details.violations` as `data`, instead of serde's text. A drop-in
+/// for `params.parse()` in methods registered on an `RpcModule`:
+///
+/// ```
+/// use jsonrpsee_types::Params;
+///
+/// #[derive(Debug, serde::Deserialize)]
+/// struct Lookup { id: String, limit: u8 }
+///
+/// let params = Params::new(Some(r#"{"id": "q1", "limit": 300}"#));
+/// let error = tool_error::jsonrpsee::parse_params::<Lookup>(&params).unwrap_err();
+/// assert_eq!(error.code(), -32602);
+/// let data: serde_json::Value = serde_json::from_str(error.data().unwrap().get()).unwrap();
+/// assert_eq!(data["details"]["violations"][0]["field"], "limit");
+/// assert_eq!(data["details"]["violations"][0]["expected"], "an integer from 0 to 255");
+/// ```
+///
+/// Methods declared with jsonrpsee's `#[rpc]` macro parse their parameters in
+/// generated code; to get the same errors there, take the parameters as one
+/// `serde_json::Value` and call [`args::from_value`](crate::args::from_value).
+pub fn parse_params<T: serde::de::DeserializeOwned>(
+    params: &jsonrpsee_types::Params<'_>,
+) -> Result<T, ErrorObjectOwned> {
+    crate::args::from_str(params.as_str().unwrap_or("null")).map_err(|error| error_object(&error))
+}
+
 impl From<crate::AnyError> for ErrorObjectOwned {
     fn from(error: crate::AnyError) -> Self {
         error_object(&error)

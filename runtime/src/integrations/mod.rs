@@ -14,9 +14,13 @@
 //! | `axum` | `axum` | derived errors as `application/problem+json` responses |
 //! | `tracing` | `tracing` | one structured event per rendered error |
 //! | `schemars` | `schemars` | JSON Schema for `OwnedEnvelope`, `Kind` and `Channel` |
+//! | `garde` | `garde` | `From<garde::Report> for ArgumentError` |
+//! | `validator` | `validator` | `From<validator::ValidationErrors> for ArgumentError` |
 
 #[cfg(feature = "axum")]
 pub mod axum;
+#[cfg(feature = "garde")]
+mod garde;
 #[cfg(feature = "jsonrpsee")]
 pub mod jsonrpsee;
 #[cfg(feature = "rmcp")]
@@ -25,6 +29,8 @@ pub mod rmcp;
 mod schemars;
 #[cfg(feature = "tracing")]
 pub mod tracing;
+#[cfg(feature = "validator")]
+mod validator;
 
 /// What the impls generated through the hook name, re-exported by `__private`.
 pub(crate) mod support {

@@ -1,0 +1,154 @@
+//! The `garde` and `validator` features: a validation library's report becomes the
+//! same `INVALID_ARGUMENTS` envelope as a deserialisation failure, one `rule`
+//! violation per field; and jsonrpsee methods report bad parameters the same way.
+
+use serde_json::{Value, json};
+use tool_error::ToolError;
+use tool_error::args::{ArgumentError, ViolationKind};
+use tool_error_tests::native;
+
+#[derive(garde::Validate)]
+struct GardeDoc {
+    #[garde(length(min = 1, max = 8))]
+    title: String,
+    #[garde(range(min = 1, max = 5))]
+    priority: u8,
+    #[garde(dive)]
+    tags: Vec<GardeTag>,
+}
+
+#[derive(garde::Validate)]
+struct GardeTag {
+    #[garde(ascii, length(chars, min = 2))]
+    name: String,
+}
+
+#[test]
+fn a_garde_report_is_one_rule_violation_per_field() {
+    use garde::Validate;
+    let doc = GardeDoc {
+        title: "a title far too long".into(),
+        priority: 9,
+        tags: vec![
+            GardeTag { name: "ok".into() },
+            GardeTag { name: "é".into() },
+        ],
+    };
+    let report = doc.validate().unwrap_err();
+    let error = ArgumentError::from(report);
+    assert_eq!(error.code(), "INVALID_ARGUMENTS");
+    let fields: Vec<&str> = error.violations().iter().map(|v| v.field()).collect();
+    assert_eq!(fields, ["priority", "tags[1].name", "title"]);
+    assert!(
+        error
+            .violations()
+            .iter()
+            .all(|v| v.kind() == ViolationKind::Rule)
+    );
+    // Two rules failed on one field: one violation, both messages.
+    let tag = &error.violations()[1];
+    let message = tag.message().unwrap();
+    assert!(message.contains("; "), "{message}");
+
+    let envelope = native(&error);
+    assert_eq!(envelope["kind"], "VALIDATION");
+    assert_eq!(envelope["details"]["violations"][2]["violation"], "rule");
+    assert_eq!(envelope["details"]["violations"][2]["field"], "title");
+}
+
+// validator's derive calls `validate` on nested values, so its trait is in scope.
+use validator::Validate as _;
+
+#[derive(validator::Validate)]
+struct ValidatorDoc {
+    #[validate(length(min = 1, max = 8))]
+    title: String,
+    #[validate(email)]
+    author: String,
+    #[validate(nested)]
+    tags: Vec<ValidatorTag>,
+}
+
+#[derive(validator::Validate)]
+struct ValidatorTag {
+    #[validate(length(min = 2, message = "tags have at least two letters"))]
+    name: String,
+}
+
+#[test]
+fn validator_errors_are_one_rule_violation_per_field() {
+    let doc = ValidatorDoc {
+        title: "a title far too long".into(),
+        author: "not-an-email".into(),
+        tags: vec![
+            ValidatorTag { name: "ok".into() },
+            ValidatorTag { name: "x".into() },
+        ],
+    };
+    let error = ArgumentError::from(validator::Validate::validate(&doc).unwrap_err());
+    let envelope = native(&error);
+    assert_eq!(envelope["code"], "INVALID_ARGUMENTS");
+    let violations = envelope["details"]["violations"].as_array().unwrap();
+    let by_field = |field: &str| -> &Value {
+        violations
+            .iter()
+            .find(|v| v["field"] == field)
+            .unwrap_or_else(|| panic!("no {field} in {violations:?}"))
+    };
+    assert_eq!(violations.len(), 3, "{violations:?}");
+    assert_eq!(
+        by_field("title"),
+        &json!({
+            "field": "title",
+            "violation": "rule",
+            "expected": "length (max 8, min 1)",
+            "actual": "\"a title far too long\""
+        })
+    );
+    assert_eq!(by_field("author")["expected"], "email");
+    assert_eq!(by_field("author")["actual"], "\"not-an-email\"");
+    let tag = by_field("tags[1].name");
+    assert_eq!(tag["message"], "tags have at least two letters");
+    // Ordered by path, so the envelope is the same on every run.
+    let fields: Vec<&str> = violations
+        .iter()
+        .map(|v| v["field"].as_str().unwrap())
+        .collect();
+    assert_eq!(fields, ["author", "tags[1].name", "title"]);
+}
+
+#[derive(Debug, serde::Deserialize)]
+#[allow(dead_code)]
+struct LookupParams {
+    id: String,
+    limit: u8,
+}
+
+#[tokio::test]
+async fn jsonrpsee_methods_report_each_bad_parameter() {
+    let mut module = jsonrpsee::RpcModule::new(());
+    module
+        .register_method("lookup", |params, _, _| {
+            let args: LookupParams = tool_error::jsonrpsee::parse_params(&params)?;
+            Ok::<_, jsonrpsee_types::ErrorObjectOwned>(args.id)
+        })
+        .unwrap();
+    let request =
+        r#"{"jsonrpc":"2.0","id":1,"method":"lookup","params":{"id":"q1","limit":"ten"}}"#;
+    let (response, _) = module.raw_json_request(request, 1).await.unwrap();
+    let response: Value = serde_json::from_str(response.get()).unwrap();
+    let error = &response["error"];
+    assert_eq!(error["code"], -32602, "{response}");
+    assert_eq!(error["data"]["code"], "INVALID_ARGUMENTS");
+    assert_eq!(
+        error["data"]["details"]["violations"][0],
+        json!({ "field": "limit", "violation": "wrong_type", "expected": "a non-negative integer", "actual": "string" })
+    );
+    // No serde text anywhere.
+    assert!(!response.to_string().contains("invalid type"), "{response}");
+
+    let request = r#"{"jsonrpc":"2.0","id":2,"method":"lookup","params":{"id":"q1","limit":7}}"#;
+    let (response, _) = module.raw_json_request(request, 1).await.unwrap();
+    let response: Value = serde_json::from_str(response.get()).unwrap();
+    assert_eq!(response["result"], "q1");
+}
