@@ -48,6 +48,9 @@ pub struct OwnedEnvelope {
     /// Suggestions, most useful first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub suggestions: Vec<String>,
+    /// Where the code is documented (a URL).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub docs: Option<String>,
     /// The tool that failed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tool: Option<String>,
@@ -261,6 +264,7 @@ fn typed(object: &Map<String, Value>) -> Option<OwnedEnvelope> {
         retry_after,
         details: data.cloned(),
         suggestions: Vec::new(),
+        docs: None,
         tool: None,
         operation: None,
         request_id: None,
@@ -333,6 +337,7 @@ fn problem(object: &Map<String, Value>) -> Option<OwnedEnvelope> {
         retry_after: object.get("retry_after").and_then(Value::as_f64),
         details: object.get("details").cloned(),
         suggestions,
+        docs: text(object, "type").filter(|uri| uri != "about:blank"),
         tool: text(object, "tool"),
         operation: None,
         request_id: text(object, "instance"),

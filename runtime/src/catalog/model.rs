@@ -77,6 +77,7 @@ pub struct Entry {
     pub(crate) details_field: bool,
     pub(crate) retry_after: bool,
     pub(crate) doc: &'static str,
+    pub(crate) docs_url: Option<&'static str>,
     pub(crate) transparent: Option<&'static Catalog>,
 }
 
@@ -190,6 +191,13 @@ impl Entry {
         self.retry_after
     }
 
+    /// Where the code is documented for people (`docs = "..."`, or the type's `docs`
+    /// base followed by the code): the problem+json `type`, the native envelope's
+    /// `docs`, a link in the generated reference.
+    pub const fn docs_url(&self) -> Option<&'static str> {
+        self.docs_url
+    }
+
     /// The variant's doc comment, its description.
     pub const fn doc(&self) -> &'static str {
         self.doc
@@ -248,6 +256,7 @@ impl Entry {
             details_field: false,
             retry_after: false,
             doc: "",
+            docs_url: None,
             transparent: None,
         }
     }
@@ -257,6 +266,13 @@ impl Entry {
         let mut entry = Entry::new(variant, "", Kind::Internal);
         entry.transparent = Some(inner);
         entry
+    }
+
+    /// Sets [`docs_url`](Entry::docs_url).
+    #[must_use]
+    pub const fn with_docs_url(mut self, url: &'static str) -> Self {
+        self.docs_url = Some(url);
+        self
     }
 
     /// Sets [`category`](Entry::category).

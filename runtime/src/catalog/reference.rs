@@ -34,10 +34,14 @@ impl CrateCatalog {
                     .iter()
                     .map(|template| cell(template))
                     .collect();
+                let code = match entry.docs_url {
+                    Some(url) => format!("[`{}`]({})", entry.code, url.replace(')', "%29")),
+                    None => format!("`{}`", entry.code),
+                };
                 let _ = writeln!(
                     out,
-                    "| `{}` | {} | {} | {} | {} |",
-                    entry.code,
+                    "| {} | {} | {} | {} | {} |",
+                    code,
                     entry.kind,
                     if entry.recoverable { "yes" } else { "no" },
                     cell(entry.summary()),
@@ -77,7 +81,7 @@ fn own_entries(catalog: &'static Catalog) -> impl Iterator<Item = &'static Entry
 }
 
 fn entry_json(entry: &Entry) -> Value {
-    json!({
+    let mut value = json!({
         "code": entry.code,
         "variant": entry.variant,
         "kind": entry.kind,
@@ -92,7 +96,12 @@ fn entry_json(entry: &Entry) -> Value {
         "details": entry.fields.iter().map(|field| json!({"name": field.name, "redacted": field.redact})).collect::<Vec<_>>(),
         "retry_after": entry.retry_after,
         "description": entry.doc,
-    })
+    });
+    // Only when declared, so references of catalogs without URLs stay as they were.
+    if let (Some(url), Some(object)) = (entry.docs_url, value.as_object_mut()) {
+        object.insert("docs".to_owned(), Value::from(url));
+    }
+    value
 }
 
 /// Text safe inside a Markdown table cell.

@@ -191,6 +191,12 @@ impl<'a> Envelope<'a> {
         self.error.domain()
     }
 
+    /// Where the code is documented, if its catalog entry says
+    /// ([`Entry::docs_url`](crate::Entry::docs_url)).
+    pub fn docs_url(&self) -> Option<&'static str> {
+        self.error.entry().and_then(|entry| entry.docs_url())
+    }
+
     /// The JSON-RPC code.
     pub fn jsonrpc_code(&self) -> i32 {
         self.error.jsonrpc_code()

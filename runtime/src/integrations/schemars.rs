@@ -119,6 +119,10 @@ impl JsonSchema for OwnedEnvelope {
             "suggestions",
             json!({ "type": "array", "items": { "type": "string" }, "description": "Recovery steps, most useful first." }),
         );
+        add(
+            "docs",
+            optional_string("Where the code is documented (a URL)."),
+        );
         add("tool", optional_string("The tool that failed."));
         add(
             "operation",

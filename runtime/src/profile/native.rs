@@ -19,6 +19,7 @@ use crate::{Envelope, Profile};
 /// | `retry_after` | number of seconds | when known |
 /// | `details` | object (or the error's own details value) | when non-empty |
 /// | `suggestions` | array of strings | when non-empty |
+/// | `docs` | string (URL) | where the code is documented, when declared (`docs = "..."`) |
 /// | `tool`, `operation` | string | from the context |
 /// | `request_id` | string or number (a JSON-RPC id keeps its type) | from the context |
 /// | `timestamp` | RFC 3339 UTC string | when the context has a clock |
@@ -87,6 +88,9 @@ impl Profile for Native {
         let suggestions = envelope.suggestions();
         if !suggestions.is_empty() {
             map.serialize_entry("suggestions", &suggestions)?;
+        }
+        if let Some(url) = envelope.docs_url() {
+            map.serialize_entry("docs", url)?;
         }
         if let Some(tool) = envelope.tool() {
             map.serialize_entry("tool", &tool)?;

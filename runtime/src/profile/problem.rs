@@ -9,8 +9,9 @@ use crate::{Envelope, Profile};
 
 /// RFC 9457 `application/problem+json`.
 ///
-/// Standard members: `type` (the code appended to a base URI, or `about:blank`
-/// without one), `title` (with a base URI, the first line of the code's catalog
+/// Standard members: `type` (the code's documentation URL when it declares one with
+/// `docs = "..."`, else the code appended to the profile's base URI, else
+/// `about:blank`), `title` (with a `type` URI, the first line of the code's catalog
 /// description when it has one, since RFC 9457 ties the title to the type; else the
 /// HTTP reason phrase), `status`, `detail` (the message), `instance` (the request id). The
 /// envelope's other fields are extension members: `code`, `kind`, `recoverable`,
@@ -48,7 +49,7 @@ impl Problem {
     }
 
     /// `type` is `base` followed by the code, e.g. `https://errors.example.com/` +
-    /// `MODEL_NOT_FOUND`.
+    /// `MODEL_NOT_FOUND`, for codes that declare no documentation URL of their own.
     pub fn with_type_base(base: impl Into<Cow<'static, str>>) -> Self {
         Problem {
             type_base: Some(base.into()),
@@ -72,15 +73,18 @@ impl Profile for Problem {
     ) -> Result<S::Ok, S::Error> {
         let status = envelope.http_status();
         let mut map = serializer.serialize_map(None)?;
-        match &self.type_base {
-            Some(base) => map.serialize_entry("type", &TypeUri(base, envelope.code()))?,
-            None => map.serialize_entry("type", "about:blank")?,
+        let docs_url = envelope.docs_url();
+        match (docs_url, &self.type_base) {
+            (Some(url), _) => map.serialize_entry("type", url)?,
+            (None, Some(base)) => map.serialize_entry("type", &TypeUri(base, envelope.code()))?,
+            (None, None) => map.serialize_entry("type", "about:blank")?,
         }
+        let has_type = docs_url.is_some() || self.type_base.is_some();
         let summary = envelope
             .error()
             .entry()
             .map(|entry| entry.summary())
-            .filter(|summary| !summary.is_empty() && self.type_base.is_some());
+            .filter(|summary| !summary.is_empty() && has_type);
         map.serialize_entry("title", summary.unwrap_or_else(|| reason_phrase(status)))?;
         map.serialize_entry("status", &status)?;
         map.serialize_entry("detail", &envelope.message())?;
