@@ -16,7 +16,7 @@ use rmcp::transport::TokioChildProcess;
 use rmcp::{RoleClient, ServiceError, ServiceExt};
 use serde_json::{Map, Value, json};
 use tokio::io::AsyncReadExt;
-use tool_error_tests::mcp_envelope;
+use tool_error_tests::{mcp_envelope, parse_json};
 
 fn server_binary() -> &'static Path {
     static BINARY: OnceLock<PathBuf> = OnceLock::new();
@@ -334,9 +334,14 @@ async fn database_tools() {
     }
 
     let log = finish(client, stderr).await;
-    // Logs go to stderr, one ERROR line per failed call.
-    assert!(log.contains(r#"code="COMPOUND_NOT_FOUND""#), "{log}");
-    assert!(log.contains(r#"tool="get_compound_name""#), "{log}");
+    // Logs go to stderr as JSON lines, one ERROR entry per failed call.
+    let entries: Vec<Value> = log.lines().map(parse_json).collect();
+    assert!(
+        entries.iter().any(|entry| entry["level"] == "ERROR"
+            && entry["error_code"] == "COMPOUND_NOT_FOUND"
+            && entry["tool_name"] == "get_compound_name"),
+        "{log}"
+    );
 }
 
 #[tokio::test]

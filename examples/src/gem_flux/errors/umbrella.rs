@@ -52,8 +52,9 @@ impl From<LibraryError> for GemFluxError {
     }
 }
 
-/// The codes each tool can return: Gem-Flux's tool-specific lists, plus the two codes
-/// its validation orders need but do not name.
+/// The codes each tool can return: Gem-Flux's tool-specific lists, a list it gives
+/// to two tools jointly given to each of them, plus the two codes its validation
+/// orders need but do not name.
 pub const TOOL_CODES: &[(&str, &[&str])] = &[
     (
         "build_media",
@@ -105,10 +106,13 @@ pub const TOOL_CODES: &[(&str, &[&str])] = &[
             "INVALID_FLUX_THRESHOLD",
         ],
     ),
+    // Gem-Flux gives the two name lookups one list, headed by both names; each
+    // tool gets the whole list, as written.
     (
         "get_compound_name",
         &[
             "COMPOUND_NOT_FOUND",
+            "REACTION_NOT_FOUND",
             "INVALID_ID_FORMAT",
             "DATABASE_NOT_LOADED",
         ],
@@ -116,6 +120,7 @@ pub const TOOL_CODES: &[(&str, &[&str])] = &[
     (
         "get_reaction_name",
         &[
+            "COMPOUND_NOT_FOUND",
             "REACTION_NOT_FOUND",
             "INVALID_ID_FORMAT",
             "DATABASE_NOT_LOADED",
