@@ -73,13 +73,10 @@ impl SessionError {
 #[tool_error(domain = "gem-flux", legacy_jsonrpc)]
 pub enum GapfillError {
     /// No combination of template reactions lets the model grow in the media.
-    ///
-    /// Gem-Flux shows this code twice: as the response to a gapfill whose search
-    /// ran to the end without a solution (with the search's figures), and as the
-    /// server log entry of a gapfill that stopped with an exception (with only the
-    /// call's arguments, and the exception's traceback). The message follows:
-    /// "Gapfilling could not find solution ..." after a search, "Gapfilling failed
-    /// for <model> in <media>" after an exception.
+    // Gem-Flux shows this code twice: as the response to a gapfill whose search ran
+    // to the end without a solution (`no_solution`: the search's figures), and as the
+    // log entry of a gapfill that stopped with an exception (`raised`: only the
+    // call's arguments, and the traceback as the cause). The message follows.
     #[error("{}", infeasible_message(.model_id, .media_id, .source.is_some()))]
     #[tool_error(
         kind = conflict,
@@ -203,7 +200,8 @@ impl GapfillError {
     }
 }
 
-/// The message of `GAPFILL_INFEASIBLE` (see [`GapfillError::GapfillInfeasible`]).
+/// The message of `GAPFILL_INFEASIBLE`: "Gapfilling could not find solution ..."
+/// after a search, "Gapfilling failed for <model> in <media>" after an exception.
 fn infeasible_message(model_id: &str, media_id: &str, raised: bool) -> String {
     if raised {
         format!("Gapfilling failed for {model_id} in {media_id}")
