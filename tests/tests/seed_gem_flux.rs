@@ -861,9 +861,7 @@ fn the_servers_log_line_for_an_error_is_the_seeds_log_entry() {
 fn the_servers_log_lines_follow_the_response_policy() {
     // Under the policy responses use, the line is the entry of what the caller saw:
     // here every field but the absent session, and no cause to show.
-    let error = GemFluxError::from(
-        gem_flux::lookup_compound(Some(&Biochemistry::EMBEDDED), "cpd00039").unwrap_err(),
-    );
+    let error = gem_flux::lookup_compound(Some(&Biochemistry::EMBEDDED), "cpd00039").unwrap_err();
     let clock = clock_at("2025-10-27T15:05:41Z");
     let context = Context::new()
         .with_tool("get_compound_name")

@@ -59,7 +59,7 @@ pub fn error_type(envelope: &Envelope<'_>) -> &'static str {
 
 /// Gem-Flux's `error_type` of an error with this category and kind: the category,
 /// else one matching the kind.
-pub fn error_type_of<'a>(category: Option<&'a str>, kind: Kind) -> &'a str {
+pub fn error_type_of(category: Option<&str>, kind: Kind) -> &str {
     category.unwrap_or(match kind {
         Kind::Validation => "validation_error",
         Kind::NotFound => "not_found_error",

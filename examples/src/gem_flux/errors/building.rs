@@ -181,7 +181,7 @@ impl CompoundIdReport {
 }
 
 // What the derive reads from a `suggestions` field: its items, in order.
-impl<'a> IntoIterator for &'a CompoundIdReport {
+impl IntoIterator for &CompoundIdReport {
     type Item = &'static &'static str;
     type IntoIter = core::slice::Iter<'static, &'static str>;
 

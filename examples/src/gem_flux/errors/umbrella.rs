@@ -23,10 +23,11 @@ pub enum GemFluxError {
     #[error(transparent)]
     #[tool_error(transparent)]
     Model(#[from] ModelError),
-    /// A `gapfill_model` argument is wrong or gapfilling found no solution.
+    /// A `gapfill_model` argument is wrong or gapfilling found no solution (boxed:
+    /// an infeasible gapfill carries the call, the search's figures and a traceback).
     #[error(transparent)]
     #[tool_error(transparent)]
-    Gapfill(#[from] GapfillError),
+    Gapfill(#[from] Box<GapfillError>),
     /// A `run_fba` argument is wrong or the solver found no optimum.
     #[error(transparent)]
     #[tool_error(transparent)]
@@ -49,6 +50,12 @@ pub enum GemFluxError {
 impl From<LibraryError> for GemFluxError {
     fn from(error: LibraryError) -> Self {
         GemFluxError::Library(Box::new(error))
+    }
+}
+
+impl From<GapfillError> for GemFluxError {
+    fn from(error: GapfillError) -> Self {
+        GemFluxError::Gapfill(Box::new(error))
     }
 }
 
