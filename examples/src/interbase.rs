@@ -197,26 +197,107 @@ pub fn tool_result(error: &dyn ToolError) -> Value {
 /// | 429, 5xx | `TRANSIENT` |
 /// | other 4xx | `VALIDATION` or `INTERNAL`, case by case |
 ///
-/// The cases decided here: 401 is `PERMISSION`, 410 `NOT_FOUND`, 412 `CONFLICT`,
-/// 408 `TRANSIENT`, any other 4xx `VALIDATION`; a status that is not an error
-/// (1xx to 3xx, or out of range) is `INTERNAL`.
-pub fn type_for_http_status(status: u16) -> Kind {
-    Kind::from_http_status(status)
+/// The other 4xx are decided by who can fix the request. A status about the
+/// server's own side of the exchange (its credentials, the method, headers, content
+/// negotiation, the protocol) is [`INTERNAL_4XX`]: no change to the agent's
+/// arguments fixes it, so the agent gives up. Every other 4xx is about what was
+/// asked for (a resource gone or locked, a payload or range out of bounds, a
+/// precondition that no longer holds) and is `VALIDATION`: the agent may fix its
+/// input and retry once.
+///
+/// A status outside the table (1xx to 3xx, or not an HTTP status) is not a failure
+/// the table maps; it is `INTERNAL`, as interbase treats an error it cannot read.
+pub const fn type_for_http_status(status: u16) -> Kind {
+    match status {
+        400 | 422 => Kind::Validation,
+        403 => Kind::Permission,
+        404 => Kind::NotFound,
+        409 => Kind::Conflict,
+        429 | 500..=599 => Kind::Transient,
+        400..=499 if is_internal_4xx(status) => Kind::Internal,
+        400..=499 => Kind::Validation,
+        _ => Kind::Internal,
+    }
+}
+
+/// The 4xx statuses about the server's side of the exchange, which
+/// [`type_for_http_status`] maps to `INTERNAL`: 401 and 407 (its credentials), 402
+/// (its account), 405 (the method), 406 and 415 (content negotiation), 408 (it was
+/// too slow sending the request), 411, 417, 428 and 431 (its headers), 421, 425 and
+/// 426 (the connection and protocol).
+pub const INTERNAL_4XX: [u16; 14] = [
+    401, 402, 405, 406, 407, 408, 411, 415, 417, 421, 425, 426, 428, 431,
+];
+
+const fn is_internal_4xx(status: u16) -> bool {
+    let mut index = 0;
+    while index < INTERNAL_4XX.len() {
+        if INTERNAL_4XX[index] == status {
+            return true;
+        }
+        index += 1;
+    }
+    false
 }
 
 /// interbase's connection rule: network failures (connection refused, timeout, DNS)
 /// are `TRANSIENT`, the service may come back. `None` for I/O errors that are not
 /// about reaching the service.
 ///
-/// The standard library reports a failed name lookup without a dedicated
-/// [`io::ErrorKind`], so it is recognised by its message.
+/// A failed name lookup has no [`io::ErrorKind`] of its own, so it is recognised by
+/// its text (see [`is_dns_failure`]).
 pub fn type_for_connection_error(error: &io::Error) -> Option<Kind> {
-    Kind::from_connection_error(error.kind()).or_else(|| {
-        error
-            .to_string()
-            .contains("failed to lookup address information")
-            .then_some(Kind::Transient)
-    })
+    Kind::from_connection_error(error.kind())
+        .or_else(|| is_dns_failure(error).then_some(Kind::Transient))
+}
+
+/// Phrases a failed name lookup is reported with, lowercase: Rust's standard
+/// library, the C resolver's messages (glibc, BSD and macOS), Windows, Go's
+/// resolver, Node and curl.
+const DNS_FAILURE_PHRASES: [&str; 9] = [
+    "failed to lookup address information",
+    "name or service not known",
+    "name resolution",
+    "no address associated with hostname",
+    "nodename nor servname provided",
+    "no such host",
+    "server misbehaving",
+    "getaddrinfo",
+    "resolve host",
+];
+
+/// Words that name a failed name lookup, lowercase, matched whole: `dns` itself and
+/// the resolver's error codes (Node's `ENOTFOUND`, the C resolver's `EAI_*`).
+const DNS_FAILURE_WORDS: [&str; 6] = [
+    "dns",
+    "enotfound",
+    "eai_again",
+    "eai_noname",
+    "eai_fail",
+    "eai_nodata",
+];
+
+/// Whether `error`, or one of its causes, reports a failed name lookup, in any of
+/// the ways resolvers word it: "failed to lookup address information" (Rust),
+/// "Name or service not known" and "Temporary failure in name resolution" (glibc),
+/// "nodename nor servname provided, or not known" (macOS), "No such host is known"
+/// (Windows), "lookup api.example: no such host" (Go), "getaddrinfo ENOTFOUND
+/// api.example" and `EAI_AGAIN` (Node), "Could not resolve host" (curl), "dns error"
+/// (Rust HTTP clients). Case is ignored.
+pub fn is_dns_failure(error: &(dyn std::error::Error + 'static)) -> bool {
+    std::iter::successors(Some(error), |error| error.source())
+        .take(32)
+        .any(|error| names_dns_failure(&error.to_string()))
+}
+
+fn names_dns_failure(text: &str) -> bool {
+    let text = text.to_lowercase();
+    DNS_FAILURE_PHRASES
+        .iter()
+        .any(|phrase| text.contains(phrase))
+        || text
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .any(|word| DNS_FAILURE_WORDS.contains(&word))
 }
 
 /// Whether an error of `kind` may succeed on retry, as interbase decides it:

@@ -16,7 +16,7 @@ use rmcp::transport::TokioChildProcess;
 use rmcp::{RoleClient, ServiceError, ServiceExt};
 use serde_json::{Map, Value, json};
 use tokio::io::AsyncReadExt;
-use tool_error_tests::mcp_envelope;
+use tool_error_tests::{mcp_envelope, parse_json};
 
 fn server_binary() -> &'static Path {
     static BINARY: OnceLock<PathBuf> = OnceLock::new();
@@ -334,9 +334,31 @@ async fn database_tools() {
     }
 
     let log = finish(client, stderr).await;
-    // Logs go to stderr, one ERROR line per failed call.
-    assert!(log.contains(r#"error.type="COMPOUND_NOT_FOUND""#), "{log}");
-    assert!(log.contains(r#"tool="get_compound_name""#), "{log}");
+    // Logs go to stderr as JSON lines, one ERROR entry per failed call.
+    let entries: Vec<Value> = log.lines().map(parse_json).collect();
+    assert!(
+        entries.iter().any(|entry| entry["level"] == "ERROR"
+            && entry["error_code"] == "COMPOUND_NOT_FOUND"
+            && entry["tool_name"] == "get_compound_name"),
+        "{log}"
+    );
+    // With no call_tool of its own, every error still knows its tool and request.
+    let errors: Vec<&Value> = entries
+        .iter()
+        .filter(|entry| entry.get("error_code").is_some())
+        .collect();
+    assert!(errors.len() >= 10, "{log}");
+    for entry in errors {
+        assert!(
+            entry["tool_name"].is_string() && entry["tool_name"] != "unknown",
+            "{entry}"
+        );
+        // tracing records the id as text.
+        let id = entry["request_id"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{entry}"));
+        assert!(id.parse::<i64>().is_ok(), "{entry}");
+    }
 }
 
 #[tokio::test]

@@ -4,6 +4,11 @@
 //! The seed shows no literal JSON output; the expected values below are written by
 //! hand from its TypeScript (`formatErrorResponse`, `generateSuggestions`,
 //! `toJSON`, `ErrorLogger.logError`).
+//!
+//! `normalizeError` records `error.name`, the thrown error's class name, as
+//! `originalError`. A Rust error's class is its type: we record the type's own name
+//! (`ParseIntError`), and for a type called just `Error` the module that names it
+//! publicly (`io::Error`, `serde_json::Error`), since `Error` alone is every class.
 
 use std::fmt;
 use std::io;
@@ -341,12 +346,83 @@ fn foreign_errors_are_normalised_as_the_seed_does() {
         respond(&normalize(&json_error, None), Mode::Development)["error"]["details"],
         json!({"originalError": "serde_json::Error"})
     );
+    // `originalError` is the error's class name (`error.name`), whatever the type.
+    let parse = "x".parse::<i32>().unwrap_err();
+    assert_eq!(
+        respond(&normalize(&parse, None), Mode::Development)["error"]["details"],
+        json!({"originalError": "ParseIntError"})
+    );
+    let closed = Wrapped(io::Error::other("socket closed"));
+    assert_eq!(
+        respond(&normalize(&closed, None), Mode::Development)["error"],
+        json!({
+            "message": "reading the index",
+            "code": "UNKNOWN_ERROR",
+            "tool": "docs",
+            "operation": "getDocumentation",
+            "details": {"originalError": "Wrapped"}
+        })
+    );
     // An ExaError passes through untouched.
     let search = ExaError::Search {
         query: "q".into(),
         reason: "r".into(),
     };
     assert_eq!(normalize(&search, Some("ignored")).code(), "SEARCH_ERROR");
+}
+
+/// A handler that throws a foreign error: the tool keeps the error's type name when
+/// it is thrown, so normalising names its class.
+#[test]
+fn a_thrown_foreign_error_keeps_its_class_name() {
+    #[derive(Debug)]
+    struct IndexCorrupt;
+    impl fmt::Display for IndexCorrupt {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("index checksum mismatch")
+        }
+    }
+    impl std::error::Error for IndexCorrupt {}
+
+    let clock = clock();
+    let mut tool = DocsTool::new(Mode::Development, &clock, &[]);
+    let result =
+        tool.execute_with_error_handling("reindex", &[], &json!({}), |_| Err(IndexCorrupt.into()));
+    assert_eq!(
+        result["error"],
+        json!({
+            "message": "index checksum mismatch",
+            "code": "UNKNOWN_ERROR",
+            "tool": "docs",
+            "operation": "reindex",
+            "details": {"originalError": "IndexCorrupt"}
+        })
+    );
+    assert_eq!(
+        tool.handler.log[0]["error"]["details"],
+        json!({"originalError": "IndexCorrupt"})
+    );
+}
+
+#[test]
+fn class_names_of_rust_error_types() {
+    for (type_name, class) in [
+        (std::any::type_name::<io::Error>(), "io::Error"),
+        (std::any::type_name::<fmt::Error>(), "fmt::Error"),
+        (
+            std::any::type_name::<serde_json::Error>(),
+            "serde_json::Error",
+        ),
+        (
+            std::any::type_name::<std::num::ParseIntError>(),
+            "ParseIntError",
+        ),
+        (std::any::type_name::<Wrapped>(), "Wrapped"),
+        ("app::errors::Failure<alloc::string::String>", "Failure"),
+        ("Error", "Error"),
+    ] {
+        assert_eq!(exa::class_name_of(type_name), class, "{type_name}");
+    }
 }
 
 #[test]
@@ -406,6 +482,35 @@ fn to_json_has_the_seeds_shape() {
             "recoverable": false,
             "timestamp": "2025-10-27T14:35:22.000Z"
         })
+    );
+    // `toJSON()` always carries a timestamp: without a clock in the context it is
+    // the time of the call, with milliseconds.
+    let unclocked = Envelope::new(&ExaError::Search {
+        query: "q".into(),
+        reason: "r".into(),
+    })
+    .to_value(&ExaJson);
+    let timestamp = unclocked["timestamp"].as_str().expect("a timestamp");
+    assert_eq!(
+        timestamp.len(),
+        "2025-10-27T14:35:22.000Z".len(),
+        "{timestamp}"
+    );
+    assert!(
+        timestamp.ends_with('Z') && timestamp.as_bytes()[19] == b'.',
+        "{timestamp}"
+    );
+    assert_eq!(
+        unclocked.as_object().unwrap().keys().collect::<Vec<_>>(),
+        [
+            "name",
+            "message",
+            "code",
+            "statusCode",
+            "details",
+            "recoverable",
+            "timestamp"
+        ]
     );
     // The seed instantiates its abstract base class for unknown errors, so the
     // name is the base class's.

@@ -1,23 +1,37 @@
-//! Seed 000 (Gem-Flux): the eight full error responses, the code catalog, the
-//! validation orders and the log entry.
+//! Seed 000 (Gem-Flux): the response structure, the eight full error responses, the
+//! code catalog, the validation orders and the log entry.
 //!
 //! The expected JSON below is copied verbatim from the seed document
-//! (`seeds/000_ee7fe32597099112.txt`, "Common Error Patterns").
+//! (`seeds/000_ee7fe32597099112.txt`: "Standard Error Response Structure", "Common
+//! Error Patterns" and "Error Logging"). Every one of its ten complete JSON objects is
+//! compared whole, as parsed JSON.
 //!
-//! Reading taken where the seed contradicts itself: examples 1 and 3 (and the
-//! seed's structure illustration) write `"jsonrpc_error_code"` twice. A JSON object
-//! cannot hold a key twice in any meaningful way, both occurrences carry the same
-//! value, and the field list documents the key once, so we read it as one key and
-//! emit it once. `duplicate_keys_agree` checks that the reading loses nothing.
+//! Readings taken where the seed contradicts itself:
+//! - Examples 1 and 3 (and the structure example) write `"jsonrpc_error_code"`
+//!   twice. A JSON object cannot hold a key twice in any meaningful way, both
+//!   occurrences carry the same value, and the field list documents the key once, so
+//!   we read it as one key and emit it once. `duplicate_keys_agree` checks that the
+//!   reading loses nothing.
+//! - The structure example and example 1 give `INVALID_COMPOUND_IDS` different
+//!   messages, counts and suggestions. Both are reproduced: one variant, with a
+//!   constructor per wording (`invalid_compound_ids_provided`, and
+//!   `invalid_compound_ids`, which `build_media`'s validator uses).
+//! - The log entry's `GAPFILL_INFEASIBLE` has a different message and fewer details
+//!   than example 3's, and a `stack_trace`. We read it as the entry for a gapfill that
+//!   stopped with an exception (see `log_entry_reproduces_the_seed_example`).
+//! - The name lookups' code list is headed by both tools; each tool gets all of it.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::io;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use serde_json::{Value, json};
-use tool_error::{Context, Envelope, StaticCatalog, SystemClock, ToolError};
+use tool_error::tracing::Level;
+use tool_error::{Context, Envelope, Policy, StaticCatalog, SystemClock, ToolError};
 use tool_error_examples::gem_flux::{
-    self, Biochemistry, BuildMediaArgs, BuildModelArgs, DatabaseError, FbaArgs, FbaError,
-    GapfillArgs, GapfillError, GemFluxError, LibraryError, ModelError, SearchTarget, ServerError,
-    ServerResources, SessionError, SessionSnapshot, TOOL_CODES,
+    self, Biochemistry, BuildMediaArgs, BuildModelArgs, Compound, DatabaseError, FbaArgs, FbaError,
+    GapfillArgs, GapfillError, GemFluxError, LibraryError, MediaError, ModelError, SearchTarget,
+    ServerError, ServerResources, SessionError, SessionSnapshot, TOOL_CODES,
 };
 use tool_error_tests::{clock_at, parse_json};
 
@@ -25,7 +39,29 @@ fn render(error: &dyn ToolError, tool: &str, timestamp: &str) -> Value {
     gem_flux::render(error, tool, &clock_at(timestamp))
 }
 
-// --- the eight examples -------------------------------------------------------------
+// --- the response structure and the eight examples ------------------------------------
+
+const STRUCTURE: &str = r#"{
+  "success": false,
+  "error_type": "validation_error",
+  "jsonrpc_error_code": -32000,
+  "error_code": "INVALID_COMPOUND_IDS",
+  "jsonrpc_error_code": -32000,
+  "message": "Invalid compound IDs provided",
+  "details": {
+    "invalid_ids": ["cpd99999", "cpd00ABC"],
+    "valid_ids": ["cpd00027", "cpd00007"],
+    "total_invalid": 2,
+    "total_valid": 2
+  },
+  "suggestions": [
+    "Verify compound IDs against ModelSEED database using search_compounds tool",
+    "Check for typos in compound IDs",
+    "Use get_compound_name to validate individual IDs"
+  ],
+  "tool_name": "build_media",
+  "timestamp": "2025-10-27T14:32:15Z"
+}"#;
 
 const EXAMPLE_1: &str = r#"{
   "success": false,
@@ -218,9 +254,27 @@ const EXAMPLE_8: &str = r#"{
   "timestamp": "2025-10-27T15:05:41Z"
 }"#;
 
+/// The seed's "Error Log Entry", verbatim.
+const LOG_ENTRY: &str = r#"{
+  "timestamp": "2025-10-27T15:15:22Z",
+  "level": "ERROR",
+  "tool_name": "gapfill_model",
+  "error_type": "infeasibility_error",
+  "jsonrpc_error_code": -32002,
+  "error_code": "GAPFILL_INFEASIBLE",
+  "message": "Gapfilling failed for model_xyz in media_abc",
+  "details": {
+    "model_id": "model_xyz",
+    "media_id": "media_abc",
+    "target_growth": 0.01
+  },
+  "stack_trace": "...",
+  "session_id": "session_123"
+}"#;
+
 #[test]
 fn duplicate_keys_agree() {
-    for example in [EXAMPLE_1, EXAMPLE_3] {
+    for example in [STRUCTURE, EXAMPLE_1, EXAMPLE_3] {
         let values: BTreeSet<&str> = example
             .lines()
             .filter(|line| line.trim_start().starts_with("\"jsonrpc_error_code\""))
@@ -230,6 +284,25 @@ fn duplicate_keys_agree() {
         assert_eq!(occurrences, 2, "the seed repeats the key here");
         assert_eq!(values.len(), 1, "both occurrences carry one value");
     }
+}
+
+#[test]
+fn structure_example_invalid_compound_ids_provided() {
+    // The general wording of INVALID_COMPOUND_IDS: four IDs given, two rejected.
+    let error = MediaError::invalid_compound_ids_provided(
+        vec!["cpd99999".into(), "cpd00ABC".into()],
+        vec!["cpd00027".into(), "cpd00007".into()],
+    );
+    assert_eq!(
+        render(&error, "build_media", "2025-10-27T14:32:15Z"),
+        parse_json(STRUCTURE)
+    );
+    // Through the umbrella, as a tool returns it.
+    let error = GemFluxError::from(error);
+    assert_eq!(
+        render(&error, "build_media", "2025-10-27T14:32:15Z"),
+        parse_json(STRUCTURE)
+    );
 }
 
 #[test]
@@ -274,14 +347,14 @@ fn example_2_model_not_found_from_the_validator() {
 
 #[test]
 fn example_3_gapfill_infeasible() {
-    let error = GapfillError::GapfillInfeasible {
-        model_id: "model_20251027_a1b2c3".into(),
-        media_id: "media_20251027_x9y8z7".into(),
-        target_growth: 0.01,
-        max_complexity: 10,
-        media_compounds: 15,
-        template_reactions_available: 4523,
-    };
+    let error = GapfillError::no_solution(
+        "model_20251027_a1b2c3",
+        "media_20251027_x9y8z7",
+        0.01,
+        10,
+        15,
+        4523,
+    );
     assert_eq!(
         render(&error, "gapfill_model", "2025-10-27T14:40:11Z"),
         parse_json(EXAMPLE_3)
@@ -371,20 +444,77 @@ fn example_8_compound_not_found() {
     );
 }
 
-#[test]
-fn the_tour_shows_the_eight_examples_exactly() {
-    let samples = gem_flux::samples();
-    let expected = [
-        EXAMPLE_1, EXAMPLE_2, EXAMPLE_3, EXAMPLE_4, EXAMPLE_5, EXAMPLE_6, EXAMPLE_7, EXAMPLE_8,
-    ];
-    assert!(
-        samples.len() > expected.len(),
-        "examples plus the log entry"
-    );
-    for (sample, example) in samples.iter().zip(expected) {
-        assert_eq!(sample.system, "Gem-Flux");
-        assert_eq!(sample.output, parse_json(example), "{}", sample.title);
+/// A compound table of the full database's size (33,993) holding the two IDs of
+/// example 8 near `cpd99999` and no other: the real compounds, `cpd00999` and
+/// `cpd09999`, and filler IDs with at most two nines (so three or more digits away
+/// from `99999`).
+fn full_size_compounds() -> Vec<Compound> {
+    fn leak(text: String) -> &'static str {
+        Box::leak(text.into_boxed_str())
     }
+    let mut compounds: Vec<Compound> = gem_flux::COMPOUNDS.to_vec();
+    for id in ["cpd00999", "cpd09999"] {
+        compounds.push(Compound {
+            id,
+            name: "example compound",
+            formula: "C",
+        });
+    }
+    // Above every embedded ID; 999 and 9999 (three and four nines) are skipped.
+    assert!(gem_flux::COMPOUNDS.iter().all(|c| c.id < "cpd00100"));
+    let nines = |n: u32| format!("{n:05}").bytes().filter(|b| *b == b'9').count();
+    let mut number = 100;
+    while compounds.len() < 33993 {
+        let id = format!("cpd{number:05}");
+        if nines(number) <= 2 {
+            compounds.push(Compound {
+                id: leak(id),
+                name: "filler",
+                formula: "C",
+            });
+        }
+        number += 1;
+    }
+    compounds.sort_by(|a, b| a.id.cmp(b.id));
+    compounds
+}
+
+#[test]
+fn example_8_from_the_lookup_in_a_full_size_database() {
+    let compounds = full_size_compounds();
+    let database = Biochemistry::from_sorted(&compounds, gem_flux::REACTIONS).unwrap();
+    assert_eq!(database.compound_count(), 33993);
+    let error = gem_flux::lookup_compound(Some(&database), "cpd99999").unwrap_err();
+    assert_eq!(
+        render(&error, "get_compound_name", "2025-10-27T15:05:41Z"),
+        parse_json(EXAMPLE_8)
+    );
+}
+
+/// The seed lists `similar_ids` as `["cpd00999", "cpd09999"]`: `cpd09999` is one
+/// digit from `cpd99999` and `cpd00999` two, so the list is not ranked by closeness;
+/// it is in ID order, the order of the database. The rule we implement: keep the
+/// closest candidates (fewest differing digits, then lowest ID) up to the limit, then
+/// list them in ID order.
+#[test]
+fn similar_ids_keep_the_closest_and_list_them_in_id_order() {
+    // Two IDs one digit away, two IDs two digits away, a limit of three.
+    let ids = ["cpd00999", "cpd01999", "cpd09999", "cpd99998"];
+    assert_eq!(
+        gem_flux::biochem::similar_ids(ids.iter().copied(), "cpd", "cpd99999", 3),
+        ["cpd00999", "cpd09999", "cpd99998"],
+        "both close IDs and the lower of the farther two, listed in ID order"
+    );
+    assert_eq!(
+        gem_flux::biochem::similar_ids(ids[..3].iter().copied(), "cpd", "cpd99999", 2),
+        ["cpd00999", "cpd09999"],
+        "example 8's list: the closer ID second"
+    );
+    // The order given does not matter.
+    assert_eq!(
+        gem_flux::biochem::similar_ids(["cpd09999", "cpd00999"].into_iter(), "cpd", "cpd99999", 5),
+        ["cpd00999", "cpd09999"]
+    );
 }
 
 // --- the catalog --------------------------------------------------------------------
@@ -467,21 +597,40 @@ fn every_seed_code_exists_with_its_error_type() {
     }
 }
 
+/// Codes a tool's validation order needs but the seed's list for that tool does not
+/// name (see `TOOL_CODES`): build_model's step 5 ("Verify template loaded") uses
+/// gapfill_model's TEMPLATE_NOT_LOADED, and gapfill_model's step 4 ("Check
+/// max_complexity reasonable") has no code, so it gets INVALID_MAX_COMPLEXITY.
+const VALIDATION_ORDER_CODES: &[(&str, &str)] = &[
+    ("build_model", "TEMPLATE_NOT_LOADED"),
+    ("gapfill_model", "INVALID_MAX_COMPLEXITY"),
+];
+
 #[test]
-fn tool_codes_table_covers_the_seed_lists() {
-    for (tools, code, _) in SEED_CODES {
-        let listed = tools.iter().any(|tool| {
-            TOOL_CODES
+fn tool_codes_are_each_tools_own_seed_list() {
+    let tools: BTreeSet<&str> = SEED_CODES
+        .iter()
+        .flat_map(|(tools, _, _)| tools.iter().copied())
+        .collect();
+    let listed: BTreeSet<&str> = TOOL_CODES.iter().map(|(name, _)| *name).collect();
+    assert_eq!(listed, tools, "one entry per tool the seed names");
+    for tool in tools {
+        // A list headed by several tools is each tool's list.
+        let mut expected: BTreeSet<&str> = SEED_CODES
+            .iter()
+            .filter(|(tools, _, _)| tools.contains(&tool))
+            .map(|(_, code, _)| *code)
+            .collect();
+        expected.extend(
+            VALIDATION_ORDER_CODES
                 .iter()
-                .any(|(name, codes)| name == tool && codes.contains(code))
-        });
-        assert!(
-            listed,
-            "TOOL_CODES does not give {code} to any of {tools:?}"
+                .filter(|(name, _)| *name == tool)
+                .map(|(_, code)| *code),
         );
-    }
-    for tool in SEED_CODES.iter().flat_map(|(tools, _, _)| tools.iter()) {
-        assert!(TOOL_CODES.iter().any(|(name, _)| name == tool), "{tool}");
+        let (_, codes) = TOOL_CODES.iter().find(|(name, _)| *name == tool).unwrap();
+        let actual: BTreeSet<&str> = codes.iter().copied().collect();
+        assert_eq!(actual.len(), codes.len(), "{tool} lists a code twice");
+        assert_eq!(actual, expected, "{tool}");
     }
 }
 
@@ -600,43 +749,162 @@ fn empty_details_are_left_out() {
 
 // --- the log entry ----------------------------------------------------------------------
 
-#[test]
-fn log_entry_has_the_seed_fields() {
-    let error = GapfillError::GapfillInfeasible {
-        model_id: "model_xyz".into(),
-        media_id: "media_abc".into(),
-        target_growth: 0.01,
-        max_complexity: 10,
-        media_compounds: 15,
-        template_reactions_available: 4523,
-    };
-    let clock = clock_at("2025-10-27T15:15:22Z");
-    let context = Context::new()
+/// The error and context of the seed's log entry.
+///
+/// A reading the project chose. The seed's entry is `GAPFILL_INFEASIBLE`, but with a
+/// message and details unlike example 3's, and a `stack_trace`. We read it as the
+/// entry for a gapfill that stopped with an exception: only the call's arguments
+/// are known (model, media, target growth; no search figures), the message names the
+/// model and media, and the exception's traceback is the error's cause, which the
+/// log shows as `stack_trace`. The seed elides the traceback as `"..."`; the
+/// traceback given here is that same text, so the whole entry can be compared.
+fn seed_log_error() -> GapfillError {
+    GapfillError::raised("model_xyz", "media_abc", 0.01, "...")
+}
+
+fn seed_log_context(clock: &tool_error::FixedClock) -> Context<'_> {
+    Context::new()
         .with_tool("gapfill_model")
         .with_session_id("session_123")
-        .with_clock(&clock);
+        .with_clock(clock)
+}
+
+#[test]
+fn log_entry_reproduces_the_seed_example() {
+    let error = seed_log_error();
+    let clock = clock_at("2025-10-27T15:15:22Z");
+    let entry = gem_flux::log_entry(&Envelope::new(&error).with_context(seed_log_context(&clock)));
+    assert_eq!(entry, parse_json(LOG_ENTRY));
+}
+
+#[test]
+fn a_raised_gapfill_logs_its_traceback_and_responds_without_it() {
+    let traceback = "Traceback (most recent call last):\n  File \"gapfill.py\", line 88, in run\nmodelseedpy.core.exceptions.GapfillingError: no solution";
+    let error = GapfillError::raised("model_1", "media_1", 0.1, traceback);
+    let clock = clock_at("2025-10-27T15:15:22Z");
+    let context = Context::new().with_tool("gapfill_model").with_clock(&clock);
     let entry = gem_flux::log_entry(&Envelope::new(&error).with_context(context));
+    assert_eq!(entry["stack_trace"], traceback);
+    assert_eq!(entry["message"], "Gapfilling failed for model_1 in media_1");
+    assert!(entry.get("session_id").is_none());
+
+    let response = render(&error, "gapfill_model", "2025-10-27T15:15:22Z");
     assert_eq!(
-        entry,
-        json!({
-            "timestamp": "2025-10-27T15:15:22Z",
-            "level": "ERROR",
-            "tool_name": "gapfill_model",
-            "error_type": "infeasibility_error",
-            "jsonrpc_error_code": -32002,
-            "error_code": "GAPFILL_INFEASIBLE",
-            "message": "Gapfilling could not find solution to enable growth in specified media",
-            "details": {
-                "model_id": "model_xyz",
-                "media_id": "media_abc",
-                "target_growth": 0.01,
-                "max_complexity": 10,
-                "media_compounds": 15,
-                "template_reactions_available": 4523
-            },
-            "session_id": "session_123"
-        })
+        response["message"],
+        "Gapfilling failed for model_1 in media_1"
     );
+    assert_eq!(
+        response["details"],
+        json!({"model_id": "model_1", "media_id": "media_1", "target_growth": 0.1})
+    );
+    assert!(!response.to_string().contains("Traceback"));
+    // A finished search keeps example 3's message and has no trace to log.
+    let searched = GapfillError::no_solution("model_1", "media_1", 0.1, 10, 15, 4523);
+    let entry = gem_flux::log_entry(&Envelope::new(&searched).with_context(context));
+    assert_eq!(
+        entry["message"],
+        "Gapfilling could not find solution to enable growth in specified media"
+    );
+    assert!(entry.get("stack_trace").is_none());
+}
+
+// --- the server's JSON log lines --------------------------------------------------------
+
+/// A `Write` into a shared buffer, for capturing log lines.
+#[derive(Clone, Default)]
+struct Captured(Arc<Mutex<Vec<u8>>>);
+
+impl io::Write for Captured {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        let mut buffer = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        buffer.extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The lines gem-flux-mcp's log subscriber writes while `emit` runs, each parsed.
+fn log_lines(emit: impl FnOnce()) -> Vec<Value> {
+    let captured = Captured::default();
+    let writer = captured.clone();
+    let subscriber = gem_flux::log::subscriber(move || writer.clone());
+    tracing::subscriber::with_default(subscriber, emit);
+    let bytes = captured
+        .0
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .clone();
+    let text = String::from_utf8(bytes).expect("UTF-8");
+    assert!(text.ends_with('\n'), "every line ends: {text:?}");
+    text.lines().map(parse_json).collect()
+}
+
+#[test]
+fn the_servers_log_line_for_an_error_is_the_seeds_log_entry() {
+    // tool-error's tracing event of the seed's error, as the server's subscriber
+    // writes it. Like `log_entry`, the event is of a verbose envelope, which lets the
+    // cause out as the stack trace.
+    let error = seed_log_error();
+    let clock = clock_at("2025-10-27T15:15:22Z");
+    let verbose = Policy::DEFAULT.with_verbose(true);
+    let envelope = Envelope::new(&error)
+        .with_context(seed_log_context(&clock))
+        .with_policy(&verbose);
+    let lines = log_lines(|| tool_error::tracing::record_at(&envelope, Level::ERROR));
+    assert_eq!(lines, [parse_json(LOG_ENTRY)]);
+}
+
+#[test]
+fn the_servers_log_lines_follow_the_response_policy() {
+    // Under the policy responses use, the line is the entry of what the caller saw:
+    // here every field but the absent session, and no cause to show.
+    let error = gem_flux::lookup_compound(Some(&Biochemistry::EMBEDDED), "cpd00039").unwrap_err();
+    let clock = clock_at("2025-10-27T15:05:41Z");
+    let context = Context::new()
+        .with_tool("get_compound_name")
+        .with_clock(&clock);
+    let envelope = Envelope::new(&error).with_context(context);
+    let lines = log_lines(|| tool_error::tracing::record_at(&envelope, Level::ERROR));
+    assert_eq!(lines, [gem_flux::log_entry(&envelope)]);
+    assert_eq!(lines[0]["error_code"], "COMPOUND_NOT_FOUND");
+
+    // An internal failure stays masked in the line, as in the response; `log_entry`
+    // unmasks it.
+    let internal = ServerError::InternalServerError {
+        source: "disk /var/lib/gemflux full".into(),
+    };
+    let envelope = Envelope::new(&internal).with_context(context);
+    let lines = log_lines(|| tool_error::tracing::record_at(&envelope, Level::ERROR));
+    assert_eq!(lines[0]["message"], "Internal error");
+    assert_eq!(lines[0]["error_type"], "server_error");
+    assert!(lines[0].get("stack_trace").is_none());
+    assert!(!lines[0].to_string().contains("/var/lib"));
+
+    // Without a tool or clock: the seed's required keys are still there.
+    let bare = Envelope::new(&gem_flux::MediaError::EmptyCompoundsList);
+    let lines = log_lines(|| tool_error::tracing::record_at(&bare, Level::ERROR));
+    let line = &lines[0];
+    assert_eq!(line["tool_name"], "unknown");
+    assert!(is_seed_timestamp(line["timestamp"].as_str().unwrap()));
+    assert_eq!(line["jsonrpc_error_code"], -32000);
+}
+
+#[test]
+fn other_log_events_are_json_lines_too() {
+    let lines = log_lines(|| {
+        tracing::info!(compounds = 39, "gem-flux-mcp ready on stdio");
+        tracing::warn!("slow lookup");
+        tracing::debug!("not written: below INFO");
+    });
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["level"], "INFO");
+    assert_eq!(lines[0]["message"], "gem-flux-mcp ready on stdio");
+    assert_eq!(lines[0]["compounds"], 39);
+    assert!(is_seed_timestamp(lines[0]["timestamp"].as_str().unwrap()));
+    assert_eq!(lines[1]["level"], "WARNING", "Gem-Flux's name for WARN");
 }
 
 #[test]
@@ -660,8 +928,8 @@ fn log_entry_keeps_what_the_response_hides() {
         "internal server error: solver process died"
     );
     assert_eq!(
-        entry["stack_trace"],
-        "Caused by: solver process died\nCaused by: connection reset"
+        entry["stack_trace"], "solver process died: connection reset",
+        "the causes, outermost first"
     );
     assert!(entry.get("session_id").is_none());
     assert_eq!(

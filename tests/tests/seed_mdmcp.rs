@@ -18,6 +18,18 @@
 //!   -32602 for `file_too_large`; the other limits keep their own codes.
 //! - 5.4 is rendered with `verbose_errors: true`, as its request says; its
 //!   `debug_info` has no `backtrace`, so none was captured.
+//! - 5.2 (`invalid_argument` naming `-rf`, with its own suggestions) is not what the
+//!   seed's conversion of `CatalogError::ArgumentValidation { reason }` builds
+//!   (field `args`, user message "Command arguments failed validation", suggestion
+//!   "Check the argument format and allowed values"). Both are reproduced: 5.2 by
+//!   `ValidationFailure::blocked_argument`, a check that knows the argument, the
+//!   conversion by `ValidationFailure::argument_validation`.
+//! - The conversions send `error.to_string()` as the JSON-RPC message, the text of a
+//!   `CatalogError` the seed does not show. 5.2 shows that mdmcp's message for a
+//!   failed argument check is the family's sentence ("Command arguments failed
+//!   validation", also the conversion's user message), so both conversions send
+//!   their family's sentence: "Command arguments failed validation" and
+//!   "Environment variables failed validation".
 
 use serde_json::json;
 use tool_error::{
@@ -145,17 +157,16 @@ fn path_not_allowed() -> PolicyViolation {
 }
 
 fn invalid_argument(examples: Vec<String>) -> ValidationFailure {
-    ValidationFailure::InvalidArgument {
-        field: "args[1]".into(),
-        value: "-rf".into(),
-        reason: "Argument matches blocked pattern".into(),
-        expected_format: Some("Arguments not matching blocked patterns: -rf, --force".into()),
+    ValidationFailure::blocked_argument(
+        1,
+        "-rf",
+        &["-rf", "--force"],
         examples,
-        hints: vec![
+        vec![
             "Remove the -rf flag".into(),
             "Use safer alternatives like -i for interactive mode".into(),
         ],
-    }
+    )
 }
 
 fn timeout() -> ResourceLimit {
@@ -210,6 +221,85 @@ fn example_5_4_execution_error_with_debug_info() {
         .with_clock(&clock);
     let response = config.render(RequestId::Number(4), &timeout(), context);
     assert_eq!(response, parse_json(EXAMPLE_5_4));
+}
+
+/// The seed's `ToErrorContext for CatalogError`, arm `ArgumentValidation`: its
+/// details, user message and suggestion, with `InvalidArgs` (-32602).
+#[test]
+fn the_seeds_argument_validation_conversion() {
+    let reason = "argument '--exec' is not in the allow list";
+    let error = ValidationFailure::argument_validation(reason);
+    let response = ServerConfig::default().render(RequestId::Number(6), &error, Context::new());
+    assert_eq!(
+        response,
+        json!({
+            "jsonrpc": "2.0",
+            "id": 6,
+            "error": {
+                "code": -32602,
+                "message": "Command arguments failed validation",
+                "data": {
+                    "type": "invalid_argument",
+                    "details": {"field": "args", "value": reason, "reason": reason},
+                    "user_message": "Command arguments failed validation",
+                    "suggestions": ["Check the argument format and allowed values"]
+                }
+            }
+        })
+    );
+    // The seed's own types read it back as its ValidationFailure details.
+    let context: ErrorContext = serde_json::from_value(response["error"]["data"].clone()).unwrap();
+    assert!(matches!(
+        context.details,
+        ErrorDetails::ValidationFailure(ref v) if v.field == "args" && v.expected_format.is_none()
+    ));
+}
+
+/// The seed's `ToErrorContext for CatalogError`, arm `EnvironmentValidation`: the
+/// user message is the seed's, not moved into the JSON-RPC message.
+#[test]
+fn the_seeds_environment_validation_conversion() {
+    let reason = "variable 'LD_PRELOAD' is not in the allowlist";
+    let error = ValidationFailure::environment_validation(reason);
+    let with_examples = ServerConfig {
+        include_examples: true,
+        ..ServerConfig::default()
+    };
+    let response = with_examples.render(RequestId::Number(7), &error, Context::new());
+    assert_eq!(
+        response,
+        json!({
+            "jsonrpc": "2.0",
+            "id": 7,
+            "error": {
+                "code": -32602,
+                "message": "Environment variables failed validation",
+                "data": {
+                    "type": "invalid_environment",
+                    "details": {
+                        "field": "env",
+                        "value": "",
+                        "reason": reason,
+                        "expected_format": "KEY=value",
+                        "examples": ["PATH=/usr/bin"]
+                    },
+                    "user_message": "Environment variables failed validation",
+                    "suggestions": [
+                        "Only use allowed environment variables",
+                        "Check the env_policy in your command configuration"
+                    ]
+                }
+            }
+        })
+    );
+    // Under the default configuration the example is left out, nothing else changes.
+    let default = ServerConfig::default().render(RequestId::Number(7), &error, Context::new());
+    let mut expected = response.clone();
+    expected["error"]["data"]["details"]
+        .as_object_mut()
+        .unwrap()
+        .remove("examples");
+    assert_eq!(default, expected);
 }
 
 #[test]

@@ -6,6 +6,13 @@
 //! Go templates: `NewErrorResult(code, message)` has no details,
 //! `NewErrorResultWithDetails` has the map it is given, and messages are built with
 //! the `fmt.Sprintf` formats the templates show (`%q` quoting).
+//!
+//! Types in `actual_type` and `invalid_element_type` are what Go's `%T` prints for
+//! the value `encoding/json` decoded into `any`: `float64` (every JSON number),
+//! `bool`, `string`, `[]interface {}`, `map[string]interface {}`, and `<nil>` for
+//! `null`, except that Template 2 (booleans) writes `unknown` for `null`. UUIDs are
+//! read as Go's `uuid.Parse` reads them, and a bad one gets Template 6's message,
+//! which says "id" whatever the parameter is called.
 
 use serde_json::{Value, json};
 use tool_error::{RequestId, StaticCatalog, assert_unique_codes};
@@ -135,10 +142,10 @@ fn missing_required_parameter() {
 }
 
 /// Test structure template, case 2: "wrong parameter type". The seed's Go test
-/// expects `actual_type` to contain "int" (Go's `%T` of the number 123). Go's
-/// type names are an accident of the implementation language (a JSON number
-/// decodes to `float64` in Go); we send JSON's type name, "number", and check the
-/// same three keys.
+/// expects `actual_type` to contain "int": its parameter map is a Go literal, where
+/// 123 is an `int`. Over MCP the arguments arrive as JSON, which Go decodes into
+/// `any` with every number a `float64`, so `%T` prints `float64`: that is what the
+/// server sends.
 #[test]
 fn wrong_parameter_type() {
     assert_eq!(
@@ -151,7 +158,7 @@ fn wrong_parameter_type() {
             "error": true,
             "code": "invalid_parameters",
             "message": "parameter 'table' must be a string",
-            "details": {"parameter": "table", "expected_type": "string", "actual_type": "number"}
+            "details": {"parameter": "table", "expected_type": "string", "actual_type": "float64"}
         })
     );
 }
@@ -197,11 +204,12 @@ fn system_error_is_a_protocol_error_not_a_tool_result() {
 fn boolean_parameter_reports_the_actual_type() {
     for (value, actual) in [
         (json!("true"), "string"),
-        (json!(1), "number"),
-        (json!([true]), "array"),
-        (json!({"x": true}), "object"),
-        // Go's template says "unknown" for nil; JSON calls it null.
-        (Value::Null, "null"),
+        (json!(1), "float64"),
+        (json!(1.5), "float64"),
+        (json!([true]), "[]interface {}"),
+        (json!({"x": true}), "map[string]interface {}"),
+        // The template's own rule: nil is "unknown", not %T's "<nil>".
+        (Value::Null, "unknown"),
     ] {
         assert_eq!(
             error_response(&server(), "get_schema", json!({"include_semantic": value})),
@@ -230,21 +238,29 @@ fn boolean_parameter_reports_the_actual_type() {
 // Template 3: array with element type checking.
 #[test]
 fn array_parameter_checks_every_element() {
-    assert_eq!(
-        error_response(&server(), "list_approved_queries", json!({"tags": "sales"})),
-        json!({
-            "error": true,
-            "code": "invalid_parameters",
-            "message": "parameter 'tags' must be an array",
-            "details": {"parameter": "tags", "expected_type": "array", "actual_type": "string"}
-        })
-    );
+    // Template 3 prints %T of whatever is there, nil included: "<nil>".
+    for (tags, actual) in [
+        (json!("sales"), "string"),
+        (json!(7), "float64"),
+        (json!({"tag": "sales"}), "map[string]interface {}"),
+        (Value::Null, "<nil>"),
+    ] {
+        assert_eq!(
+            error_response(&server(), "list_approved_queries", json!({"tags": tags})),
+            json!({
+                "error": true,
+                "code": "invalid_parameters",
+                "message": "parameter 'tags' must be an array",
+                "details": {"parameter": "tags", "expected_type": "array", "actual_type": actual}
+            })
+        );
+    }
     for (tags, index, element_type) in [
-        (json!([1, 2, 3]), 0, "number"),
-        (json!(["a", "b", null]), 2, "null"),
-        (json!(["a", ["nested"]]), 1, "array"),
-        (json!(["a", {"b": 1}, 3]), 1, "object"),
-        (json!(["a", false]), 1, "boolean"),
+        (json!([1, 2, 3]), 0, "float64"),
+        (json!(["a", "b", null]), 2, "<nil>"),
+        (json!(["a", ["nested"]]), 1, "[]interface {}"),
+        (json!(["a", {"b": 1}, 3]), 1, "map[string]interface {}"),
+        (json!(["a", false]), 1, "bool"),
     ] {
         assert_eq!(
             error_response(&server(), "list_approved_queries", json!({"tags": tags})),
@@ -310,6 +326,10 @@ fn enum_parameter_lists_the_choices() {
 }
 
 // Template 6: UUID validation.
+//
+/// A reading the project chose for the message: Template 6 formats "invalid id
+/// format: %q is not a valid UUID" whatever the parameter is called, so `fact_id`
+/// and `query_id` both get "invalid id format".
 #[test]
 fn uuid_parameter() {
     assert_eq!(
@@ -321,8 +341,16 @@ fn uuid_parameter() {
         json!({
             "error": true,
             "code": "invalid_parameters",
-            "message": "invalid fact_id format: \"42\" is not a valid UUID"
+            "message": "invalid id format: \"42\" is not a valid UUID"
         })
+    );
+    assert_eq!(
+        error_response(
+            &server(),
+            "execute_approved_query",
+            json!({"query_id": "not-a-uuid"})
+        )["message"],
+        "invalid id format: \"not-a-uuid\" is not a valid UUID"
     );
     let ok = server().call(
         "delete_project_knowledge",
@@ -342,6 +370,69 @@ fn uuid_parameter() {
             "message": "fact \"00000000-0000-4000-8000-000000000000\" not found"
         })
     );
+}
+
+/// The forms Template 6's `uuid.Parse` (github.com/google/uuid) accepts, by length in
+/// bytes: 36 (8-4-4-4-12), 45 (`urn:uuid:` in any case, then 36), 38 (`{...}`, of
+/// which Go reads only the middle 36 bytes, so the outer two are not checked) and 32
+/// (hex without hyphens); hex digits of either case. Everything else is refused.
+#[test]
+fn uuid_forms_are_gos() {
+    let hex: String = FACT_ID.chars().filter(|c| *c != '-').collect();
+    let accepted = [
+        FACT_ID.to_owned(),
+        FACT_ID.to_uppercase(),
+        format!("urn:uuid:{FACT_ID}"),
+        format!("URN:Uuid:{FACT_ID}"),
+        format!("{{{FACT_ID}}}"),
+        // Go does not look at the first and last of the 38 bytes.
+        format!("x{FACT_ID}y"),
+        format!("({FACT_ID})"),
+        hex.clone(),
+        hex.to_uppercase(),
+    ];
+    for text in &accepted {
+        let reply = server().call(
+            "delete_project_knowledge",
+            &json!({"fact_id": text}),
+            RequestId::Null,
+        );
+        assert_eq!(reply, Reply::Success(json!({"deleted": FACT_ID})), "{text}");
+    }
+    let refused = [
+        // 36 bytes with a hyphen moved, or a non-hex digit.
+        format!("{}-{}", &hex[..7], &FACT_ID[8..]),
+        FACT_ID.replacen('6', "g", 1),
+        // 45 bytes with another prefix.
+        format!("urn:uuix:{FACT_ID}"),
+        format!("uuid:urn:{FACT_ID}"),
+        // 38 bytes whose middle is not the 36-byte form.
+        format!("{{{hex}1234}}"),
+        // 32 bytes that are not all hex.
+        format!("{}z", &hex[..31]),
+        // Other lengths.
+        format!("{{{FACT_ID}"),
+        format!("{hex}0"),
+        format!("urn:uuid:{{{FACT_ID}}}"),
+        "42".to_owned(),
+        // 36 bytes, but é takes two: a hyphen position falls inside it.
+        format!("{}é{}", &FACT_ID[..7], &FACT_ID[9..]),
+    ];
+    for text in &refused {
+        let response = error_response(
+            &server(),
+            "delete_project_knowledge",
+            json!({"fact_id": text}),
+        );
+        assert_eq!(response["code"], "invalid_parameters", "{text}");
+        assert!(
+            response["message"]
+                .as_str()
+                .unwrap()
+                .starts_with("invalid id format: "),
+            "{text}"
+        );
+    }
 }
 
 #[test]
@@ -412,7 +503,7 @@ fn query_execution_errors() {
             "error": true,
             "code": "invalid_parameters",
             "message": "parameter 'parameters' must be an object",
-            "details": {"parameter": "parameters", "expected_type": "object", "actual_type": "array"}
+            "details": {"parameter": "parameters", "expected_type": "object", "actual_type": "[]interface {}"}
         })
     );
     let ok = s.call(
@@ -516,7 +607,7 @@ fn unknown_tools_and_bad_argument_objects() {
             "error": true,
             "code": "invalid_parameters",
             "message": "arguments must be an object",
-            "details": {"expected_type": "object", "actual_type": "array"}
+            "details": {"expected_type": "object", "actual_type": "[]interface {}"}
         })
     );
 }

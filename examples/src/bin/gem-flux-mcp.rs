@@ -5,8 +5,12 @@
 //! cargo run -p tool-error-examples --bin gem-flux-mcp
 //! ```
 //!
-//! stdout carries only MCP messages; logs (one line per error, at `ERROR` as Gem-Flux
-//! logs them) go to stderr.
+//! stdout carries only MCP messages; the log goes to stderr as JSON lines, one
+//! object per line: each failed call is Gem-Flux's log entry (`timestamp`,
+//! `level` `ERROR`, `tool_name`, `error_type`, `jsonrpc_error_code`, `error_code`,
+//! `message`, `details`), written from tool-error's `tracing` event for the error
+//! (see `tool_error_examples::gem_flux::log`); other lines are
+//! `{timestamp, level, message, ...}`.
 //!
 //! | tool | arguments | returns | errors |
 //! | --- | --- | --- | --- |
@@ -283,11 +287,7 @@ impl ServerHandler for GemFluxServer {}
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-    tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_ansi(false)
-        .with_max_level(Level::INFO)
-        .init();
+    tracing::subscriber::set_global_default(gem_flux::log::subscriber(std::io::stderr))?;
 
     tracing::info!(
         compounds = Biochemistry::EMBEDDED.compound_count(),

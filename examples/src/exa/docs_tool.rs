@@ -9,12 +9,40 @@ use serde_json::{Value, json};
 use tool_error::Clock;
 
 use super::errors::{ExaError, js_typeof};
-use super::foreign::{from_panic, normalize};
+use super::foreign::{from_panic, normalize_named};
 use super::handler::{ErrorContext, ErrorHandler};
 use super::profile::Mode;
 
-/// Whatever a tool's handler throws.
-pub type Thrown = Box<dyn StdError + Send + Sync>;
+/// Whatever a tool's handler throws: any error, with the name of its type, which
+/// [`normalize`](super::normalize) reports as `originalError` (JavaScript keeps a
+/// thrown error's class name in `error.name`; a boxed Rust error forgets its type,
+/// so the name is taken when the error is thrown).
+#[derive(Debug)]
+pub struct Thrown {
+    type_name: &'static str,
+    error: Box<dyn StdError + Send + Sync>,
+}
+
+impl Thrown {
+    /// The error thrown.
+    pub fn error(&self) -> &(dyn StdError + Send + Sync + 'static) {
+        &*self.error
+    }
+
+    /// Its type's full name, as [`std::any::type_name`] writes it.
+    pub fn type_name(&self) -> &'static str {
+        self.type_name
+    }
+}
+
+impl<E: StdError + Send + Sync + 'static> From<E> for Thrown {
+    fn from(error: E) -> Self {
+        Thrown {
+            type_name: std::any::type_name::<E>(),
+            error: Box::new(error),
+        }
+    }
+}
 
 /// How one parameter of an operation is checked (Exa's operation schema).
 #[derive(Clone, Copy, Debug)]
@@ -201,7 +229,7 @@ impl<'c> DocsTool<'c> {
         self.calls += 1;
         let outcome = if self.configured {
             validate_params(schema, params)
-                .map_err(|e| Box::new(e) as Thrown)
+                .map_err(Thrown::from)
                 .and_then(|()| {
                     catch_unwind(AssertUnwindSafe(|| handler(self)))
                         .unwrap_or_else(|payload| Err(from_panic(&*payload).into()))
@@ -217,7 +245,7 @@ impl<'c> DocsTool<'c> {
             Ok(data) => json!({ "success": true, "data": data }),
             Err(error) => {
                 let path = params.get("path").and_then(Value::as_str);
-                let error = normalize(&*error, path);
+                let error = normalize_named(error.error(), error.type_name(), path);
                 let request_id = format!("req-{}", self.calls);
                 let context = ErrorContext {
                     tool: Self::NAME,

@@ -2,7 +2,6 @@
 
 use std::any::Any;
 use std::error::Error as StdError;
-use std::fmt;
 use std::io;
 
 use serde_json::{Value, json};
@@ -13,8 +12,20 @@ use super::errors::ExaError;
 /// (or a message mentioning `ENOENT`) anywhere in the cause chain becomes
 /// `DOC_NOT_FOUND` for `path` (else for the path quoted in the message); "invalid
 /// argument" becomes `INVALID_PARAM`; anything else `UNKNOWN_ERROR` with the
-/// error's message and `{"originalError": <type>}`.
-pub fn normalize(error: &(dyn StdError + 'static), path: Option<&str>) -> ExaError {
+/// error's message and `{"originalError": <class name>}`, the name of the error's
+/// type (see [`class_name_of`]), as JavaScript's `error.name` is its class's.
+pub fn normalize<E: StdError + 'static>(error: &E, path: Option<&str>) -> ExaError {
+    normalize_named(error, std::any::type_name::<E>(), path)
+}
+
+/// [`normalize`] for an error whose type is known only by name, e.g. one boxed as
+/// `dyn Error` after its type name was taken (`type_name` as
+/// [`std::any::type_name`] writes it).
+pub fn normalize_named(
+    error: &(dyn StdError + 'static),
+    type_name: &str,
+    path: Option<&str>,
+) -> ExaError {
     if let Some(exa) = error.downcast_ref::<ExaError>() {
         return exa.clone();
     }
@@ -43,7 +54,43 @@ pub fn normalize(error: &(dyn StdError + 'static), path: Option<&str>) -> ExaErr
     }
     ExaError::Unknown {
         message,
-        details: json!({ "originalError": type_name(error) }),
+        details: json!({ "originalError": class_name_of(type_name) }),
+    }
+}
+
+/// The class name of a Rust error type, from its full name as
+/// [`std::any::type_name`] writes it: the type's own name, without module path or
+/// generic arguments (`std::num::ParseIntError` is `ParseIntError`). A type called
+/// just `Error` keeps the module that names it in its public path (`io::Error`,
+/// `fmt::Error`, `serde_json::Error`), since `Error` alone names nothing.
+///
+/// ```
+/// use tool_error_examples::exa::class_name_of;
+///
+/// assert_eq!(class_name_of("core::num::error::ParseIntError"), "ParseIntError");
+/// assert_eq!(class_name_of("std::io::error::Error"), "io::Error");
+/// assert_eq!(class_name_of("serde_json::error::Error"), "serde_json::Error");
+/// assert_eq!(class_name_of("my_app::Failure<alloc::string::String>"), "Failure");
+/// ```
+pub fn class_name_of(type_name: &str) -> String {
+    let path = type_name
+        .split('<')
+        .next()
+        .unwrap_or(type_name)
+        .trim_start_matches('&')
+        .trim_start_matches("dyn ");
+    let mut segments = path.rsplit("::");
+    let name = segments.next().unwrap_or(path);
+    if name != "Error" {
+        return name.to_owned();
+    }
+    // The private module a type is defined in is often named after it (`io::error`).
+    let module = segments.find(|segment| {
+        !segment.eq_ignore_ascii_case(name) && !matches!(*segment, "std" | "core" | "alloc")
+    });
+    match module {
+        Some(module) => format!("{module}::{name}"),
+        None => name.to_owned(),
     }
 }
 
@@ -66,17 +113,4 @@ fn extract_path(message: &str) -> Option<String> {
     let end = message.rfind('\'')?;
     let start = message.get(..end)?.rfind('\'')?;
     message.get(start + 1..end).map(str::to_owned)
-}
-
-/// A readable type name for `originalError` (JavaScript's `error.name`).
-fn type_name(error: &(dyn StdError + 'static)) -> &'static str {
-    if error.is::<io::Error>() {
-        "io::Error"
-    } else if error.is::<serde_json::Error>() {
-        "serde_json::Error"
-    } else if error.is::<fmt::Error>() {
-        "fmt::Error"
-    } else {
-        "Error"
-    }
 }

@@ -25,7 +25,7 @@ mod samples;
 
 pub use docs_tool::{DocsTool, Document, ParamSpec, Thrown, alternative_paths, validate_params};
 pub use errors::{DidYouMean, ExaError, js_typeof};
-pub use foreign::{from_panic, normalize};
+pub use foreign::{class_name_of, from_panic, normalize, normalize_named};
 pub use handler::{ErrorContext, ErrorHandler};
 pub use profile::{CRITICAL_CODES, ErrorLogEntry, ExaJson, ExaResponse, Mode, needs_alert, policy};
 pub use samples::{sample_documents, samples};

@@ -2,8 +2,11 @@
 //! class's `toJSON()` ([`ExaJson`]) and the structured log line ([`ErrorLogEntry`]);
 //! with the [`policy`] of each [`Mode`] and the alerting rule.
 
+use std::time::SystemTime;
+
 use serde::Serialize;
 use serde::ser::SerializeMap;
+use tool_error::envelope::Timestamp;
 use tool_error::{Envelope, Policy, Profile, ToolError};
 
 use super::errors::ExaError;
@@ -87,8 +90,10 @@ impl Profile for ExaResponse {
 }
 
 /// Exa's `ExaError.toJSON()`: `{name, message, code, statusCode, details,
-/// recoverable, timestamp}`, the timestamp with milliseconds as JavaScript's
-/// `toISOString()` writes it and `details` left out when there are none.
+/// recoverable, timestamp}`, `details` left out when there are none (as
+/// `JSON.stringify` leaves out `undefined`). The timestamp is always there, with
+/// milliseconds as JavaScript's `toISOString()` writes it: the context's clock, else
+/// the system clock, as `toJSON()` reads the time when it is called.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ExaJson;
 
@@ -108,9 +113,10 @@ impl Profile for ExaJson {
             map.serialize_entry("details", &details)?;
         }
         map.serialize_entry("recoverable", &envelope.recoverable())?;
-        if let Some(timestamp) = envelope.timestamp() {
-            map.serialize_entry("timestamp", &timestamp.with_millis())?;
-        }
+        let timestamp = envelope
+            .timestamp()
+            .unwrap_or_else(|| Timestamp::new(SystemTime::now()));
+        map.serialize_entry("timestamp", &timestamp.with_millis())?;
         map.end()
     }
 }
@@ -128,7 +134,8 @@ pub fn needs_alert(error: &dyn ToolError) -> bool {
 /// One structured log line of Exa's `ErrorLogger`: the `ErrorLog` fields
 /// (`timestamp`, `tool`, `operation`, `errorCode`, `errorMessage`, `recoverable`,
 /// `recovered`?, `userId`?, `requestId`, `duration`) plus `level`, `service` and
-/// `environment`. Tool, operation and request id come from the envelope's context.
+/// `environment`. Tool, operation and request id come from the envelope's context;
+/// the timestamp from its clock, else the system clock (`ErrorLog` requires one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ErrorLogEntry<'a> {
     /// `NODE_ENV`.
@@ -148,9 +155,10 @@ impl Profile for ErrorLogEntry<'_> {
         serializer: S,
     ) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(timestamp) = envelope.timestamp() {
-            map.serialize_entry("timestamp", &timestamp.with_millis())?;
-        }
+        let timestamp = envelope
+            .timestamp()
+            .unwrap_or_else(|| Timestamp::new(SystemTime::now()));
+        map.serialize_entry("timestamp", &timestamp.with_millis())?;
         let context = envelope.context();
         map.serialize_entry("tool", context.tool().unwrap_or(""))?;
         map.serialize_entry("operation", context.operation().unwrap_or(""))?;

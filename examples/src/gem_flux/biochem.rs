@@ -188,13 +188,13 @@ impl<'a> Biochemistry<'a> {
         self.reactions.len()
     }
 
-    /// Compound IDs an agent probably meant by `id`, best first, at most `limit`.
+    /// Compound IDs an agent probably meant by `id`, at most `limit`, in ID order.
     /// See [`similar_ids`].
     pub fn similar_compound_ids(&self, id: &str, limit: usize) -> Vec<&'a str> {
         similar_ids(self.compounds.iter().map(|c| c.id), "cpd", id, limit)
     }
 
-    /// Reaction IDs an agent probably meant by `id`, best first, at most `limit`.
+    /// Reaction IDs an agent probably meant by `id`, at most `limit`, in ID order.
     pub fn similar_reaction_ids(&self, id: &str, limit: usize) -> Vec<&'a str> {
         similar_ids(self.reactions.iter().map(|r| r.id), "rxn", id, limit)
     }
@@ -210,13 +210,19 @@ impl<'a> Biochemistry<'a> {
     }
 }
 
-/// Known IDs close to `requested`, best first, at most `limit`.
+/// Known IDs close to `requested`, at most `limit`, in ID order.
 ///
 /// The requested text is first read leniently (`CPD00027`, `cpd27`, `compound_027`
 /// all mean `cpd00027`); if that ID is known it is the only answer. Otherwise the
-/// known IDs whose five digits differ from the requested digits in at most two
-/// places are returned, fewest differences first, then by ID: typing mistakes
-/// change a digit or two, they do not invent a new number.
+/// candidates are the known IDs whose five digits differ from the requested digits
+/// in at most two places: typing mistakes change a digit or two, they do not invent
+/// a new number. When there are more than `limit`, the closest are kept (fewest
+/// differences, then lowest ID).
+///
+/// The kept IDs are listed in ID order, the order of the database itself, as
+/// Gem-Flux's `COMPOUND_NOT_FOUND` example lists them: for `cpd99999` it gives
+/// `["cpd00999", "cpd09999"]`, although `cpd09999` is one digit away and
+/// `cpd00999` two. The list is a set of candidates to check, not a ranking.
 pub fn similar_ids<'a>(
     known: impl Iterator<Item = &'a str> + Clone,
     prefix: &str,
@@ -250,7 +256,9 @@ pub fn similar_ids<'a>(
         })
         .collect();
     close.sort_unstable();
-    close.into_iter().take(limit).map(|(_, id)| id).collect()
+    let mut kept: Vec<&'a str> = close.into_iter().take(limit).map(|(_, id)| id).collect();
+    kept.sort_unstable();
+    kept
 }
 
 /// The five digits `requested` most plausibly stands for: its ASCII digits, left

@@ -6,6 +6,7 @@
 //!   each code's category, its JSON-RPC code the legacy one for that category.
 //! - [`profile`]: [`GemFlux`], the response envelope, and [`GemFluxLog`] /
 //!   [`log_entry`], the server log entry.
+//! - [`log`]: [`JsonLogFormat`], the server log as JSON lines, one entry per error.
 //! - [`validate`]: argument checks per tool in Gem-Flux's documented order.
 //! - [`biochem`]: a real slice of the ModelSEED database and ID helpers.
 //!
@@ -28,15 +29,17 @@
 
 pub mod biochem;
 pub mod errors;
+pub mod log;
 pub mod profile;
 mod samples;
 pub mod validate;
 
 pub use biochem::{Biochemistry, COMPOUNDS, Compound, REACTIONS, Reaction};
 pub use errors::{
-    DatabaseError, FbaError, GapfillError, GemFluxError, LibraryError, MediaError, ModelError,
-    ServerError, SessionError, TOOL_CODES,
+    CompoundIdReport, DatabaseError, FbaError, GapfillError, GemFluxError, LibraryError,
+    LibraryTraceback, MediaError, ModelError, ServerError, SessionError, TOOL_CODES,
 };
+pub use log::JsonLogFormat;
 pub use profile::{GemFlux, GemFluxLog, log_entry, render};
 pub use samples::samples;
 pub use validate::{

@@ -54,7 +54,13 @@ impl Profile for GemFlux {
 
 /// Gem-Flux's `error_type` of an envelope: its category, else one matching its kind.
 pub fn error_type(envelope: &Envelope<'_>) -> &'static str {
-    envelope.category().unwrap_or(match envelope.kind() {
+    error_type_of(envelope.category(), envelope.kind())
+}
+
+/// Gem-Flux's `error_type` of an error with this category and kind: the category,
+/// else one matching the kind.
+pub fn error_type_of(category: Option<&str>, kind: Kind) -> &str {
+    category.unwrap_or(match kind {
         Kind::Validation => "validation_error",
         Kind::NotFound => "not_found_error",
         Kind::Conflict => "infeasibility_error",
@@ -91,9 +97,13 @@ static LOG_POLICY: Policy = Policy::DEFAULT.with_verbose(true);
 ///
 /// Rendered under a verbose policy whatever the envelope's policy says, since logs
 /// stay on the server: internal messages are unmasked. `stack_trace` is the captured
-/// backtrace, else the chain of causes (one `Caused by:` line each), and is left out
-/// when there is neither; `session_id` comes from the context and is left out
-/// without one.
+/// backtrace, else the causes' texts, outermost first and `: `-separated (a library
+/// exception's traceback is its error's cause), and is left out when there is
+/// neither; `session_id` comes from the context and is left out without one. These
+/// are the rules of tool-error's `tracing` events too, so [`JsonLogFormat`] writes
+/// the same entry from the event of a verbose envelope.
+///
+/// [`JsonLogFormat`]: super::log::JsonLogFormat
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct GemFluxLog;
 
@@ -122,11 +132,8 @@ impl Profile for GemFluxLog {
             if let Some(backtrace) = debug.backtrace() {
                 map.serialize_entry("stack_trace", &backtrace)?;
             } else if let Some(chain) = debug.error_chain() {
-                let causes: Vec<String> = chain
-                    .into_iter()
-                    .map(|cause| format!("Caused by: {cause}"))
-                    .collect();
-                map.serialize_entry("stack_trace", &causes.join("\n"))?;
+                let causes: Vec<String> = chain.into_iter().map(ToString::to_string).collect();
+                map.serialize_entry("stack_trace", &causes.join(": "))?;
             }
         }
         if let Some(session) = envelope.context().session_id() {

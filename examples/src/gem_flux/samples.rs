@@ -1,11 +1,12 @@
-//! Gem-Flux's eight full error responses and its log entry, for the tour.
+//! Gem-Flux's full error responses (its response structure and eight examples) and
+//! its log entry, for the tour.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use tool_error::{Context, Envelope, FixedClock, ToolError};
 
 use super::biochem::Biochemistry;
-use super::errors::{DatabaseError, FbaError, GapfillError, LibraryError, ModelError};
+use super::errors::{DatabaseError, FbaError, GapfillError, LibraryError, MediaError, ModelError};
 use super::profile::{log_entry, render};
 use super::validate::{
     BuildMediaArgs, FbaArgs, SessionSnapshot, validate_build_media, validate_fba,
@@ -26,11 +27,18 @@ fn sample(error: &dyn ToolError, tool: &str, timestamp: &str) -> Sample {
     }
 }
 
-/// Every error Gem-Flux shows in full, in its order, then its log entry. Where a
-/// validator reaches the example's error from plain arguments, the sample comes
-/// from the validator.
+/// Every error Gem-Flux shows in full, in its order (its response structure, then
+/// its eight examples), then its log entry. Where a validator reaches the example's
+/// error from plain arguments, the sample comes from the validator.
 pub fn samples() -> Vec<Sample> {
     let mut samples = Vec::new();
+
+    // The response structure, in its general wording.
+    let structure = MediaError::invalid_compound_ids_provided(
+        ["cpd99999", "cpd00ABC"].map(String::from).to_vec(),
+        ["cpd00027", "cpd00007"].map(String::from).to_vec(),
+    );
+    samples.push(sample(&structure, "build_media", "2025-10-27T14:32:15Z"));
 
     // 1. build_media with a malformed and an unknown ID among five.
     let media = BuildMediaArgs {
@@ -122,7 +130,9 @@ pub fn samples() -> Vec<Sample> {
     };
     samples.push(sample(&lookup, "get_compound_name", "2025-10-27T15:05:41Z"));
 
-    // The server's log entry for a gapfilling failure.
+    // The server's log entry for a gapfill that stopped with an exception (Gem-Flux
+    // elides the traceback as "...").
+    let raised = GapfillError::raised("model_xyz", "media_abc", 0.01, "...");
     let log_clock = clock("2025-10-27T15:15:22Z");
     let context = Context::new()
         .with_tool("gapfill_model")
@@ -131,19 +141,19 @@ pub fn samples() -> Vec<Sample> {
     samples.push(Sample {
         system: SYSTEM,
         title: "GAPFILL_INFEASIBLE as a server log entry".to_owned(),
-        output: log_entry(&Envelope::new(&gapfill).with_context(context)),
+        output: log_entry(&Envelope::new(&raised).with_context(context)),
     });
 
     samples
 }
 
 fn gapfill_infeasible() -> GapfillError {
-    GapfillError::GapfillInfeasible {
-        model_id: "model_20251027_a1b2c3".into(),
-        media_id: "media_20251027_x9y8z7".into(),
-        target_growth: 0.01,
-        max_complexity: 10,
-        media_compounds: 15,
-        template_reactions_available: 4523,
-    }
+    GapfillError::no_solution(
+        "model_20251027_a1b2c3",
+        "media_20251027_x9y8z7",
+        0.01,
+        10,
+        15,
+        4523,
+    )
 }

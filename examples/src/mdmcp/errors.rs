@@ -195,7 +195,10 @@ pub enum ValidationFailure {
     },
 
     /// A command argument the command's rules reject.
-    #[error("The argument '{value}' is not allowed for security reasons")]
+    // The JSON-RPC message is mdmcp's "Command arguments failed validation";
+    // `user_message` names the argument when the check knows it (`blocked_argument`)
+    // and otherwise repeats the general sentence (`argument_validation`).
+    #[error("{user_message}")]
     #[tool_error(message = "Command arguments failed validation")]
     InvalidArgument {
         /// The parameter, e.g. `args[1]`.
@@ -211,23 +214,26 @@ pub enum ValidationFailure {
         /// Suggestions for this case.
         #[tool_error(suggestions)]
         hints: Vec<String>,
+        /// The sentence for people (`data.user_message`).
+        #[tool_error(skip)]
+        user_message: String,
     },
 
-    /// A malformed environment setting.
-    #[error("The environment setting '{value}' is not valid: {reason}")]
+    /// An environment setting the command's policy rejects.
+    #[error("Environment variables failed validation")]
     #[tool_error(
         message = "Environment variables failed validation",
         suggest = "Only use allowed environment variables",
         suggest = "Check the env_policy in your command configuration"
     )]
     InvalidEnvironment {
-        /// The parameter.
+        /// The parameter (`env`).
         field: String,
-        /// The value given.
+        /// The setting at fault, when known (mdmcp sends an empty string).
         value: String,
         /// Why it is invalid.
         reason: String,
-        /// What is expected.
+        /// What is expected (`KEY=value`).
         expected_format: Option<String>,
         /// Valid examples.
         examples: Vec<String>,
@@ -257,6 +263,65 @@ pub enum ValidationFailure {
         #[tool_error(suggestions)]
         hints: Vec<String>,
     },
+}
+
+impl ValidationFailure {
+    /// mdmcp's conversion of a failed argument check that reports only its reason
+    /// (`CatalogError::ArgumentValidation { reason }`): field `args`, the reason as
+    /// both value and reason, the general user message and one suggestion.
+    pub fn argument_validation(reason: impl Into<String>) -> Self {
+        let reason = reason.into();
+        ValidationFailure::InvalidArgument {
+            field: "args".to_owned(),
+            value: reason.clone(),
+            reason,
+            expected_format: None,
+            examples: Vec::new(),
+            hints: vec!["Check the argument format and allowed values".to_owned()],
+            user_message: "Command arguments failed validation".to_owned(),
+        }
+    }
+
+    /// The argument at `index` matches one of the command's blocked patterns
+    /// (mdmcp's example 5.2): the argument is named in the user message and the
+    /// patterns in `expected_format`; `examples` are safe arguments, `hints` the
+    /// suggestions.
+    pub fn blocked_argument(
+        index: usize,
+        value: impl Into<String>,
+        blocked_patterns: &[&str],
+        examples: Vec<String>,
+        hints: Vec<String>,
+    ) -> Self {
+        let value = value.into();
+        ValidationFailure::InvalidArgument {
+            field: format!("args[{index}]"),
+            user_message: format!("The argument '{value}' is not allowed for security reasons"),
+            value,
+            reason: "Argument matches blocked pattern".to_owned(),
+            expected_format: Some(format!(
+                "Arguments not matching blocked patterns: {}",
+                blocked_patterns.join(", ")
+            )),
+            examples,
+            hints,
+        }
+    }
+
+    /// mdmcp's conversion of a failed environment check
+    /// (`CatalogError::EnvironmentValidation { reason }`): field `env`, an empty
+    /// value (the check does not say which variable), the reason, `KEY=value` with
+    /// its example, and mdmcp's two suggestions.
+    pub fn environment_validation(reason: impl Into<String>) -> Self {
+        ValidationFailure::InvalidEnvironment {
+            field: "env".to_owned(),
+            value: String::new(),
+            reason: reason.into(),
+            expected_format: Some("KEY=value".to_owned()),
+            examples: vec!["PATH=/usr/bin".to_owned()],
+            hints: Vec::new(),
+        }
+    }
 }
 
 /// A configured limit was reached.

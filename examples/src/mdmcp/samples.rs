@@ -77,17 +77,16 @@ pub fn example_path_not_allowed() -> PolicyViolation {
 
 /// Example 5.2's error.
 pub fn example_invalid_argument() -> ValidationFailure {
-    ValidationFailure::InvalidArgument {
-        field: "args[1]".into(),
-        value: "-rf".into(),
-        reason: "Argument matches blocked pattern".into(),
-        expected_format: Some("Arguments not matching blocked patterns: -rf, --force".into()),
-        examples: vec!["-n".into(), "--dry-run".into()],
-        hints: vec![
+    ValidationFailure::blocked_argument(
+        1,
+        "-rf",
+        &["-rf", "--force"],
+        vec!["-n".into(), "--dry-run".into()],
+        vec![
             "Remove the -rf flag".into(),
             "Use safer alternatives like -i for interactive mode".into(),
         ],
-    }
+    )
 }
 
 /// Example 5.4's error.

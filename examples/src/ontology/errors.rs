@@ -4,8 +4,8 @@
 
 use std::fmt;
 
-use serde_json::Value;
-use tool_error::{Envelope, Native, ToolError};
+use serde_json::{Value, json};
+use tool_error::ToolError;
 
 use super::params::{JsonType, ParamError, Uuid};
 // Only the doc comment of `OntologyError` links to them.
@@ -190,8 +190,8 @@ pub enum OntologyError {
         parameter: String,
         /// The SQL type it needs.
         expected_type: String,
-        /// The JSON type given.
-        actual_type: JsonType,
+        /// The type given, as Go's `%T` names it ([`go_type_name`]).
+        actual_type: &'static str,
     },
 
     /// SQL execution error
@@ -222,17 +222,78 @@ pub enum OntologyError {
 }
 
 impl From<ParamError> for OntologyError {
-    /// A parameter template's failure, as the server's `invalid_parameters` result:
-    /// the same message, the same details (none for the templates without).
+    /// A parameter template's failure, as the server's `invalid_parameters` result,
+    /// in the Go server's words: the template's message and details, with types
+    /// named as Go's `%T` names a decoded JSON value ([`go_type_name`]; Template 2
+    /// writes `unknown` for `null`), and Template 6's message for every UUID
+    /// ("invalid id format: ...").
     fn from(error: ParamError) -> Self {
-        let details = Envelope::new(&error)
-            .to_value(&Native)
-            .get("details")
-            .cloned();
-        OntologyError::InvalidParameters {
-            message: error.to_string(),
-            details,
-        }
+        let message = match &error {
+            ParamError::InvalidUuid { actual, .. } => {
+                format!("invalid id format: {} is not a valid UUID", quoted(actual))
+            }
+            other => other.to_string(),
+        };
+        let details = match &error {
+            ParamError::NotAnObject { actual_type } => Some(json!({
+                "expected_type": JsonType::Object,
+                "actual_type": go_type_name(*actual_type),
+            })),
+            ParamError::Missing { .. }
+            | ParamError::Empty { .. }
+            | ParamError::InvalidUuid { .. } => None,
+            ParamError::WrongType {
+                parameter,
+                expected_type,
+                actual_type,
+            } => {
+                // Template 2 (booleans) names nil "unknown"; the others print %T.
+                let actual = match (expected_type, actual_type) {
+                    (JsonType::Boolean, JsonType::Null) => "unknown",
+                    (_, actual) => go_type_name(*actual),
+                };
+                Some(json!({
+                    "parameter": parameter,
+                    "expected_type": expected_type,
+                    "actual_type": actual,
+                }))
+            }
+            ParamError::WrongElementType {
+                parameter,
+                invalid_element_index,
+                invalid_element_type,
+                ..
+            } => Some(json!({
+                "parameter": parameter,
+                "invalid_element_index": invalid_element_index,
+                "invalid_element_type": go_type_name(*invalid_element_type),
+            })),
+            ParamError::NotOneOf {
+                parameter,
+                expected,
+                actual,
+                ..
+            } => Some(json!({
+                "parameter": parameter,
+                "expected": expected,
+                "actual": actual,
+            })),
+        };
+        OntologyError::InvalidParameters { message, details }
+    }
+}
+
+/// What Go's `%T` prints for a value `encoding/json` decoded into `any`, which the
+/// server's templates report as a type: `float64` for every number, `bool`,
+/// `string`, `[]interface {}`, `map[string]interface {}`, and `<nil>` for `null`.
+pub const fn go_type_name(json_type: JsonType) -> &'static str {
+    match json_type {
+        JsonType::Null => "<nil>",
+        JsonType::Boolean => "bool",
+        JsonType::Number => "float64",
+        JsonType::String => "string",
+        JsonType::Array => "[]interface {}",
+        JsonType::Object => "map[string]interface {}",
     }
 }
 

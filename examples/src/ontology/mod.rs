@@ -5,8 +5,10 @@
 //! [`McpToolResult`]); system failures are JSON-RPC errors ([`ProtocolError`],
 //! `channel = protocol`). The codes are the server's documented table, mixed case
 //! included ([`OntologyError`]); parameters are checked over the untyped argument
-//! map with the Go server's own templates ([`params`]), whose errors become `invalid_parameters` with the server's
-//! messages and details. [`OntologyServer`] is a small in-memory server whose tools
+//! map with the Go server's own templates ([`params`]), whose errors become
+//! `invalid_parameters` with the server's messages and details: types named as Go's
+//! `%T` names them ([`go_type_name`]), UUIDs read as Go's `uuid.Parse` reads them
+//! ([`params::Uuid::parse_go`]). [`OntologyServer`] is a small in-memory server whose tools
 //! follow the documented templates, and [`code_reference`] / [`code_table`]
 //! regenerate the server's code reference from the catalog.
 //!
@@ -29,7 +31,9 @@ pub mod server;
 use tool_error::McpToolResult;
 
 pub use codes::{code_reference, code_table};
-pub use errors::{OntologyError, ProtocolError, RepoError, RepositoryError, classify};
+pub use errors::{
+    OntologyError, ProtocolError, RepoError, RepositoryError, classify, go_type_name,
+};
 pub use profile::{ErrorResult, Reply, reply};
 pub use samples::samples;
 pub use server::{APPROVED_QUERY, FACT_ID, OntologyServer, PENDING_QUERY, ROLES, StoredQuery};

@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 use serde_json::{Value, json};
 use tool_error::{RequestId, ToolError};
 
-use super::errors::{OntologyError, ProtocolError, RepoError, classify};
+use super::errors::{OntologyError, ProtocolError, RepoError, classify, go_type_name};
+use super::params::reader::echo;
 use super::params::{ArrayOf, JsonType, ParamError, Params, Uuid};
 use super::profile::{Reply, reply};
 use crate::go::quoted;
@@ -46,6 +47,21 @@ type ToolOutcome = Result<Value, Box<dyn ToolError + Send + Sync>>;
 
 fn invalid(error: ParamError) -> Box<dyn ToolError + Send + Sync> {
     Box::new(OntologyError::from(error))
+}
+
+/// Template 6: a required string (Template 1) holding a UUID in a form Go's
+/// `uuid.Parse` reads ([`Uuid::parse_go`]).
+fn required_uuid(
+    params: &Params<'_>,
+    name: &str,
+) -> Result<Uuid, Box<dyn ToolError + Send + Sync>> {
+    let text = params.required_str(name).map_err(invalid)?;
+    Uuid::parse_go(text).ok_or_else(|| {
+        invalid(ParamError::InvalidUuid {
+            parameter: name.to_owned(),
+            actual: echo(text),
+        })
+    })
 }
 
 fn fail(error: OntologyError) -> ToolOutcome {
@@ -249,7 +265,7 @@ impl OntologyServer {
     /// `delete_project_knowledge`: Template 6 (`fact_id`, a UUID), then the lookup.
     fn delete_project_knowledge(&self, arguments: &Value) -> ToolOutcome {
         let params = Params::new(arguments).map_err(invalid)?;
-        let fact_id = params.required_uuid("fact_id").map_err(invalid)?;
+        let fact_id = required_uuid(&params, "fact_id")?;
         if !self.facts.contains_key(&fact_id) {
             return fail(OntologyError::FactNotFound { fact_id });
         }
@@ -281,7 +297,7 @@ impl OntologyServer {
     /// the SQL parameters: names, types and a crude injection check.
     fn execute_approved_query(&self, arguments: &Value) -> ToolOutcome {
         let params = Params::new(arguments).map_err(invalid)?;
-        let query_id = params.required_uuid("query_id").map_err(invalid)?;
+        let query_id = required_uuid(&params, "query_id")?;
         let given = match params.get("parameters") {
             None => serde_json::Map::new(),
             Some(Value::Object(map)) => map.clone(),
@@ -328,7 +344,7 @@ impl OntologyServer {
                 return fail(OntologyError::TypeValidation {
                     parameter: (*name).to_owned(),
                     expected_type: (*sql_type).to_owned(),
-                    actual_type: JsonType::of(value),
+                    actual_type: go_type_name(JsonType::of(value)),
                 });
             }
             if value

@@ -4,6 +4,8 @@
 
 use tool_error::ToolError;
 
+use super::backend::LibraryTraceback;
+
 /// Session resources that do not exist (used by `gapfill_model` and `run_fba`).
 #[derive(Debug, thiserror::Error, ToolError)]
 #[tool_error(
@@ -71,7 +73,11 @@ impl SessionError {
 #[tool_error(domain = "gem-flux", legacy_jsonrpc)]
 pub enum GapfillError {
     /// No combination of template reactions lets the model grow in the media.
-    #[error("Gapfilling could not find solution to enable growth in specified media")]
+    // Gem-Flux shows this code twice: as the response to a gapfill whose search ran
+    // to the end without a solution (`no_solution`: the search's figures), and as the
+    // log entry of a gapfill that stopped with an exception (`raised`: only the
+    // call's arguments, and the traceback as the cause). The message follows.
+    #[error("{}", infeasible_message(.model_id, .media_id, .source.is_some()))]
     #[tool_error(
         kind = conflict,
         category = "infeasibility_error",
@@ -88,12 +94,15 @@ pub enum GapfillError {
         media_id: String,
         /// The growth rate asked for (1/h).
         target_growth: f64,
-        /// The largest number of reactions allowed.
-        max_complexity: u32,
-        /// How many compounds the media has.
-        media_compounds: usize,
-        /// How many template reactions could be added.
-        template_reactions_available: usize,
+        /// The largest number of reactions allowed (reported with the search).
+        max_complexity: Option<u32>,
+        /// How many compounds the media has (reported with the search).
+        media_compounds: Option<usize>,
+        /// How many template reactions could be added (reported with the search).
+        template_reactions_available: Option<usize>,
+        /// The gapfiller's traceback, when it stopped with an exception (logged,
+        /// never sent to the caller).
+        source: Option<LibraryTraceback>,
     },
 
     /// `target_growth` is not in `0 < target_growth < 5`.
@@ -147,6 +156,58 @@ pub enum GapfillError {
         /// How many reactions the solution adds.
         required_reactions: usize,
     },
+}
+
+impl GapfillError {
+    /// `GAPFILL_INFEASIBLE` after a search that found no solution, with the search's
+    /// figures.
+    pub fn no_solution(
+        model_id: impl Into<String>,
+        media_id: impl Into<String>,
+        target_growth: f64,
+        max_complexity: u32,
+        media_compounds: usize,
+        template_reactions_available: usize,
+    ) -> Self {
+        GapfillError::GapfillInfeasible {
+            model_id: model_id.into(),
+            media_id: media_id.into(),
+            target_growth,
+            max_complexity: Some(max_complexity),
+            media_compounds: Some(media_compounds),
+            template_reactions_available: Some(template_reactions_available),
+            source: None,
+        }
+    }
+
+    /// `GAPFILL_INFEASIBLE` when the gapfiller stopped with an exception: the call's
+    /// arguments and the exception's traceback.
+    pub fn raised(
+        model_id: impl Into<String>,
+        media_id: impl Into<String>,
+        target_growth: f64,
+        traceback: impl Into<String>,
+    ) -> Self {
+        GapfillError::GapfillInfeasible {
+            model_id: model_id.into(),
+            media_id: media_id.into(),
+            target_growth,
+            max_complexity: None,
+            media_compounds: None,
+            template_reactions_available: None,
+            source: Some(LibraryTraceback(traceback.into())),
+        }
+    }
+}
+
+/// The message of `GAPFILL_INFEASIBLE`: "Gapfilling could not find solution ..."
+/// after a search, "Gapfilling failed for <model> in <media>" after an exception.
+fn infeasible_message(model_id: &str, media_id: &str, raised: bool) -> String {
+    if raised {
+        format!("Gapfilling failed for {model_id} in {media_id}")
+    } else {
+        "Gapfilling could not find solution to enable growth in specified media".to_owned()
+    }
 }
 
 /// The largest `target_growth` accepted (exclusive): Gem-Flux's plausibility bound

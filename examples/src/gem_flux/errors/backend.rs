@@ -124,6 +124,19 @@ impl LibraryError {
     }
 }
 
+/// The traceback a library exception came with, as the library wrote it. It is the
+/// cause of the error it explains: server logs show it, responses never do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LibraryTraceback(pub String);
+
+impl std::fmt::Display for LibraryTraceback {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for LibraryTraceback {}
+
 /// The database files compounds and reactions are read from.
 pub const COMPOUNDS_FILE: &str = "compounds.tsv";
 /// See [`COMPOUNDS_FILE`].

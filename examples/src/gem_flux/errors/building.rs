@@ -22,24 +22,22 @@ pub const TEMPLATE_NAMES: [&str; 3] = ["GramNegative", "GramPositive", "Core"];
 )]
 pub enum MediaError {
     /// One or more compound IDs are malformed or not in the database.
-    #[error(
-        "{total_invalid} compound {} not found in ModelSEED database",
-        if *.total_invalid == 1 { "ID" } else { "IDs" }
-    )]
-    #[tool_error(
-        suggest = "Use search_compounds tool to find correct compound IDs",
-        suggest = "Common compounds: cpd00027 (glucose), cpd00007 (O2), cpd00001 (H2O)",
-        suggest = "Check for typos in compound IDs"
-    )]
+    #[error("{}", .report.message(*.total_invalid))]
     InvalidCompoundIds {
         /// The rejected IDs, in the order given.
         invalid_ids: Vec<String>,
         /// The accepted IDs, in the order given.
         valid_ids: Vec<String>,
-        /// How many IDs the call had.
-        total_provided: usize,
+        /// How many IDs the call had (in the database check's report).
+        total_provided: Option<usize>,
         /// `invalid_ids.len()`.
         total_invalid: usize,
+        /// `valid_ids.len()` (in the general report).
+        total_valid: Option<usize>,
+        /// Which of Gem-Flux's two wordings this is; its suggestions are the
+        /// response's.
+        #[tool_error(suggestions)]
+        report: CompoundIdReport,
     },
 
     /// The compounds list is empty.
@@ -106,7 +104,9 @@ pub enum MediaError {
 }
 
 impl MediaError {
-    /// `INVALID_COMPOUND_IDS`; the counts are computed.
+    /// `INVALID_COMPOUND_IDS` as `build_media`'s database check reports it:
+    /// "2 compound IDs not found in ModelSEED database", with how many IDs the call
+    /// had. The counts are computed.
     pub fn invalid_compound_ids(
         invalid_ids: Vec<String>,
         valid_ids: Vec<String>,
@@ -116,8 +116,77 @@ impl MediaError {
             total_invalid: invalid_ids.len(),
             invalid_ids,
             valid_ids,
-            total_provided,
+            total_provided: Some(total_provided),
+            total_valid: None,
+            report: CompoundIdReport::NotInDatabase,
         }
+    }
+
+    /// `INVALID_COMPOUND_IDS` in the general wording of Gem-Flux's response
+    /// structure: "Invalid compound IDs provided", with how many IDs were valid and
+    /// how many not. The counts are computed.
+    pub fn invalid_compound_ids_provided(invalid_ids: Vec<String>, valid_ids: Vec<String>) -> Self {
+        MediaError::InvalidCompoundIds {
+            total_invalid: invalid_ids.len(),
+            total_valid: Some(valid_ids.len()),
+            invalid_ids,
+            valid_ids,
+            total_provided: None,
+            report: CompoundIdReport::InvalidProvided,
+        }
+    }
+}
+
+/// How an `INVALID_COMPOUND_IDS` response is worded. Gem-Flux documents the code
+/// twice, with different messages, counts and suggestions: once as the general
+/// shape of every error response, once as what `build_media` reports after
+/// checking the IDs against the database. One code, so one variant; this says which
+/// wording it carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CompoundIdReport {
+    /// `build_media`'s database check: "2 compound IDs not found in ModelSEED
+    /// database", with `total_provided`.
+    NotInDatabase,
+    /// The general wording: "Invalid compound IDs provided", with `total_valid`.
+    InvalidProvided,
+}
+
+impl CompoundIdReport {
+    /// The message for `total_invalid` rejected IDs.
+    pub fn message(self, total_invalid: usize) -> String {
+        match self {
+            CompoundIdReport::NotInDatabase => {
+                let ids = if total_invalid == 1 { "ID" } else { "IDs" };
+                format!("{total_invalid} compound {ids} not found in ModelSEED database")
+            }
+            CompoundIdReport::InvalidProvided => "Invalid compound IDs provided".to_owned(),
+        }
+    }
+
+    /// The suggestions, most useful first.
+    pub const fn suggestions(self) -> &'static [&'static str] {
+        match self {
+            CompoundIdReport::NotInDatabase => &[
+                "Use search_compounds tool to find correct compound IDs",
+                "Common compounds: cpd00027 (glucose), cpd00007 (O2), cpd00001 (H2O)",
+                "Check for typos in compound IDs",
+            ],
+            CompoundIdReport::InvalidProvided => &[
+                "Verify compound IDs against ModelSEED database using search_compounds tool",
+                "Check for typos in compound IDs",
+                "Use get_compound_name to validate individual IDs",
+            ],
+        }
+    }
+}
+
+// What the derive reads from a `suggestions` field: its items, in order.
+impl IntoIterator for &CompoundIdReport {
+    type Item = &'static &'static str;
+    type IntoIter = core::slice::Iter<'static, &'static str>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.suggestions().iter()
     }
 }
 

@@ -17,6 +17,8 @@ pub mod building;
 pub mod umbrella;
 
 pub use analysis::{FbaError, GapfillError, MAX_COMPLEXITY_LIMIT, MAX_TARGET_GROWTH, SessionError};
-pub use backend::{COMPOUNDS_FILE, DatabaseError, LibraryError, REACTIONS_FILE, ServerError};
-pub use building::{AMINO_ACIDS, MediaError, ModelError, TEMPLATE_NAMES};
+pub use backend::{
+    COMPOUNDS_FILE, DatabaseError, LibraryError, LibraryTraceback, REACTIONS_FILE, ServerError,
+};
+pub use building::{AMINO_ACIDS, CompoundIdReport, MediaError, ModelError, TEMPLATE_NAMES};
 pub use umbrella::{GemFluxError, TOOL_CODES};

@@ -23,10 +23,11 @@ pub enum GemFluxError {
     #[error(transparent)]
     #[tool_error(transparent)]
     Model(#[from] ModelError),
-    /// A `gapfill_model` argument is wrong or gapfilling found no solution.
+    /// A `gapfill_model` argument is wrong or gapfilling found no solution (boxed:
+    /// an infeasible gapfill carries the call, the search's figures and a traceback).
     #[error(transparent)]
     #[tool_error(transparent)]
-    Gapfill(#[from] GapfillError),
+    Gapfill(#[from] Box<GapfillError>),
     /// A `run_fba` argument is wrong or the solver found no optimum.
     #[error(transparent)]
     #[tool_error(transparent)]
@@ -52,8 +53,15 @@ impl From<LibraryError> for GemFluxError {
     }
 }
 
-/// The codes each tool can return: Gem-Flux's tool-specific lists, plus the two codes
-/// its validation orders need but do not name.
+impl From<GapfillError> for GemFluxError {
+    fn from(error: GapfillError) -> Self {
+        GemFluxError::Gapfill(Box::new(error))
+    }
+}
+
+/// The codes each tool can return: Gem-Flux's tool-specific lists, a list it gives
+/// to two tools jointly given to each of them, plus the two codes its validation
+/// orders need but do not name.
 pub const TOOL_CODES: &[(&str, &[&str])] = &[
     (
         "build_media",
@@ -105,10 +113,13 @@ pub const TOOL_CODES: &[(&str, &[&str])] = &[
             "INVALID_FLUX_THRESHOLD",
         ],
     ),
+    // Gem-Flux gives the two name lookups one list, headed by both names; each
+    // tool gets the whole list, as written.
     (
         "get_compound_name",
         &[
             "COMPOUND_NOT_FOUND",
+            "REACTION_NOT_FOUND",
             "INVALID_ID_FORMAT",
             "DATABASE_NOT_LOADED",
         ],
@@ -116,6 +127,7 @@ pub const TOOL_CODES: &[(&str, &[&str])] = &[
     (
         "get_reaction_name",
         &[
+            "COMPOUND_NOT_FOUND",
             "REACTION_NOT_FOUND",
             "INVALID_ID_FORMAT",
             "DATABASE_NOT_LOADED",

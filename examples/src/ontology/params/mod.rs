@@ -43,9 +43,11 @@
 //! ```
 //!
 //! The messages and detail keys follow the templates of a production MCP server's
-//! error guide, so a server that already promised them to its callers can switch
-//! without changing a byte. Type names are JSON's own (`string`, `number`,
-//! `boolean`, `array`, `object`, `null`), the same in every language.
+//! error guide. Type names are JSON's own (`string`, `number`, `boolean`, `array`,
+//! `object`, `null`), the same in every language, and UUIDs are read in their
+//! canonical form only; the ontology server, which promised its callers Go's
+//! wording, translates (see [`OntologyError`](super::OntologyError)'s
+//! `From<ParamError>`).
 //!
 //! Nothing here panics, whatever the input: values echoed back into messages and
 //! details are cut to [`MAX_ECHO_CHARS`] characters, and nothing recurses into

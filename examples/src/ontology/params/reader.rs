@@ -56,7 +56,7 @@ impl<'n> ArrayOf<'n> {
 }
 
 /// A caller's value as kept for echoing: at most [`MAX_ECHO_CHARS`] characters.
-fn echo(text: &str) -> String {
+pub(crate) fn echo(text: &str) -> String {
     match text.char_indices().nth(MAX_ECHO_CHARS) {
         None => text.to_owned(),
         Some((cut, _)) => {

@@ -40,26 +40,78 @@ impl Uuid {
     /// a `urn:uuid:` prefix, surrounding spaces) is refused. Version and variant
     /// bits are not checked: any 128-bit value in this form is accepted.
     pub fn parse(text: &str) -> Option<Uuid> {
+        hyphenated(text.as_bytes())
+    }
+
+    /// Reads `text` the way Go's `uuid.Parse` (`github.com/google/uuid`, v1.6)
+    /// does, for servers that promise Go's behaviour. By length in bytes:
+    ///
+    /// - 36: the 8-4-4-4-12 form;
+    /// - 45: the same after a `urn:uuid:` prefix, in any case;
+    /// - 38: the braced form `{8-4-4-4-12}`; as in Go, only the middle 36 bytes are
+    ///   read, so the first and last may be any bytes;
+    /// - 32: 32 hexadecimal digits without hyphens.
+    ///
+    /// Hex digits may be of either case. Anything else is refused.
+    ///
+    /// ```
+    /// use tool_error_examples::ontology::params::Uuid;
+    ///
+    /// let id = Uuid::parse("67e55044-10b1-426f-9247-bb680e5fe0c8");
+    /// for text in [
+    ///     "67e55044-10b1-426f-9247-bb680e5fe0c8",
+    ///     "URN:UUID:67e55044-10b1-426f-9247-bb680e5fe0c8",
+    ///     "{67e55044-10b1-426f-9247-bb680e5fe0c8}",
+    ///     "67E5504410B1426F9247BB680E5FE0C8",
+    /// ] {
+    ///     assert_eq!(Uuid::parse_go(text), id, "{text}");
+    /// }
+    /// assert_eq!(Uuid::parse_go("67e55044-10b1-426f-9247-bb680e5fe0c"), None);
+    /// ```
+    pub fn parse_go(text: &str) -> Option<Uuid> {
         let bytes = text.as_bytes();
-        if bytes.len() != 36 {
-            return None;
-        }
-        let mut out = [0u8; 16];
-        let mut nibbles = 0usize;
-        for (position, &byte) in bytes.iter().enumerate() {
-            if UUID_HYPHENS.contains(&position) {
-                if byte != b'-' {
+        match bytes.len() {
+            36 => Uuid::parse(text),
+            45 => {
+                let (prefix, rest) = bytes.split_at(9);
+                if !prefix.eq_ignore_ascii_case(b"urn:uuid:") {
                     return None;
                 }
-                continue;
+                hyphenated(rest)
             }
-            let value = hex_value(byte)?;
-            let slot = out.get_mut(nibbles / 2)?;
-            *slot = (*slot << 4) | value;
-            nibbles += 1;
+            38 => hyphenated(bytes.get(1..37)?),
+            32 => {
+                let mut out = [0u8; 16];
+                for (slot, pair) in out.iter_mut().zip(bytes.chunks_exact(2)) {
+                    *slot = (hex_value(pair[0])? << 4) | hex_value(pair[1])?;
+                }
+                Some(Uuid(out))
+            }
+            _ => None,
         }
-        (nibbles == 32).then_some(Uuid(out))
     }
+}
+
+/// The 8-4-4-4-12 form in exactly 36 bytes (which need not be a whole `str`).
+fn hyphenated(bytes: &[u8]) -> Option<Uuid> {
+    if bytes.len() != 36 {
+        return None;
+    }
+    let mut out = [0u8; 16];
+    let mut nibbles = 0usize;
+    for (position, &byte) in bytes.iter().enumerate() {
+        if UUID_HYPHENS.contains(&position) {
+            if byte != b'-' {
+                return None;
+            }
+            continue;
+        }
+        let value = hex_value(byte)?;
+        let slot = out.get_mut(nibbles / 2)?;
+        *slot = (*slot << 4) | value;
+        nibbles += 1;
+    }
+    (nibbles == 32).then_some(Uuid(out))
 }
 
 const fn hex_value(byte: u8) -> Option<u8> {
