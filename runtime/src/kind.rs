@@ -132,10 +132,11 @@ impl Kind {
         }
     }
 
-    /// The kind an HTTP status maps to when wrapping an HTTP API (interbase's table):
-    /// 400 and 422 are `Validation`, 401 and 403 `Permission`, 404 and 410 `NotFound`,
-    /// 409 and 412 `Conflict`, 408, 429 and every 5xx `Transient`; any other 4xx is
-    /// `Validation`, anything else `Internal`.
+    /// The kind an HTTP status maps to when wrapping an HTTP API: interbase's table
+    /// (400 and 422 `Validation`, 403 `Permission`, 404 `NotFound`, 409 `Conflict`,
+    /// 429 and every 5xx `Transient`), extended where that table leaves the choice
+    /// open: 401 `Permission`, 410 `NotFound`, 412 `Conflict`, 408 `Transient`; any
+    /// other 4xx is `Validation`, anything else `Internal`.
     pub const fn from_http_status(status: u16) -> Kind {
         match status {
             401 | 403 => Kind::Permission,
@@ -186,9 +187,17 @@ impl Kind {
     pub fn from_io_error(error: &std::io::Error) -> Option<Kind> {
         Kind::from_connection_error(error.kind()).or_else(|| {
             let text = error.to_string();
-            let lookup = text.contains("failed to lookup address information")
-                || text.contains("Name or service not known")
-                || text.contains("No such host is known");
+            // The resolver's words on Linux (glibc, musl), macOS and Windows.
+            let lookup = [
+                "failed to lookup address information",
+                "Name or service not known",
+                "Temporary failure in name resolution",
+                "No address associated with hostname",
+                "nodename nor servname provided",
+                "No such host is known",
+            ]
+            .iter()
+            .any(|phrase| text.contains(phrase));
             lookup.then_some(Kind::Transient)
         })
     }

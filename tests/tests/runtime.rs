@@ -715,6 +715,15 @@ fn network_io_errors_are_transient_including_failed_lookups() {
     );
     let lookup = Error::other("failed to lookup address information: Name or service not known");
     assert_eq!(Kind::from_io_error(&lookup), Some(Kind::Transient));
+    for words in [
+        "failed to lookup address information: Temporary failure in name resolution",
+        "failed to lookup address information: nodename nor servname provided, or not known",
+        "No such host is known. (os error 11001)",
+    ] {
+        assert_eq!(Kind::from_io_error(&Error::other(words)), Some(Kind::Transient), "{words}");
+    }
+    let unrelated = Error::other("the host refused the name we gave");
+    assert_eq!(Kind::from_io_error(&unrelated), None);
 }
 
 #[test]
