@@ -490,12 +490,11 @@ impl<'de> Deserializer<'de> for Pairs<'de> {
         match seq.0.len() {
             0 => Ok(value),
             left => {
-                let read = self.0.len() - left;
+                // serde's words for a sequence longer than the type reads.
+                let expected = format!("{} elements in sequence", self.0.len() - left);
                 Err(<Failure as de::Error>::invalid_length(
                     self.0.len(),
-                    &format_args!("{read} elements in sequence")
-                        .to_string()
-                        .as_str(),
+                    &expected.as_str(),
                 ))
             }
         }
