@@ -490,6 +490,13 @@ mod rejections {
         let error = args::from_pairs::<u32, &str, &str>([]).unwrap_err();
         assert_eq!(error.violations()[0].kind(), ViolationKind::WrongLength);
         assert_eq!(error.violations()[0].field(), "");
+        // More pairs than the tuple reads.
+        let error = args::from_pairs::<(String,), _, _>([("a", "x"), ("b", "y")]).unwrap_err();
+        let violation = &error.violations()[0];
+        assert_eq!(violation.kind(), ViolationKind::WrongLength);
+        assert_eq!(violation.field(), "");
+        assert_eq!(violation.expected(), "an array of 1 item");
+        assert_eq!(violation.actual(), "2 items");
     }
 
     #[derive(Debug, Deserialize)]
