@@ -1,6 +1,8 @@
 //! Five MCP servers and error contracts, each rebuilt with tool-error from the errors
-//! it documents: one module per system, shared by the tour and the tests.
+//! it documents: one module per system, shared by the tour and the tests. And
+//! `doc_library`, an HTTP API built with axum, served by the `http-api` binary.
 
+pub mod doc_library;
 pub mod exa;
 pub mod gem_flux;
 pub mod go;

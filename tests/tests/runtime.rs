@@ -720,7 +720,11 @@ fn network_io_errors_are_transient_including_failed_lookups() {
         "failed to lookup address information: nodename nor servname provided, or not known",
         "No such host is known. (os error 11001)",
     ] {
-        assert_eq!(Kind::from_io_error(&Error::other(words)), Some(Kind::Transient), "{words}");
+        assert_eq!(
+            Kind::from_io_error(&Error::other(words)),
+            Some(Kind::Transient),
+            "{words}"
+        );
     }
     let unrelated = Error::other("the host refused the name we gave");
     assert_eq!(Kind::from_io_error(&unrelated), None);

@@ -5,11 +5,17 @@
 //! value is fed to serde through serde's generic `value` deserializers, with an
 //! error type that keeps what serde said: which failure, what was expected, what
 //! was found.
+//!
+//! Named text values (query and path parameters) go through the same error type;
+//! they are one level deep, so each failure is given its key directly.
 
 use core::fmt;
 
 use serde::de::value::{MapAccessDeserializer, MapDeserializer, SeqDeserializer};
-use serde::de::{self, Deserializer, Expected, IntoDeserializer, Unexpected, Visitor};
+use serde::de::{
+    self, DeserializeSeed, Deserializer, Expected, IntoDeserializer, MapAccess, SeqAccess,
+    Unexpected, Visitor,
+};
 use serde::forward_to_deserialize_any;
 use serde_json::{Number, Value};
 use serde_path_to_error::{Segment, Track};
@@ -25,6 +31,14 @@ pub(super) fn from_value<'de, T: de::Deserialize<'de>>(value: &'de Value) -> Res
         &mut track,
     ));
     result.map_err(|failure| failure.into_violation(&track.path()))
+}
+
+/// Deserialises `T` from named text values; a failure becomes a violation at its
+/// key.
+pub(super) fn from_pairs<'de, T: de::Deserialize<'de>>(
+    pairs: &'de [(&'de str, &'de str)],
+) -> Result<T, Violation> {
+    T::deserialize(Pairs(pairs)).map_err(|failure| failure.into_violation(&Track::new().path()))
 }
 
 /// A failure as serde reported it, before the path is known.
@@ -56,6 +70,15 @@ impl Failure {
     fn with_field(mut self, field: &str) -> Self {
         self.0.field = Some(field.to_owned());
         self
+    }
+
+    /// The failure of the value at `key`, unless it already names its field.
+    fn at_key(self, key: &str) -> Self {
+        if self.0.field.is_some() {
+            self
+        } else {
+            self.with_field(key)
+        }
     }
 
     /// The failure is the key's, not the value's: say so.
@@ -218,6 +241,20 @@ fn value_type(value: &Value) -> &'static str {
     }
 }
 
+/// Visits `n` as the narrowest Rust number that holds it.
+fn visit_number<'de, V: Visitor<'de>>(n: &Number, visitor: V) -> Result<V::Value, Failure> {
+    match (n.as_u64(), n.as_i64()) {
+        (Some(u), _) => visitor.visit_u64(u),
+        (None, Some(i)) => visitor.visit_i64(i),
+        // Wider integers exist only with serde_json's `arbitrary_precision`.
+        (None, None) => match (n.as_u128(), n.as_i128()) {
+            (Some(u), _) => visitor.visit_u128(u),
+            (None, Some(i)) => visitor.visit_i128(i),
+            (None, None) => visitor.visit_f64(n.as_f64().unwrap_or(f64::NAN)),
+        },
+    }
+}
+
 /// A JSON value as a serde `Deserializer` with [`Failure`] as its error.
 #[derive(Clone, Copy)]
 struct ValueDeserializer<'de>(&'de Value);
@@ -249,16 +286,7 @@ impl<'de> Deserializer<'de> for ValueDeserializer<'de> {
         match self.0 {
             Value::Null => visitor.visit_unit(),
             Value::Bool(b) => visitor.visit_bool(*b),
-            Value::Number(n) => match (n.as_u64(), n.as_i64()) {
-                (Some(u), _) => visitor.visit_u64(u),
-                (None, Some(i)) => visitor.visit_i64(i),
-                // Wider integers exist only with serde_json's `arbitrary_precision`.
-                (None, None) => match (n.as_u128(), n.as_i128()) {
-                    (Some(u), _) => visitor.visit_u128(u),
-                    (None, Some(i)) => visitor.visit_i128(i),
-                    (None, None) => visitor.visit_f64(n.as_f64().unwrap_or(f64::NAN)),
-                },
-            },
+            Value::Number(n) => visit_number(n, visitor),
             Value::String(s) => visitor.visit_borrowed_str(s),
             Value::Array(items) => {
                 let mut seq = SeqDeserializer::new(items.iter().map(ValueDeserializer));
@@ -410,5 +438,268 @@ impl<'de> Deserializer<'de> for KeyDeserializer<'de> {
     forward_to_deserialize_any! {
         char str string bytes byte_buf unit unit_struct seq tuple tuple_struct map
         struct identifier ignored_any
+    }
+}
+
+/// Named text values: a struct or map by name, a tuple by position, a single
+/// value when there is exactly one pair (as axum's `Path` reads them).
+#[derive(Clone, Copy)]
+struct Pairs<'de>(&'de [(&'de str, &'de str)]);
+
+/// The single value of `Pairs` for a scalar `T`.
+macro_rules! single_value {
+    ($($method:ident),* $(,)?) => {$(
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Failure> {
+            match self.0 {
+                [(key, value)] => TextValue(value).$method(visitor).map_err(|f| f.at_key(key)),
+                pairs => Err(<Failure as de::Error>::invalid_length(
+                    pairs.len(),
+                    &"exactly one value",
+                )),
+            }
+        }
+    )*};
+}
+
+impl<'de> Deserializer<'de> for Pairs<'de> {
+    type Error = Failure;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Failure> {
+        self.deserialize_map(visitor)
+    }
+
+    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Failure> {
+        visitor.visit_map(PairsMap {
+            pairs: self.0.iter(),
+            value: None,
+        })
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Failure> {
+        self.deserialize_map(visitor)
+    }
+
+    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Failure> {
+        let mut seq = PairsSeq(self.0.iter());
+        let value = visitor.visit_seq(&mut seq)?;
+        match seq.0.len() {
+            0 => Ok(value),
+            left => {
+                // serde's words for a sequence longer than the type reads.
+                let expected = format!("{} elements in sequence", self.0.len() - left);
+                Err(<Failure as de::Error>::invalid_length(
+                    self.0.len(),
+                    &expected.as_str(),
+                ))
+            }
+        }
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(
+        self,
+        _len: usize,
+        visitor: V,
+    ) -> Result<V::Value, Failure> {
+        self.deserialize_seq(visitor)
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _len: usize,
+        visitor: V,
+    ) -> Result<V::Value, Failure> {
+        self.deserialize_seq(visitor)
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Failure> {
+        visitor.visit_some(self)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Failure> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Failure> {
+        self.deserialize_unit(visitor)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Failure> {
+        match self.0 {
+            [(key, value)] => TextValue(value)
+                .deserialize_enum(name, variants, visitor)
+                .map_err(|f| f.at_key(key)),
+            pairs => Err(<Failure as de::Error>::invalid_length(
+                pairs.len(),
+                &"exactly one value",
+            )),
+        }
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Failure> {
+        visitor.visit_unit()
+    }
+
+    single_value! {
+        deserialize_bool, deserialize_i8, deserialize_i16, deserialize_i32, deserialize_i64,
+        deserialize_i128, deserialize_u8, deserialize_u16, deserialize_u32, deserialize_u64,
+        deserialize_u128, deserialize_f32, deserialize_f64, deserialize_char, deserialize_str,
+        deserialize_string, deserialize_bytes, deserialize_byte_buf, deserialize_unit,
+        deserialize_identifier,
+    }
+}
+
+/// The pairs of a struct or map.
+struct PairsMap<'de> {
+    pairs: core::slice::Iter<'de, (&'de str, &'de str)>,
+    /// The pair whose key was read last.
+    value: Option<(&'de str, &'de str)>,
+}
+
+impl<'de> MapAccess<'de> for PairsMap<'de> {
+    type Error = Failure;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, Failure> {
+        match self.pairs.next() {
+            Some(&(key, value)) => {
+                self.value = Some((key, value));
+                seed.deserialize(KeyDeserializer(key)).map(Some)
+            }
+            None => Ok(None),
+        }
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Failure> {
+        match self.value.take() {
+            Some((key, value)) => seed
+                .deserialize(TextValue(value))
+                .map_err(|f| f.at_key(key)),
+            None => Err(<Failure as de::Error>::custom(
+                "a value was asked for before its key",
+            )),
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.pairs.len())
+    }
+}
+
+/// The pairs of a tuple, in order.
+struct PairsSeq<'de>(core::slice::Iter<'de, (&'de str, &'de str)>);
+
+impl<'de> SeqAccess<'de> for PairsSeq<'de> {
+    type Error = Failure;
+
+    fn next_element_seed<T: DeserializeSeed<'de>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>, Failure> {
+        match self.0.next() {
+            Some(&(key, value)) => seed
+                .deserialize(TextValue(value))
+                .map(Some)
+                .map_err(|f| f.at_key(key)),
+            None => Ok(None),
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.0.len())
+    }
+}
+
+/// One text value, read as a number or boolean when the type asks for one.
+#[derive(Clone, Copy)]
+struct TextValue<'de>(&'de str);
+
+macro_rules! parse_number {
+    ($($method:ident),* $(,)?) => {$(
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Failure> {
+            // Numbers as JSON writes them, then the type's own range check.
+            match self.0.parse::<Number>() {
+                Ok(number) => visit_number(&number, visitor),
+                Err(_) => Err(<Failure as de::Error>::invalid_value(
+                    Unexpected::Str(self.0),
+                    &visitor,
+                )),
+            }
+        }
+    )*};
+}
+
+impl<'de> Deserializer<'de> for TextValue<'de> {
+    type Error = Failure;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Failure> {
+        visitor.visit_borrowed_str(self.0)
+    }
+
+    fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Failure> {
+        match self.0 {
+            "true" => visitor.visit_bool(true),
+            "false" => visitor.visit_bool(false),
+            _ => Err(<Failure as de::Error>::invalid_value(
+                Unexpected::Str(self.0),
+                &visitor,
+            )),
+        }
+    }
+
+    parse_number! {
+        deserialize_i8, deserialize_i16, deserialize_i32, deserialize_i64, deserialize_i128,
+        deserialize_u8, deserialize_u16, deserialize_u32, deserialize_u64, deserialize_u128,
+        deserialize_f32, deserialize_f64,
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Failure> {
+        visitor.visit_some(self)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Failure> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Failure> {
+        visitor.visit_enum(self.0.into_deserializer())
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Failure> {
+        visitor.visit_unit()
+    }
+
+    forward_to_deserialize_any! {
+        char str string bytes byte_buf unit unit_struct seq tuple tuple_struct map
+        struct identifier
     }
 }

@@ -92,7 +92,17 @@ pub fn from_value<T: DeserializeOwned>(value: Value) -> Result<T, ArgumentError>
 /// Parses JSON text and deserialises `T`; text that is not JSON is one
 /// [`ViolationKind::Syntax`] violation about the whole input.
 pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, ArgumentError> {
-    match serde_json::from_str::<Value>(text) {
+    parsed(serde_json::from_str::<Value>(text))
+}
+
+/// [`from_str`] for bytes, such as a request body; bytes that are not UTF-8 JSON
+/// are one [`ViolationKind::Syntax`] violation about the whole input.
+pub fn from_slice<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ArgumentError> {
+    parsed(serde_json::from_slice::<Value>(bytes))
+}
+
+fn parsed<T: DeserializeOwned>(value: serde_json::Result<Value>) -> Result<T, ArgumentError> {
+    match value {
         Ok(value) => from_value(value),
         Err(error) => Err(ArgumentError::new(Violation::new(
             ViolationKind::Syntax,
@@ -101,6 +111,44 @@ pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, ArgumentError> {
             error.to_string(),
         ))),
     }
+}
+
+/// Deserialises `T` from named text values: a URL's query parameters, a route's
+/// path parameters. A struct or map takes the pairs by name, a tuple by position,
+/// and a single value (`String`, `u64`...) the only pair. A value is read as a
+/// number, boolean or unit enum variant when `T` asks for one, so the violation of
+/// `?limit=ten` for a `u8` is `'limit' must be an integer from 0 to 255, got
+/// "ten"`.
+///
+/// ```
+/// use serde::Deserialize;
+/// use tool_error::args::{self, ViolationKind};
+///
+/// #[derive(Debug, Deserialize)]
+/// struct Search { q: String, limit: Option<u8> }
+///
+/// let search: Search = args::from_pairs([("q", "rust"), ("limit", "5")]).unwrap();
+/// assert_eq!((search.q.as_str(), search.limit), ("rust", Some(5)));
+///
+/// let error = args::from_pairs::<Search, _, _>([("q", "rust"), ("limit", "ten")]).unwrap_err();
+/// assert_eq!(error.violations()[0].kind(), ViolationKind::InvalidValue);
+/// assert_eq!(error.to_string(), r#"'limit' must be an integer from 0 to 255, got "ten""#);
+///
+/// let error = args::from_pairs::<Search, &str, &str>([]).unwrap_err();
+/// assert_eq!(error.to_string(), "'q' is required");
+/// ```
+pub fn from_pairs<T, K, V>(pairs: impl IntoIterator<Item = (K, V)>) -> Result<T, ArgumentError>
+where
+    T: DeserializeOwned,
+    K: AsRef<str>,
+    V: AsRef<str>,
+{
+    let pairs: Vec<(K, V)> = pairs.into_iter().collect();
+    let borrowed: Vec<(&str, &str)> = pairs
+        .iter()
+        .map(|(key, value)| (key.as_ref(), value.as_ref()))
+        .collect();
+    de::from_pairs(&borrowed).map_err(ArgumentError::new)
 }
 
 /// What a [`Violation`] broke; serialised in snake case (`wrong_type`, `missing`...).

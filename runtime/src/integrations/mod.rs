@@ -11,7 +11,7 @@
 //! | --- | --- | --- |
 //! | `rmcp` | `rmcp` | derived errors as `CallToolResult` / `ErrorData` in rmcp tool handlers |
 //! | `jsonrpsee` | `jsonrpsee` | derived errors into `ErrorObjectOwned` |
-//! | `axum` | `axum` | derived errors as `application/problem+json` responses |
+//! | `axum` | `axum` | derived errors and the framework's refusals as `application/problem+json` responses |
 //! | `tracing` | `tracing` | one structured event per rendered error |
 //! | `schemars` | `schemars` | JSON Schema for `OwnedEnvelope`, `Kind` and `Channel` |
 //! | `garde` | `garde` | `From<garde::Report> for ArgumentError` |
