@@ -9,6 +9,7 @@ use super::attr::Keys;
 use super::case::RenameRule;
 use super::ctxt::Ctxt;
 use super::name::member_name;
+use super::shown::{self, Read};
 use super::symbol::RENAME_RULES;
 use super::template::{self, Template};
 
@@ -39,8 +40,9 @@ pub(crate) struct Variant<'a> {
     pub(crate) keys: Keys,
     pub(crate) fields: Vec<Field<'a>>,
     pub(crate) doc: String,
-    /// thiserror's `#[error(...)]`, read to keep redacted fields out of the message.
-    pub(crate) error_attr: Option<&'a Attribute>,
+    /// What the variant's `#[error(...)]` (or `#[display(...)]`) can show, its own or
+    /// the enum's; read to keep redacted fields out of the message.
+    pub(crate) shown: Vec<Read>,
     /// The code, explicit or derived with `rename_all`.
     pub(crate) code: String,
     /// Where the code came from: the `code = "..."` literal or the variant name.
@@ -110,7 +112,7 @@ impl<'a> Input<'a> {
                             cx,
                             &variant.ident,
                             keys,
-                            &variant.attrs,
+                            (&variant.attrs, &input.attrs),
                             &variant.fields,
                             rename,
                         )
@@ -127,7 +129,7 @@ impl<'a> Input<'a> {
                     cx,
                     &input.ident,
                     variant_keys,
-                    &input.attrs,
+                    (&input.attrs, &[]),
                     &data.fields,
                     rename,
                 );
@@ -165,11 +167,13 @@ impl<'a> Input<'a> {
 }
 
 impl<'a> Variant<'a> {
+    /// `attrs` are the variant's own attributes and the enum's (empty for a struct):
+    /// thiserror gives a variant without its own `#[error(...)]` the enum's.
     fn new(
         cx: &Ctxt,
         ident: &'a Ident,
         keys: Keys,
-        attrs: &'a [Attribute],
+        (attrs, enum_attrs): (&'a [Attribute], &'a [Attribute]),
         fields: &'a Fields,
         rename: RenameRule,
     ) -> Variant<'a> {
@@ -196,7 +200,9 @@ impl<'a> Variant<'a> {
             keys,
             fields,
             doc: doc_of(attrs),
-            error_attr: attrs.iter().find(|attr| attr.path().is_ident("error")),
+            shown: display_attrs(attrs, enum_attrs)
+                .flat_map(shown::reads)
+                .collect(),
             code,
             code_span,
             message,
@@ -214,6 +220,20 @@ impl<'a> Variant<'a> {
         self.fields
             .iter()
             .find(|field| member_name(&field.member) == name)
+    }
+
+    /// The field a `Display` attribute reads by `name`: a field name, a tuple index,
+    /// or `_0`, the local thiserror binds a tuple field to.
+    pub(crate) fn field_read_by(&self, name: &str) -> Option<&Field<'a>> {
+        self.field_named(name).or_else(|| {
+            let index = name.strip_prefix('_')?;
+            let is_index = !index.is_empty() && index.bytes().all(|b| b.is_ascii_digit());
+            self.fields.iter().find(|field| {
+                is_index
+                    && matches!(field.member, Member::Unnamed(_))
+                    && member_name(&field.member) == index
+            })
+        })
     }
 
     /// The fields with a role, in declaration order.
@@ -340,4 +360,22 @@ fn doc_of(attrs: &[Attribute]) -> String {
         }
     }
     lines.join("\n").trim().to_owned()
+}
+
+/// The attributes that make the variant's `Display`: its own `#[error]` and
+/// `#[display]`, and for each of the two it lacks, the enum's.
+fn display_attrs<'a>(
+    attrs: &'a [Attribute],
+    enum_attrs: &'a [Attribute],
+) -> impl Iterator<Item = &'a Attribute> {
+    let own = |name: &str| attrs.iter().any(|attr| attr.path().is_ident(name));
+    let (own_error, own_display) = (own("error"), own("display"));
+    let inherited = enum_attrs.iter().filter(move |attr| {
+        (attr.path().is_ident("error") && !own_error)
+            || (attr.path().is_ident("display") && !own_display)
+    });
+    attrs
+        .iter()
+        .filter(|attr| shown::is_display_attr(attr))
+        .chain(inherited)
 }

@@ -9,6 +9,7 @@ mod ctxt;
 mod expand;
 mod fallback;
 mod name;
+mod shown;
 // Visible to harnesses that include this module by path: the fuzzer draws real keys
 // from the same lists the derive checks against.
 pub(crate) mod symbol;
