@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use syn::Member;
 
-use super::ast::{Field, Input, Role, Shape, Variant, last_segment_is, option_inner};
+use super::ast::{Field, Input, Role, Shape, Variant};
 use super::attr::{Int, Keys};
 use super::ctxt::Ctxt;
 use super::name::member_name;
@@ -49,7 +49,6 @@ pub(crate) fn check(cx: &Ctxt, input: &Input<'_>) {
         single_role(cx, variant, Role::RetryAfter, "retry_after");
         single_role(cx, variant, Role::Suggestions, "suggestions");
         single_role(cx, variant, Role::WholeDetails, "details");
-        retry_after_type(cx, input, variant);
         detail_names(cx, variant);
         for template in variant.message.iter() {
             placeholders(cx, variant, template, "message");
@@ -375,34 +374,6 @@ fn single_role(cx: &Ctxt, variant: &Variant<'_>, role: Role, key: &str) {
                 ),
             );
         }
-    }
-}
-
-/// `retry_after` takes a `Duration`, an integer number of seconds, an `Option` of
-/// either, or a type parameter (bounded by `RetryAfter`).
-fn retry_after_type(cx: &Ctxt, input: &Input<'_>, variant: &Variant<'_>) {
-    const INTEGERS: [&str; 12] = [
-        "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
-    ];
-    for field in variant.fields_with(Role::RetryAfter) {
-        let ty = without_references(field.ty);
-        let inner = without_references(option_inner(ty).unwrap_or(ty));
-        let suitable = last_segment_is(inner, "Duration")
-            || INTEGERS.iter().any(|name| last_segment_is(inner, name))
-            || super::bound::is_type_param(input.generics, inner);
-        if !suitable {
-            cx.error_spanned_by(
-                field.ty,
-                "`retry_after` needs a `std::time::Duration` or an integer number of seconds (optionally in an `Option`): change the field's type or remove `retry_after`",
-            );
-        }
-    }
-}
-
-fn without_references(ty: &syn::Type) -> &syn::Type {
-    match ty {
-        syn::Type::Reference(reference) => without_references(&reference.elem),
-        other => other,
     }
 }
 

@@ -6,6 +6,7 @@ mod bound;
 mod case;
 mod check;
 mod ctxt;
+mod doc;
 mod expand;
 mod fallback;
 mod name;
