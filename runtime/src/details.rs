@@ -119,11 +119,19 @@ impl fmt::Debug for SuggestionWriter<'_> {
 
 /// A field whose items are appended to the suggestions at run time
 /// (`#[tool_error(suggestions)]`): any collection whose items are `Display`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a `suggestions` field: it is not a collection of `Display` items",
+    label = "not a collection of suggestions",
+    note = "use a collection whose references iterate over `Display` items, such as `Vec<String>` or `Option<String>`, or a reference to one written as a reference (`&'static [&'static str]`, not through an alias), or remove `suggestions`"
+)]
 pub trait SuggestionSource {
     /// Calls `each` for every item.
     fn each_suggestion(&self, each: &mut dyn FnMut(&dyn fmt::Display));
 }
 
+// Not recommended: an error then names `SuggestionSource` and says which types work,
+// instead of "`&'x u32` is not an iterator" from deep in this impl's bounds.
+#[diagnostic::do_not_recommend]
 impl<T: ?Sized> SuggestionSource for T
 where
     for<'x> &'x T: IntoIterator,
@@ -136,8 +144,26 @@ where
     }
 }
 
+/// For generated code: a `#[tool_error(suggestions)]` field written as a reference
+/// (`&'static [&'static str]`), whose items are those of the collection it points to.
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct BorrowedSuggestions<'a, T: ?Sized>(pub &'a T);
+
+impl<T: SuggestionSource + ?Sized> SuggestionSource for BorrowedSuggestions<'_, T> {
+    fn each_suggestion(&self, each: &mut dyn FnMut(&dyn fmt::Display)) {
+        self.0.each_suggestion(each);
+    }
+}
+
 /// A field usable as `#[tool_error(retry_after)]`: a [`Duration`], whole seconds as
-/// an integer (negative means none), or an `Option` of either.
+/// an integer (negative means none), or an `Option` of either. Implement it for a
+/// type of your own to use that type as the retry hint.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a `retry_after` field: it does not implement `RetryAfter`",
+    label = "not a retry delay",
+    note = "use a `std::time::Duration`, an integer number of seconds, an `Option` of either, or a type that implements `tool_error::RetryAfter`"
+)]
 pub trait RetryAfter {
     /// The delay before retrying, if any.
     fn retry_after(&self) -> Option<Duration>;

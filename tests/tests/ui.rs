@@ -26,6 +26,7 @@ const COMPILE_FAIL: &[&str] = &[
     "shape",
     "report",
     "catalog",
+    "integrations",
 ];
 
 #[test]

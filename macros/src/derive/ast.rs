@@ -8,7 +8,9 @@ use syn::{Attribute, Data, DeriveInput, Fields, Generics, Ident, Member, Type};
 use super::attr::Keys;
 use super::case::RenameRule;
 use super::ctxt::Ctxt;
+use super::doc::Doc;
 use super::name::member_name;
+use super::shown::{self, Read};
 use super::symbol::RENAME_RULES;
 use super::template::{self, Template};
 
@@ -26,7 +28,7 @@ pub(crate) struct Input<'a> {
     pub(crate) shape: Shape,
     /// The keys on the type itself.
     pub(crate) keys: Keys,
-    pub(crate) doc: String,
+    pub(crate) doc: Doc,
     pub(crate) rename: RenameRule,
     /// The variants; a struct has exactly one, named after the type.
     pub(crate) variants: Vec<Variant<'a>>,
@@ -38,9 +40,10 @@ pub(crate) struct Variant<'a> {
     /// The keys describing this code (for a struct, the type's keys).
     pub(crate) keys: Keys,
     pub(crate) fields: Vec<Field<'a>>,
-    pub(crate) doc: String,
-    /// thiserror's `#[error(...)]`, read to keep redacted fields out of the message.
-    pub(crate) error_attr: Option<&'a Attribute>,
+    pub(crate) doc: Doc,
+    /// What the variant's `#[error(...)]` (or `#[display(...)]`) can show, its own or
+    /// the enum's; read to keep redacted fields out of the message.
+    pub(crate) shown: Vec<Read>,
     /// The code, explicit or derived with `rename_all`.
     pub(crate) code: String,
     /// Where the code came from: the `code = "..."` literal or the variant name.
@@ -110,7 +113,7 @@ impl<'a> Input<'a> {
                             cx,
                             &variant.ident,
                             keys,
-                            &variant.attrs,
+                            (&variant.attrs, &input.attrs),
                             &variant.fields,
                             rename,
                         )
@@ -127,7 +130,7 @@ impl<'a> Input<'a> {
                     cx,
                     &input.ident,
                     variant_keys,
-                    &input.attrs,
+                    (&input.attrs, &[]),
                     &data.fields,
                     rename,
                 );
@@ -146,7 +149,7 @@ impl<'a> Input<'a> {
             generics: &input.generics,
             shape,
             keys,
-            doc: doc_of(&input.attrs),
+            doc: Doc::from_attrs(&input.attrs),
             rename,
             variants,
         })
@@ -165,11 +168,13 @@ impl<'a> Input<'a> {
 }
 
 impl<'a> Variant<'a> {
+    /// `attrs` are the variant's own attributes and the enum's (empty for a struct):
+    /// thiserror gives a variant without its own `#[error(...)]` the enum's.
     fn new(
         cx: &Ctxt,
         ident: &'a Ident,
         keys: Keys,
-        attrs: &'a [Attribute],
+        (attrs, enum_attrs): (&'a [Attribute], &'a [Attribute]),
         fields: &'a Fields,
         rename: RenameRule,
     ) -> Variant<'a> {
@@ -195,8 +200,10 @@ impl<'a> Variant<'a> {
             ident,
             keys,
             fields,
-            doc: doc_of(attrs),
-            error_attr: attrs.iter().find(|attr| attr.path().is_ident("error")),
+            doc: Doc::from_attrs(attrs),
+            shown: display_attrs(attrs, enum_attrs)
+                .flat_map(shown::reads)
+                .collect(),
             code,
             code_span,
             message,
@@ -214,6 +221,20 @@ impl<'a> Variant<'a> {
         self.fields
             .iter()
             .find(|field| member_name(&field.member) == name)
+    }
+
+    /// The field a `Display` attribute reads by `name`: a field name, a tuple index,
+    /// or `_0`, the local thiserror binds a tuple field to.
+    pub(crate) fn field_read_by(&self, name: &str) -> Option<&Field<'a>> {
+        self.field_named(name).or_else(|| {
+            let index = name.strip_prefix('_')?;
+            let is_index = !index.is_empty() && index.bytes().all(|b| b.is_ascii_digit());
+            self.fields.iter().find(|field| {
+                is_index
+                    && matches!(field.member, Member::Unnamed(_))
+                    && member_name(&field.member) == index
+            })
+        })
     }
 
     /// The fields with a role, in declaration order.
@@ -235,6 +256,7 @@ impl<'a> Field<'a> {
             }),
         };
         let has = |name: &str| field.attrs.iter().any(|attr| attr.path().is_ident(name));
+        let ty = ungroup(&field.ty);
         let named_source = field.ident.as_ref().is_some_and(|ident| ident == "source");
         Field {
             member,
@@ -246,8 +268,8 @@ impl<'a> Field<'a> {
             keys: Keys::from_attrs(cx, &field.attrs),
             source: has("source") || has("from") || named_source,
             backtrace: has("backtrace")
-                || last_segment_is(&field.ty, "Backtrace")
-                || option_inner(&field.ty).is_some_and(|inner| last_segment_is(inner, "Backtrace")),
+                || last_segment_is(ty, "Backtrace")
+                || option_inner(ty).is_some_and(|inner| last_segment_is(inner, "Backtrace")),
         }
     }
 
@@ -287,23 +309,31 @@ impl<'a> Field<'a> {
     }
 }
 
+/// `ty` without the invisible group a `macro_rules!` fragment (`$t:ty`) puts around
+/// it, or the parentheses of `(T)`: what every syntactic look at a type sees.
+pub(crate) fn ungroup(ty: &Type) -> &Type {
+    match ty {
+        Type::Group(group) => ungroup(&group.elem),
+        Type::Paren(paren) => ungroup(&paren.elem),
+        other => other,
+    }
+}
+
 /// Whether `ty` is a path whose last segment is `name`.
 pub(crate) fn last_segment_is(ty: &Type, name: &str) -> bool {
-    match ty {
+    match ungroup(ty) {
         Type::Path(path) => path
             .path
             .segments
             .last()
             .is_some_and(|segment| segment.ident == name),
-        Type::Group(group) => last_segment_is(&group.elem, name),
-        Type::Paren(paren) => last_segment_is(&paren.elem, name),
         _ => false,
     }
 }
 
 /// `T` of a type written `Option<T>`.
 pub(crate) fn option_inner(ty: &Type) -> Option<&Type> {
-    let Type::Path(path) = ty else {
+    let Type::Path(path) = ungroup(ty) else {
         return None;
     };
     let segment = path.path.segments.last()?;
@@ -314,30 +344,25 @@ pub(crate) fn option_inner(ty: &Type) -> Option<&Type> {
         return None;
     };
     match args.args.first()? {
-        syn::GenericArgument::Type(inner) => Some(inner),
+        syn::GenericArgument::Type(inner) => Some(ungroup(inner)),
         _ => None,
     }
 }
 
-/// The doc comment, one leading space per line removed, trimmed.
-fn doc_of(attrs: &[Attribute]) -> String {
-    let mut lines = Vec::new();
-    for attr in attrs {
-        if !attr.path().is_ident("doc") {
-            continue;
-        }
-        if let syn::Meta::NameValue(syn::MetaNameValue {
-            value:
-                syn::Expr::Lit(syn::ExprLit {
-                    lit: syn::Lit::Str(lit),
-                    ..
-                }),
-            ..
-        }) = &attr.meta
-        {
-            let line = lit.value();
-            lines.push(line.strip_prefix(' ').map(str::to_owned).unwrap_or(line));
-        }
-    }
-    lines.join("\n").trim().to_owned()
+/// The attributes that make the variant's `Display`: its own `#[error]` and
+/// `#[display]`, and for each of the two it lacks, the enum's.
+fn display_attrs<'a>(
+    attrs: &'a [Attribute],
+    enum_attrs: &'a [Attribute],
+) -> impl Iterator<Item = &'a Attribute> {
+    let own = |name: &str| attrs.iter().any(|attr| attr.path().is_ident(name));
+    let (own_error, own_display) = (own("error"), own("display"));
+    let inherited = enum_attrs.iter().filter(move |attr| {
+        (attr.path().is_ident("error") && !own_error)
+            || (attr.path().is_ident("display") && !own_display)
+    });
+    attrs
+        .iter()
+        .filter(|attr| shown::is_display_attr(attr))
+        .chain(inherited)
 }

@@ -8,16 +8,6 @@ use syn::{Generics, Type};
 
 use super::ast::{Field, Input, Role, option_inner};
 
-/// Whether `ty` is exactly one of the type's type parameters.
-pub(crate) fn is_type_param(generics: &Generics, ty: &Type) -> bool {
-    let Type::Path(path) = ty else { return false };
-    path.qself.is_none()
-        && path
-            .path
-            .get_ident()
-            .is_some_and(|ident| generics.type_params().any(|param| param.ident == *ident))
-}
-
 /// Whether `ty` mentions any type parameter.
 fn mentions_type_param(generics: &Generics, ty: &Type) -> bool {
     fn walk(tokens: TokenStream, generics: &Generics) -> bool {
@@ -35,9 +25,7 @@ pub(crate) fn predicates(input: &Input<'_>, private: &TokenStream) -> Vec<TokenS
     let generics = input.generics;
     // The type by name, not `Self`: the integrations reuse these predicates on impls
     // whose `Self` is another type (`From<Error> for ErrorObjectOwned`).
-    let ident = input.ident;
-    let (_, ty_generics, _) = generics.split_for_impl();
-    let mut out = vec![quote!(#ident #ty_generics: ::core::fmt::Display + ::core::fmt::Debug)];
+    let mut out = vec![displayable(input.ident, generics)];
     if generics.type_params().next().is_none() {
         return out;
     }
@@ -87,6 +75,21 @@ pub(crate) fn predicates(input: &Input<'_>, private: &TokenStream) -> Vec<TokenS
         }
     }
     out
+}
+
+/// `Type: Display + Debug`, which every generated impl needs. For a type without
+/// generic parameters the bound is written for all lifetimes (`for<'__w>`): a plain
+/// bound that is false on a concrete type fails as a "trivial bound" with a note
+/// about an unstable feature, and a missing `Display` is better reported once by
+/// `assert_display_debug`, which says how to add it.
+pub(crate) fn displayable(ident: &syn::Ident, generics: &Generics) -> TokenStream {
+    let (_, ty_generics, _) = generics.split_for_impl();
+    let bound = quote!(#ident #ty_generics: ::core::fmt::Display + ::core::fmt::Debug);
+    if generics.params.is_empty() {
+        quote!(for<'__w> #bound)
+    } else {
+        bound
+    }
 }
 
 /// The type whose impls render a field: an `Option` field is rendered through its

@@ -3,13 +3,13 @@
 
 use std::collections::HashMap;
 
-use proc_macro2::{TokenStream, TokenTree};
 use syn::Member;
 
-use super::ast::{Field, Input, Role, Shape, Variant, last_segment_is, option_inner};
+use super::ast::{Field, Input, Role, Shape, Variant};
 use super::attr::{Int, Keys};
 use super::ctxt::Ctxt;
-use super::name::{member_name, unraw};
+use super::name::member_name;
+use super::shown::{Target, Via};
 use super::symbol::{self, KINDS, Place};
 use super::template::Template;
 
@@ -49,7 +49,6 @@ pub(crate) fn check(cx: &Ctxt, input: &Input<'_>) {
         single_role(cx, variant, Role::RetryAfter, "retry_after");
         single_role(cx, variant, Role::Suggestions, "suggestions");
         single_role(cx, variant, Role::WholeDetails, "details");
-        retry_after_type(cx, input, variant);
         detail_names(cx, variant);
         for template in variant.message.iter() {
             placeholders(cx, variant, template, "message");
@@ -57,7 +56,7 @@ pub(crate) fn check(cx: &Ctxt, input: &Input<'_>) {
         for template in &variant.suggest {
             placeholders(cx, variant, template, "suggest");
         }
-        error_attr_keeps_secrets(cx, variant);
+        display_keeps_secrets(cx, variant);
     }
     unique_codes(cx, input);
 }
@@ -378,34 +377,6 @@ fn single_role(cx: &Ctxt, variant: &Variant<'_>, role: Role, key: &str) {
     }
 }
 
-/// `retry_after` takes a `Duration`, an integer number of seconds, an `Option` of
-/// either, or a type parameter (bounded by `RetryAfter`).
-fn retry_after_type(cx: &Ctxt, input: &Input<'_>, variant: &Variant<'_>) {
-    const INTEGERS: [&str; 12] = [
-        "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
-    ];
-    for field in variant.fields_with(Role::RetryAfter) {
-        let ty = without_references(field.ty);
-        let inner = without_references(option_inner(ty).unwrap_or(ty));
-        let suitable = last_segment_is(inner, "Duration")
-            || INTEGERS.iter().any(|name| last_segment_is(inner, name))
-            || super::bound::is_type_param(input.generics, inner);
-        if !suitable {
-            cx.error_spanned_by(
-                field.ty,
-                "`retry_after` needs a `std::time::Duration` or an integer number of seconds (optionally in an `Option`): change the field's type or remove `retry_after`",
-            );
-        }
-    }
-}
-
-fn without_references(ty: &syn::Type) -> &syn::Type {
-    match ty {
-        syn::Type::Reference(reference) => without_references(&reference.elem),
-        other => other,
-    }
-}
-
 /// Two details with one key.
 fn detail_names(cx: &Ctxt, variant: &Variant<'_>) {
     let mut seen: HashMap<String, ()> = HashMap::new();
@@ -467,91 +438,49 @@ fn field_list(variant: &Variant<'_>) -> String {
     symbol::one_of(names.iter().map(String::as_str))
 }
 
-/// thiserror's `#[error("...")]` becomes the default message, so it must not show a
-/// redacted field either.
-fn error_attr_keeps_secrets(cx: &Ctxt, variant: &Variant<'_>) {
-    let Some(attr) = variant.error_attr else {
-        return;
-    };
-    let redacted: Vec<&Field<'_>> = variant
+/// thiserror's `#[error(...)]` (or another derive's `#[display(...)]`) makes the
+/// `Display` that is the default message, so it must not show a redacted field: not
+/// through any placeholder, argument, `self`, `transparent` or `fmt = path`.
+fn display_keeps_secrets(cx: &Ctxt, variant: &Variant<'_>) {
+    if !variant
         .fields
         .iter()
-        .filter(|field| field.keys.redact.is_set())
-        .collect();
-    if redacted.is_empty() {
-        return;
-    }
-    let syn::Meta::List(list) = &attr.meta else {
-        return;
-    };
-    let mut mentioned = Vec::new();
-    // `#[error(transparent)]` shows the single field's `Display`.
-    let transparent = matches!(
-        list.tokens.clone().into_iter().collect::<Vec<_>>().as_slice(),
-        [TokenTree::Ident(ident)] if ident == "transparent"
-    );
-    if transparent && let Some(field) = variant.fields.first() {
-        mentioned.push(member_name(&field.member));
-    }
-    let mut tokens = list.tokens.clone().into_iter().peekable();
-    if let Some(TokenTree::Literal(literal)) = tokens.peek().cloned()
-        && let Ok(format) = syn::parse2::<syn::LitStr>(TokenTree::Literal(literal).into())
+        .any(|field| field.keys.redact.is_set())
     {
-        tokens.next();
-        mentioned.extend(format_arguments(&format.value()));
+        return;
     }
-    // Explicit format arguments (`#[error("{}", self.secret)]`) name fields too.
-    collect_idents(tokens.collect(), &mut mentioned);
-    // Formatting the whole value shows every field.
-    let whole = mentioned.iter().any(|name| name == "self");
-    for field in redacted {
-        let own = member_name(&field.member);
-        if whole || mentioned.contains(&own) {
-            cx.error_spanned_by(
-                attr,
-                format!("`#[error(...)]` shows `{own}`, which is marked `redact`, in the message: leave it out of the message or remove `redact`"),
-            );
-        }
-    }
-}
-
-/// The argument names of a `format!`-style string, whatever their format spec
-/// (`{token:>8}` names `token`); thiserror accepts specs our templates refuse.
-fn format_arguments(format: &str) -> Vec<String> {
-    let mut names = Vec::new();
-    let mut rest = format;
-    while let Some(open) = rest.find('{') {
-        let after = &rest[open + 1..];
-        if let Some(escaped) = after.strip_prefix('{') {
-            rest = escaped;
-            continue;
-        }
-        let Some(close) = after.find('}') else { break };
-        let inner = &after[..close];
-        let name = inner.split(':').next().unwrap_or_default().trim();
-        names.push(unraw(name).to_owned());
-        rest = &after[close + 1..];
-    }
-    names
-}
-
-/// The names format arguments mention; a bare `self` (formatting the whole value,
-/// e.g. with its derived `Debug`) is recorded as `self`.
-fn collect_idents(tokens: TokenStream, out: &mut Vec<String>) {
-    let mut tokens = tokens.into_iter().peekable();
-    while let Some(token) = tokens.next() {
-        match token {
-            TokenTree::Ident(ident) if ident == "self" => {
-                let field_access = matches!(tokens.peek(), Some(TokenTree::Punct(punct)) if punct.as_char() == '.');
-                if !field_access {
-                    out.push("self".to_owned());
-                }
-            }
-            TokenTree::Ident(ident) => out.push(ident.to_string()),
-            // The `0` of `self.0` is a literal.
-            TokenTree::Literal(literal) => out.push(literal.to_string()),
-            TokenTree::Group(group) => collect_idents(group.stream(), out),
-            TokenTree::Punct(_) => {}
+    for read in &variant.shown {
+        let redacted: Vec<String> = match &read.target {
+            Target::Named(name) => variant
+                .field_read_by(name)
+                .filter(|field| field.keys.redact.is_set())
+                .map(|field| member_name(&field.member))
+                .into_iter()
+                .collect(),
+            Target::Every => variant
+                .fields
+                .iter()
+                .filter(|field| field.keys.redact.is_set())
+                .map(|field| member_name(&field.member))
+                .collect(),
+        };
+        let attr = &read.attr;
+        for name in redacted {
+            let message = match &read.via {
+                Via::Mention(written) => format!(
+                    "`{written}` in `#[{attr}(...)]` shows `{name}`, which is marked `redact`, in the message: leave it out of the message or remove `redact`"
+                ),
+                Via::WholeValue(written) => format!(
+                    "`{written}` in `#[{attr}(...)]` can show every field, `{name}` (marked `redact`) included: name only the fields the message needs, e.g. `{{field}}` or `.field`"
+                ),
+                Via::Transparent => format!(
+                    "`#[{attr}(transparent)]` shows `{name}`, which is marked `redact`, as the message: write a message without it, e.g. `#[{attr}(\"...\")]`, or remove `redact`"
+                ),
+                Via::FmtPath(path) => format!(
+                    "`#[{attr}(fmt = {path})]` hands every field to `{path}`, `{name}` (marked `redact`) included: write the message as `#[{attr}(\"...\")]` without it, or remove `redact`"
+                ),
+            };
+            cx.error_spanned_by(&read.tokens, message);
         }
     }
 }

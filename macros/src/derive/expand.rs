@@ -16,6 +16,10 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
     // block: the generated code is a third the size it would be with full paths,
     // and its size is most of what a large enum costs to compile.
     let private = quote!(__tool_error);
+    let short_names = SHORT_NAMES
+        .iter()
+        .map(|name| syn::Ident::new(name, Span::call_site()));
+    let short_names = quote!(#(#short_names),*);
     let ident = input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     let mut predicates = bound::predicates(input, &private);
@@ -26,11 +30,24 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
 
     let type_name = super::name::unraw(&ident.to_string()).to_owned();
     let domain = option_str(input.keys.domain.get().map(syn::LitStr::value));
-    let doc = &input.doc;
+    let doc = input.doc.to_expr();
     let entries = input
         .variants
         .iter()
-        .map(|variant| entry(input, variant, &private));
+        .enumerate()
+        .map(|(index, variant)| entry(input, index, variant));
+    // A description written with a macro (`#[doc = include_str!(..)]`) is a constant
+    // of its own, which the lexed entry text names.
+    let doc_consts = input
+        .variants
+        .iter()
+        .enumerate()
+        .filter(|(_, variant)| variant.doc.text().is_none())
+        .map(|(index, variant)| {
+            let name = doc_const(index);
+            let value = variant.doc.to_expr();
+            quote!(const #name: &::core::primitive::str = #value;)
+        });
     let resolve_arms = input
         .variants
         .iter()
@@ -52,13 +69,24 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
     let backtrace_body = cause_body(input, &private, Cause::Backtrace);
 
     // A type that wraps others must not reuse their codes; checkable when concrete.
+    // A failure names the code and both variants, and points at the type.
     let nested_check = (needs_wildcard && input.generics.params.is_empty()).then(|| {
-        quote! {
+        // Every token at the type's name, so the failed evaluation is reported there.
+        let private = quote_spanned!(ident.span()=> __tool_error);
+        quote_spanned! {ident.span()=>
             const _: () = {
                 const CATALOGS: &[&#private::Catalog] = &[<#ident as #private::StaticCatalog>::CATALOG];
                 #private::assert_unique::<{ #private::leaf_count(CATALOGS) }>(CATALOGS)
             };
         }
+    });
+
+    // A concrete type without `Display` or `Debug` is reported once, on its name, by
+    // a check that says how to add them; the impls below then assume both rather
+    // than repeat the error (see `bound::predicates`).
+    let display_check = input.generics.params.is_empty().then(|| {
+        let assert = quote_spanned!(ident.span()=> #private::assert_display_debug::<#ident>());
+        quote!(const _: () = #assert;)
     });
 
     let table = quote! {
@@ -92,8 +120,13 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
         // `deprecated`: matching a deprecated variant is not a use of it.
         #[allow(non_upper_case_globals, unused_qualifications, deprecated, clippy::all)]
         const _: () = {
+            // The crate path is written once: if it does not resolve, that is the
+            // only error, since names imported from an unresolved import are not
+            // reported again where they are used (they would be, through a glob).
             use #krate::__private as __tool_error;
-            use #krate::__private::short::*;
+            use __tool_error::short::{#short_names};
+
+            #(#doc_consts)*
 
             #catalog
 
@@ -161,9 +194,47 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
 
             #nested_check
 
+            #display_check
+
             #integrations
         };
     }
+}
+
+/// Every name of `__private::short`, imported one by one (see `expand`).
+const SHORT_NAMES: &[&str] = &[
+    "__BorrowedSuggestions",
+    "__Debug",
+    "__Some",
+    "__Transparent",
+    "__category",
+    "__detail",
+    "__details_field",
+    "__display",
+    "__dynamic_suggestions",
+    "__entry",
+    "__fields",
+    "__http",
+    "__jsonrpc",
+    "__legacy_jsonrpc",
+    "__message",
+    "__optional",
+    "__protocol",
+    "__recoverable",
+    "__retry_after",
+    "__secret",
+    "__transparent",
+    "__CONFLICT",
+    "__INTERNAL",
+    "__NOT_FOUND",
+    "__PERMISSION",
+    "__TRANSIENT",
+    "__VALIDATION",
+];
+
+/// The constant holding the description of variant `index`, when a macro writes it.
+fn doc_const(index: usize) -> syn::Ident {
+    format_ident!("__DOC_{}", index)
 }
 
 /// `Self::Variant` or `Self`.
@@ -177,14 +248,22 @@ fn path(input: &Input<'_>, variant: &Variant<'_>) -> TokenStream {
     }
 }
 
+/// The local a pattern binds a field to. Locals generated here resolve at the
+/// macro's own site (`mixed_site`), whatever spans the input carries: a template or
+/// type passed through `macro_rules!` has spans from another hygiene context, and a
+/// local named with such a span would not see the pattern's binding.
 fn binding(index: usize) -> syn::Ident {
-    format_ident!("__field{}", index)
+    local(&format!("__field{index}"), Span::mixed_site())
 }
 
-/// The binding of a field, spanned where a type error about its use belongs. Hygiene
-/// treats it as the same variable as the pattern's binding.
+/// The same local at a use, located where a type error about the use belongs.
 fn binding_at(index: usize, span: Span) -> syn::Ident {
-    format_ident!("__field{}", index, span = span)
+    local(&format!("__field{index}"), span)
+}
+
+/// A generated local: resolved at the macro's site, reported at `span`.
+fn local(name: &str, span: Span) -> syn::Ident {
+    syn::Ident::new(name, Span::mixed_site().located_at(span))
 }
 
 fn field_index(variant: &Variant<'_>, field: &Field<'_>) -> usize {
@@ -212,8 +291,12 @@ fn resolve_arm(
     match (variant.is_transparent(), variant.fields.first()) {
         (true, Some(field)) => {
             let member = &field.member;
-            let delegate = quote_spanned!(field.ty.span()=> #private::Resolved::Delegate(__inner));
-            quote!(#path { #member: __inner, .. } => return #delegate,)
+            let ty = field.ty;
+            let inner = local("__inner", Span::call_site());
+            // Through the same trait as the catalog entry, at the same span, so a
+            // field type that is not a tool error is one error, not one per use.
+            let delegate = quote_spanned!(ty.span()=> (<#ty as __Transparent>::DELEGATE));
+            quote!(#path { #member: #inner, .. } => return #private::Resolved::Delegate(#delegate(#inner)),)
         }
         // Written as text and lexed once, like the catalog table.
         _ => {
@@ -293,13 +376,19 @@ fn fields_arm(
         if slot.debug {
             quote_spanned!(slot.span=> __Debug(#name))
         } else {
-            quote_spanned!(slot.span=> __Display(#name))
+            quote_spanned!(slot.span=> __display(#name))
         }
     });
     let suggestion_field = variant.fields_with(Role::Suggestions).next();
     let suggestions = suggestion_field.map(|field| {
         let name = bind_at(field, field.ty.span());
-        quote_spanned!(field.ty.span()=> .with_suggestions(#name))
+        // A field written as a reference (`&'static [&'static str]`) iterates through
+        // the collection it points to: `&&[T]` is not iterable, and `[T]` is unsized.
+        if let syn::Type::Reference(_) = super::ast::ungroup(field.ty) {
+            quote_spanned!(field.ty.span()=> .with_suggestions(&__BorrowedSuggestions(&**#name)))
+        } else {
+            quote_spanned!(field.ty.span()=> .with_suggestions(#name))
+        }
     });
     let retry_field = variant.fields_with(Role::RetryAfter).next();
     let retry_after = retry_field.map(|field| {
@@ -362,19 +451,23 @@ fn slot_key(name: &str, debug: bool) -> String {
     }
 }
 
-fn entry(input: &Input<'_>, variant: &Variant<'_>, private: &TokenStream) -> TokenStream {
+fn entry(input: &Input<'_>, index: usize, variant: &Variant<'_>) -> TokenStream {
     let name = super::name::unraw(&variant.ident.to_string()).to_owned();
     if variant.is_transparent() {
         let Some(inner) = variant.fields.first().map(|field| field.ty) else {
             return quote!(__entry(#name, "", __INTERNAL, &[], 0, &[], &[], ""));
         };
-        let catalog = quote_spanned!(inner.span()=> <#inner as #private::StaticCatalog>::CATALOG);
+        let catalog = quote_spanned!(inner.span()=> <#inner as __Transparent>::INNER);
         return quote!(__transparent(#name, #catalog));
     }
     // The table is written as text and lexed once: these tokens need no spans of
     // the user's, and the compiler's lexer is far faster than building tokens one
     // by one in a proc macro, which users compile without optimisation.
-    let text = entry_text(input, variant, &name);
+    let doc = match variant.doc.text() {
+        Some(text) => lit(&text),
+        None => doc_const(index).to_string(),
+    };
+    let text = entry_text(input, variant, &name, &doc);
     text.parse().unwrap_or_else(|_| {
         let message = format!("tool_error: internal error generating the entry of `{name}`");
         quote!(::core::compile_error!(#message))
@@ -392,8 +485,9 @@ fn lits<'a>(values: impl IntoIterator<Item = &'a str>) -> String {
     items.join(",")
 }
 
-/// The catalog entry of a non-transparent variant, as source text.
-fn entry_text(input: &Input<'_>, variant: &Variant<'_>, name: &str) -> String {
+/// The catalog entry of a non-transparent variant, as source text; `doc` is the
+/// description as source text (a literal, or the constant that holds it).
+fn entry_text(input: &Input<'_>, variant: &Variant<'_>, name: &str, doc: &str) -> String {
     let keys = &variant.keys;
     let kind_name = keys
         .kind
@@ -435,7 +529,7 @@ fn entry_text(input: &Input<'_>, variant: &Variant<'_>, name: &str) -> String {
         lits(suggestions.iter().map(String::as_str)),
         lits(slots.iter().map(String::as_str)),
         fields.join(","),
-        lit(&variant.doc),
+        doc,
     );
     // Only what differs from the kind's defaults is written out, each as a call
     // wrapping the entry so far.
@@ -488,22 +582,17 @@ enum Cause {
 /// The body of `source_error` or `backtrace`: one arm per variant that has one.
 fn cause_body(input: &Input<'_>, private: &TokenStream, cause: Cause) -> TokenStream {
     let mut arms = Vec::new();
+    let mut own_sources = false;
     for variant in &input.variants {
         let path = path(input, variant);
         if variant.is_transparent() {
-            if let Some(field) = variant.fields.first() {
-                let member = &field.member;
-                let inner = syn::Ident::new("__inner", field.ty.span());
-                let call = match cause {
-                    Cause::Source => {
-                        quote_spanned!(field.ty.span()=> #private::ToolError::source_error(#inner))
-                    }
-                    Cause::Backtrace => {
-                        quote_spanned!(field.ty.span()=> #private::ToolError::backtrace(#inner))
-                    }
-                };
-                arms.push(quote!(#path { #member: __inner, .. } => #call,));
-            }
+            // Through `resolve`, which reaches the wrapped error: the field's type is
+            // named only where the catalog entry and `resolve` name it.
+            let call = match cause {
+                Cause::Source => quote!(#private::delegate_source(self)),
+                Cause::Backtrace => quote!(#private::delegate_backtrace(self)),
+            };
+            arms.push(quote!(#path { .. } => #call,));
             continue;
         }
         let field = variant.fields.iter().find(|field| match cause {
@@ -511,19 +600,21 @@ fn cause_body(input: &Input<'_>, private: &TokenStream, cause: Cause) -> TokenSt
             Cause::Backtrace => field.backtrace && !field.keys.skip.is_set(),
         });
         let Some(field) = field else { continue };
+        own_sources = true;
         let member = &field.member;
+        let bound = local("__cause", Span::call_site());
         let value = match (cause, field.is_option()) {
-            (Cause::Source, false) => quote!(#private::Some(__cause.as_dyn_error())),
-            (Cause::Source, true) => quote!(__cause.as_ref().map(|cause| cause.as_dyn_error())),
-            (Cause::Backtrace, false) => quote!(#private::Some(__cause)),
-            (Cause::Backtrace, true) => quote!(__cause.as_ref()),
+            (Cause::Source, false) => quote!(#private::Some(#bound.as_dyn_error())),
+            (Cause::Source, true) => quote!(#bound.as_ref().map(|cause| cause.as_dyn_error())),
+            (Cause::Backtrace, false) => quote!(#private::Some(#bound)),
+            (Cause::Backtrace, true) => quote!(#bound.as_ref()),
         };
-        arms.push(quote!(#path { #member: __cause, .. } => #value,));
+        arms.push(quote!(#path { #member: #bound, .. } => #value,));
     }
     if arms.is_empty() {
         return quote!(#private::None);
     }
-    let uses_dyn = cause == Cause::Source;
+    let uses_dyn = cause == Cause::Source && own_sources;
     let import = uses_dyn.then(|| quote!(use #private::AsDynError as _;));
     let all_covered = arms.len() == input.variants.len();
     let rest = (!all_covered).then(|| quote!(_ => #private::None,));

@@ -15,30 +15,32 @@ pub(crate) fn dummy(input: &DeriveInput, krate: &TokenStream, integrations: bool
     }
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
-    let mut predicates =
-        vec![quote!(#ident #ty_generics: ::core::fmt::Display + ::core::fmt::Debug)];
+    let mut predicates = vec![super::bound::displayable(ident, &input.generics)];
     if let Some(where_clause) = where_clause {
         predicates.extend(where_clause.predicates.iter().map(|p| quote!(#p)));
     }
     let type_name = super::name::unraw(&ident.to_string()).to_owned();
     let integrations = integrations.then(|| {
-        quote!(#krate::__private::integrations! { [#impl_generics] [#ident #ty_generics] [where #(#predicates,)*] })
+        quote!(__tool_error::integrations! { [#impl_generics] [#ident #ty_generics] [where #(#predicates,)*] })
     });
     quote! {
         const _: () = {
+            // One import of the crate path, so a wrong path is one error.
+            use #krate::__private as __tool_error;
+
             #[automatically_derived]
-            impl #impl_generics #krate::__private::ToolError for #ident #ty_generics where #(#predicates,)* {
+            impl #impl_generics __tool_error::ToolError for #ident #ty_generics where #(#predicates,)* {
                 fn code(&self) -> &'static ::core::primitive::str {
                     ::core::unreachable!()
                 }
-                fn kind(&self) -> #krate::__private::Kind {
+                fn kind(&self) -> __tool_error::Kind {
                     ::core::unreachable!()
                 }
             }
 
             #[automatically_derived]
-            impl #impl_generics #krate::__private::StaticCatalog for #ident #ty_generics #where_clause {
-                const CATALOG: &'static #krate::__private::Catalog = &#krate::__private::catalog(
+            impl #impl_generics __tool_error::StaticCatalog for #ident #ty_generics #where_clause {
+                const CATALOG: &'static __tool_error::Catalog = &__tool_error::catalog(
                     #type_name,
                     ::core::module_path!(),
                     ::core::option::Option::None,

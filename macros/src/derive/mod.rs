@@ -6,9 +6,11 @@ mod bound;
 mod case;
 mod check;
 mod ctxt;
+mod doc;
 mod expand;
 mod fallback;
 mod name;
+mod shown;
 // Visible to harnesses that include this module by path: the fuzzer draws real keys
 // from the same lists the derive checks against.
 pub(crate) mod symbol;

@@ -41,6 +41,17 @@ const fn leaves_in(catalog: &'static Catalog, depth: usize) -> usize {
 pub const fn first_duplicate_code_in<const N: usize>(
     catalogs: &[&'static Catalog],
 ) -> Option<&'static str> {
+    match first_duplicate_in::<N>(catalogs) {
+        Some((first, _)) => Some(first.code),
+        None => None,
+    }
+}
+
+/// The first two leaves of different variants that share a code, as
+/// [`first_duplicate_code_in`] finds them; the compile-time check names both.
+pub(crate) const fn first_duplicate_in<const N: usize>(
+    catalogs: &[&'static Catalog],
+) -> Option<(Leaf, Leaf)> {
     let mut leaves = [Leaf::EMPTY; N];
     let mut len = 0;
     let mut i = 0;
@@ -71,7 +82,12 @@ pub const fn first_duplicate_code_in<const N: usize>(
             while b < end {
                 let other = &leaves[keys[b].1];
                 if str_eq(first.code, other.code) && !first.same_variant(other) {
-                    return Some(first.code);
+                    // In declaration order, so the message names them as listed.
+                    return Some(if keys[a].1 < keys[b].1 {
+                        (*first, *other)
+                    } else {
+                        (*other, *first)
+                    });
                 }
                 b += 1;
             }
@@ -84,11 +100,11 @@ pub const fn first_duplicate_code_in<const N: usize>(
 
 /// A leaf: its code and the variant that declares it.
 #[derive(Clone, Copy)]
-struct Leaf {
-    code: &'static str,
-    module_path: &'static str,
-    type_name: &'static str,
-    variant: &'static str,
+pub(crate) struct Leaf {
+    pub(crate) code: &'static str,
+    pub(crate) module_path: &'static str,
+    pub(crate) type_name: &'static str,
+    pub(crate) variant: &'static str,
 }
 
 impl Leaf {
