@@ -534,6 +534,10 @@ pub mod short {
     }
 
     /// With a category.
+    pub const fn __docs(entry: Entry, url: &'static str) -> Entry {
+        entry.with_docs_url(url)
+    }
+
     pub const fn __category(mut entry: Entry, category: &'static str) -> Entry {
         entry.category = Some(category);
         entry

@@ -111,3 +111,46 @@ fn the_reference_links_each_documented_code() {
         json!("https://docs.example.com/errors/quota")
     );
 }
+
+/// The derive: an enum-level base gets each code appended; a variant's own URL wins.
+#[derive(Debug, thiserror::Error, ToolError)]
+#[tool_error(docs = "https://docs.example.com/errors/")]
+enum LibraryError {
+    #[error("document '{id}' not found")]
+    #[tool_error(kind = not_found)]
+    DocumentMissing { id: String },
+
+    #[error("the index is being rebuilt")]
+    #[tool_error(kind = transient, docs = "https://status.example.com/index")]
+    IndexRebuilding,
+}
+
+/// A struct's `docs` is its code's URL.
+#[derive(Debug, thiserror::Error, ToolError)]
+#[error("slow down")]
+#[tool_error(kind = transient, docs = "https://docs.example.com/rate-limits")]
+struct RateLimited;
+
+#[test]
+fn the_derive_appends_codes_to_a_base_and_keeps_own_urls() {
+    let missing = LibraryError::DocumentMissing { id: "d1".into() };
+    assert_eq!(
+        Envelope::new(&missing).docs_url(),
+        Some("https://docs.example.com/errors/DOCUMENT_MISSING")
+    );
+    assert_eq!(
+        Envelope::new(&LibraryError::IndexRebuilding).to_value(&Problem::new())["type"],
+        "https://status.example.com/index"
+    );
+    assert_eq!(
+        Envelope::new(&RateLimited).to_value(&Native)["docs"],
+        "https://docs.example.com/rate-limits"
+    );
+    let entry =
+        tool_error::Catalog::find(<LibraryError as StaticCatalog>::CATALOG, "DOCUMENT_MISSING")
+            .unwrap();
+    assert_eq!(
+        entry.docs_url(),
+        Some("https://docs.example.com/errors/DOCUMENT_MISSING")
+    );
+}

@@ -60,6 +60,7 @@ pub(crate) struct Keys {
     pub(crate) http: Slot<Int>,
     pub(crate) channel: Slot<&'static str>,
     pub(crate) transparent: Slot<()>,
+    pub(crate) docs: Slot<LitStr>,
     pub(crate) skip: Slot<()>,
     pub(crate) redact: Slot<()>,
     pub(crate) rename: Slot<LitStr>,
@@ -166,6 +167,10 @@ impl Keys {
             "category" => {
                 let value = string(cx, meta, key, "category = \"database_error\"");
                 set(cx, &mut self.category, key, span, value);
+            }
+            "docs" => {
+                let value = string(cx, meta, key, "docs = \"https://docs.example.com/errors/\"");
+                set(cx, &mut self.docs, key, span, value);
             }
             "recoverable" => {
                 let value = boolean(cx, meta, key);

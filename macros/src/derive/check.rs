@@ -24,10 +24,12 @@ pub(crate) fn check(cx: &Ctxt, input: &Input<'_>) {
     };
     placement(cx, &input.keys, container_place);
     non_empty(cx, &input.keys);
+    docs_url(cx, &input.keys);
     for variant in &input.variants {
         if input.shape == Shape::Enum {
             placement(cx, &variant.keys, Place::Variant);
             non_empty(cx, &variant.keys);
+            docs_url(cx, &variant.keys);
         }
         for field in &variant.fields {
             placement(cx, &field.keys, Place::Field);
@@ -76,6 +78,26 @@ fn placement(cx: &Ctxt, keys: &Keys, place: Place) {
             cx.error_at(
                 *span,
                 format!("`{key}` does not belong on {}: {hint}", place.describe()),
+            );
+        }
+    }
+}
+
+/// `docs` is an absolute web address, so clients can follow it.
+fn docs_url(cx: &Ctxt, keys: &Keys) {
+    if let Some(lit) = keys.docs.get() {
+        let url = lit.value();
+        let rest = url
+            .strip_prefix("https://")
+            .or_else(|| url.strip_prefix("http://"));
+        let valid = rest.is_some_and(|rest| {
+            !rest.is_empty() && !url.chars().any(|c| c.is_whitespace() || c.is_control())
+        });
+        if !valid {
+            cx.error_spanned_by(
+                lit,
+                "`docs` is not a web address: write an absolute `https://` URL, e.g. \
+                 `docs = \"https://docs.example.com/errors/\"`",
             );
         }
     }

@@ -211,6 +211,7 @@ const SHORT_NAMES: &[&str] = &[
     "__detail",
     "__details_field",
     "__display",
+    "__docs",
     "__dynamic_suggestions",
     "__entry",
     "__fields",
@@ -569,6 +570,17 @@ fn entry_text(input: &Input<'_>, variant: &Variant<'_>, name: &str, doc: &str) -
     }
     if variant.fields_with(Role::RetryAfter).next().is_some() {
         wrap("__retry_after", None);
+    }
+    // A variant's (or struct's) own URL; else the enum's base followed by the code.
+    let docs = match (keys.docs.get(), input.keys.docs.get()) {
+        (Some(own), _) => Some(own.value()),
+        (None, Some(base)) if input.shape == Shape::Enum => {
+            Some(format!("{}{}", base.value(), variant.code))
+        }
+        _ => None,
+    };
+    if let Some(url) = docs {
+        wrap("__docs", Some(lit(&url)));
     }
     out
 }

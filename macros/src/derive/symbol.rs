@@ -45,9 +45,11 @@ pub(crate) const VARIANT_KEYS: &[&str] = &[
     "http",
     "channel",
     "transparent",
+    "docs",
 ];
-/// Keys an enum may carry as defaults for its variants.
-pub(crate) const ENUM_DEFAULT_KEYS: &[&str] = &["kind", "category", "channel"];
+/// Keys an enum may carry as defaults for its variants (`docs` there is a base URL
+/// each variant's code is appended to).
+pub(crate) const ENUM_DEFAULT_KEYS: &[&str] = &["kind", "category", "channel", "docs"];
 /// Keys that describe one field.
 pub(crate) const FIELD_KEYS: &[&str] = &[
     "skip",
