@@ -1304,3 +1304,154 @@ fn max_depth_below_the_ceiling_cuts_where_it_says() {
         assert!(value.get("truncated").is_none());
     });
 }
+
+// ---------------------------------------------------------------------------------
+// Panics in the error's own code
+// ---------------------------------------------------------------------------------
+
+/// Where the error's own code panics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PanicsIn {
+    /// `Display` (the message).
+    Message,
+    /// The `Serialize` of a detail.
+    Detail,
+    /// A suggestion's `Display`.
+    Suggestion,
+    /// `ToolError::details` itself.
+    DetailsMethod,
+    /// `ToolError::code`, which even the fallback calls.
+    Code,
+}
+
+#[derive(Debug)]
+struct Panicking(PanicsIn);
+
+/// A detail whose `Serialize` panics.
+struct PanickingDetail;
+
+impl Serialize for PanickingDetail {
+    fn serialize<S: Serializer>(&self, _: S) -> Result<S::Ok, S::Error> {
+        panic!("a detail's Serialize panicked")
+    }
+}
+
+/// A suggestion whose `Display` panics.
+struct PanickingText;
+
+impl fmt::Display for PanickingText {
+    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
+        panic!("a suggestion's Display panicked")
+    }
+}
+
+impl fmt::Display for Panicking {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0 == PanicsIn::Message {
+            panic!("the message's Display panicked");
+        }
+        f.write_str("the message")
+    }
+}
+
+impl ToolError for Panicking {
+    fn code(&self) -> &'static str {
+        if self.0 == PanicsIn::Code {
+            panic!("code() panicked");
+        }
+        "PANICKING"
+    }
+    fn kind(&self) -> Kind {
+        Kind::Conflict
+    }
+    fn details(&self, details: &mut DetailWriter<'_>) {
+        match self.0 {
+            PanicsIn::DetailsMethod => panic!("details() panicked"),
+            PanicsIn::Detail => {
+                details.field("ok", &1).field("bad", &PanickingDetail);
+            }
+            _ => {
+                details.field("ok", &1);
+            }
+        }
+    }
+    fn suggestions(&self, suggestions: &mut SuggestionWriter<'_>) {
+        suggestions.push_str("fine");
+        if self.0 == PanicsIn::Suggestion {
+            suggestions.push(&PanickingText);
+        }
+    }
+}
+
+/// A panic in the error's `Display`, `Serialize` or `ToolError` methods is caught by
+/// the rendering entry points and costs what a failing value costs: the reduction
+/// steps up until the panicking code is no longer called. Every profile, compact,
+/// pretty, appended, and as a value.
+#[test]
+fn panics_in_the_errors_own_code_are_caught() {
+    let cases = [
+        // (where, what the native envelope keeps: details, suggestions, message)
+        (PanicsIn::Detail, false, true, "the message"),
+        (PanicsIn::DetailsMethod, false, true, "the message"),
+        (PanicsIn::Suggestion, false, false, "the message"),
+        (PanicsIn::Message, false, false, "PANICKING"),
+    ];
+    for (place, details, suggestions, message) in cases {
+        let error = Panicking(place);
+        let envelope = Envelope::new(&error);
+        let value = json_value(&envelope.to_json()).unwrap();
+        assert_eq!(value["code"], "PANICKING", "{place:?}");
+        assert_eq!(value["message"], message, "{place:?}");
+        assert_eq!(
+            value.get("details").is_some(),
+            details,
+            "{place:?}: {value}"
+        );
+        assert_eq!(
+            value.get("suggestions").is_some(),
+            suggestions,
+            "{place:?}: {value}"
+        );
+        assert_eq!(value["truncated"], true, "{place:?}");
+        for shape in checks::Shape::ALL {
+            for pretty in [false, true] {
+                let text = checks::render(&envelope, shape, pretty);
+                let value = json_value(&text).unwrap();
+                assert!(!value.is_null(), "{place:?} {shape:?}");
+                prop(checks::check_shape(shape, &value, &error, &Policy::DEFAULT))
+                    .unwrap_or_else(|e| panic!("{place:?} {shape:?}: {e}"));
+            }
+        }
+        let mut out = b"[1,".to_vec();
+        envelope.render_into(&Native, &mut out);
+        assert_eq!(
+            out,
+            [b"[1,".as_slice(), envelope.to_json().as_bytes()].concat()
+        );
+        assert_eq!(envelope.to_value(&Native), value);
+    }
+}
+
+/// A panic where even the fallback runs (here, a hand-written `code()`) leaves
+/// nothing to render: the output is `null`, still one JSON value, and rendering
+/// still returns.
+#[test]
+fn a_panic_the_fallback_cannot_avoid_renders_null() {
+    let error = Panicking(PanicsIn::Code);
+    let envelope = Envelope::new(&error);
+    assert_eq!(envelope.to_json(), "null");
+    assert_eq!(envelope.render_pretty(&Problem::new()), "null");
+    assert_eq!(envelope.to_value(&JsonRpc::new()), Value::Null);
+}
+
+/// The views do not catch: a panic there reaches their caller (documented on
+/// `Envelope::render_into`).
+#[test]
+fn the_views_do_not_catch_panics() {
+    let error = Panicking(PanicsIn::Message);
+    let envelope = Envelope::new(&error);
+    let shown = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        envelope.message().to_string()
+    }));
+    assert!(shown.is_err());
+}
