@@ -47,11 +47,14 @@ impl Timestamp {
     }
 
     fn clamped(&self) -> SystemTime {
-        let latest = UNIX_EPOCH + Duration::new(LATEST_SECONDS, 999_999_999);
         match self.time.duration_since(UNIX_EPOCH) {
             Err(_) => UNIX_EPOCH,
-            Ok(_) if self.time > latest => latest,
-            Ok(_) => self.time,
+            // A platform whose clock cannot reach year 9999 cannot hold a time
+            // past it either; `+` would panic there.
+            Ok(_) => match UNIX_EPOCH.checked_add(Duration::new(LATEST_SECONDS, 999_999_999)) {
+                Some(latest) if self.time > latest => latest,
+                _ => self.time,
+            },
         }
     }
 }
