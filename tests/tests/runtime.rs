@@ -975,10 +975,25 @@ fn truncated_when_only_a_suggestion_is_cut() {
     let limits = Limits::DEFAULT.with_max_items(2);
     let value = check_truncated(&error, &with_limits(limits), true);
     assert_eq!(value["suggestions"], json!(["one", "two"]));
+    // All of them (a profile that asks first then leaves the key out).
+    let error = Parts {
+        details: vec![],
+        ..error
+    };
+    let value = check_truncated(
+        &error,
+        &with_limits(Limits::DEFAULT.with_max_items(0)),
+        true,
+    );
+    assert!(value.get("suggestions").is_none());
 
     // Their number by the policy's own cap is a choice, not a cut; so are the
     // switches that leave parts out.
     let fewer = Policy::DEFAULT.with_max_suggestions(2);
+    let error = Parts {
+        suggestions: vec!["one", "two", "three"],
+        ..parts()
+    };
     let value = check_truncated(&error, &fewer, false);
     assert_eq!(value["suggestions"], json!(["one", "two"]));
     let both = fewer.clone().with_limits(Limits::DEFAULT.with_max_items(2));

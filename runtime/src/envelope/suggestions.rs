@@ -89,15 +89,20 @@ impl<'a> Suggestions<'a> {
 
     /// How many suggestions will be written.
     pub fn len(&self) -> usize {
-        let cap = self.cap().remaining;
-        if cap == 0 {
+        let cap = self.cap();
+        if cap.remaining == 0 && !cap.by_limit {
             return 0;
         }
         let mut count = CountSink(0);
         self.envelope
             .error
             .suggestions(&mut SuggestionWriter::new(&mut count));
-        count.0.min(cap)
+        if count.0 > cap.remaining && cap.by_limit {
+            // Reported here too: when the item limit leaves none, a profile that
+            // asks first leaves the key out and never serialises them.
+            cap.cuts.record();
+        }
+        count.0.min(cap.remaining)
     }
 
     /// Whether no suggestion will be written.
