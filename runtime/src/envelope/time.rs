@@ -86,6 +86,8 @@ impl Serialize for Seconds {
         if self.0.subsec_nanos() == 0 {
             serializer.serialize_u64(self.0.as_secs())
         } else {
+            // u128 to f64 rounds and never overflows (u128::MAX < f64::MAX): the
+            // longest duration is about 1.8e19 seconds, still a finite number.
             let millis = self.0.as_millis() as f64;
             serializer.serialize_f64(millis / 1000.0)
         }

@@ -92,9 +92,10 @@ impl Level {
     }
 }
 
-/// How many JSON levels serde_json writes for each kind of compound value: an
-/// array or object, and the object a data-carrying variant is wrapped in.
+/// The JSON levels of an array, an object, or a newtype variant (an object around
+/// its value).
 const ONE_LEVEL: usize = 1;
+/// The JSON levels of a tuple or struct variant: an object around an array or object.
 const VARIANT_AROUND_COMPOUND: usize = 2;
 
 impl<T: Serialize + ?Sized> Serialize for Limited<'_, T> {
