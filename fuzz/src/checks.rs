@@ -199,19 +199,33 @@ pub fn check_case(case: &Case, ctx: &Ctx, policy: &Policy) -> Check {
 
 /// [`check_profile`] for every built-in profile.
 pub fn check_every_profile(envelope: &Envelope<'_>, hidden: &[&str]) -> Check {
+    let uncut = uncut_native(envelope)?;
     for shape in Shape::ALL {
-        check_profile(envelope, shape, hidden)?;
+        check_profile(envelope, shape, hidden, &uncut)?;
     }
     Ok(())
+}
+
+/// The native envelope of the same error and context under the same policy with no
+/// limits: what a native envelope without `truncated` must be exactly.
+pub fn uncut_native(envelope: &Envelope<'_>) -> Result<Value, String> {
+    let policy = envelope.policy().clone().with_limits(Limits::UNLIMITED);
+    json_value(&envelope.with_policy(&policy).to_json())
 }
 
 /// Renders through the profile of `shape` compact, pretty and appended to a buffer,
 /// and checks each output: one JSON value, not `null`; within the size limit unless
 /// it is the fallback rendering (which is as small as rendering gets); in the
-/// profile's shape and within the policy's limits; none of `hidden` in the text, in
-/// any string of it (JSON inside strings opened) or in the client's reading of it;
-/// read back by the client parser.
-pub fn check_profile(envelope: &Envelope<'_>, shape: Shape, hidden: &[&str]) -> Check {
+/// profile's shape and within the policy's limits; `truncated` on every native
+/// envelope in it exactly when something was cut (compared with `uncut`, from
+/// [`uncut_native`]); none of `hidden` in the text, in any string of it (JSON inside
+/// strings opened) or in the client's reading of it; read back by the client parser.
+pub fn check_profile(
+    envelope: &Envelope<'_>,
+    shape: Shape,
+    hidden: &[&str],
+    uncut: &Value,
+) -> Check {
     let error = envelope.error();
     let policy = envelope.policy();
     let max_bytes = policy.limits.max_envelope_bytes;
@@ -231,6 +245,10 @@ pub fn check_profile(envelope: &Envelope<'_>, shape: Shape, hidden: &[&str]) -> 
         }
         check_shape(shape, &value, error, policy)
             .map_err(|failure| format!("{failure} in {shape:?} output {}", head(&text)))?;
+        for native in natives(shape, &value)? {
+            check_truncated_flag(&native, uncut, &text)
+                .map_err(|failure| format!("{failure} in {shape:?} output {}", head(&text)))?;
+        }
         check_hidden(&text, &value, hidden)?;
         if !pretty {
             check_parse_back(&text, shape, error)?;
@@ -307,6 +325,63 @@ pub fn check_shape(shape: Shape, value: &Value, error: &dyn ToolError, policy: &
             ensure_eq!(value["kind"], error.kind().as_str());
             check_policy_bounds(value, "detail", "suggestions", error, policy)?;
         }
+    }
+    Ok(())
+}
+
+/// Every native envelope in an output of `shape`: the output itself, JSON-RPC
+/// `data`, MCP text content and `structuredContent`.
+pub fn natives(shape: Shape, value: &Value) -> Result<Vec<Value>, String> {
+    let text_content = || {
+        value["content"][0]["text"]
+            .as_str()
+            .ok_or_else(|| "text is not a string".to_owned())
+            .and_then(json_value)
+    };
+    Ok(match shape {
+        Shape::Native => vec![value.clone()],
+        Shape::JsonRpc => vec![value["data"].clone()],
+        Shape::Response => vec![value["error"]["data"].clone()],
+        Shape::Mcp => vec![text_content()?],
+        Shape::McpStructured => vec![text_content()?, value["structuredContent"].clone()],
+        Shape::JsonRpcBare
+        | Shape::JsonRpcProblem
+        | Shape::McpProblem
+        | Shape::Problem
+        | Shape::ProblemTypeBase => vec![],
+    })
+}
+
+/// `truncated` says whether anything was cut: a native envelope without it is the
+/// `uncut` one exactly; one with it differs from the `uncut` one, or the `uncut`
+/// one has it too (a value that fails, or a value past the depth ceiling, whatever
+/// the limits), or the rendering `text` it is part of holds the mark (see below).
+pub fn check_truncated_flag(native: &Value, uncut: &Value, text: &str) -> Check {
+    let flagged = |value: &Value| value.get("truncated") == Some(&Value::Bool(true));
+    let without_flag = |value: &Value| {
+        let mut value = value.clone();
+        if let Some(object) = value.as_object_mut() {
+            object.remove("truncated");
+        }
+        value
+    };
+    if !flagged(native) {
+        ensure!(
+            native == uncut,
+            "cut without `truncated`: {} where uncut it is {}",
+            head(&native.to_string()),
+            head(&uncut.to_string())
+        );
+    } else if !flagged(uncut) && without_flag(native) == *uncut {
+        // Parsed, a cut can be invisible: in text that already ended with the mark
+        // (the mark cut to no characters is the mark), or in the first of two
+        // detail fields of the same name (parsing keeps the last). Either way the
+        // mark is in the text.
+        ensure!(
+            text.contains(MARK),
+            "`truncated` though nothing was cut: {}",
+            head(&native.to_string())
+        );
     }
     Ok(())
 }
@@ -410,10 +485,10 @@ fn check_string(value: &Value, max_chars: usize, policy: &Policy) -> Check {
 /// The details object itself may be one level above the limited values.
 fn check_detail_limits(value: &Value, policy: &Policy, depth: usize) -> Check {
     let limits = &policy.limits;
+    let max_depth = limits.max_depth.min(Limits::DEPTH_CEILING);
     ensure!(
-        depth <= limits.max_depth.saturating_add(1),
-        "details nested {depth} deep, limit {}",
-        limits.max_depth
+        depth <= max_depth.saturating_add(1),
+        "details nested {depth} deep, limit {max_depth}",
     );
     match value {
         Value::String(_) => check_string(value, limits.max_string_chars, policy)?,

@@ -456,8 +456,8 @@ fn json_leaf(bytes: &mut Bytes<'_>) -> Value {
 }
 
 /// JSON: leaves, arrays and objects with any keys to `depth` 6, values nested far
-/// deeper than any limit (within what serde_json reads back, 128 levels, so the
-/// output can be checked) and long arrays.
+/// deeper than any limit (past `Limits::DEPTH_CEILING` and serde_json's own nesting
+/// limit of 128, which the output must stay within) and long arrays.
 pub fn json(bytes: &mut Bytes<'_>, depth: usize) -> Value {
     match bytes.byte() % 12 {
         0..=4 => json_leaf(bytes),
@@ -472,7 +472,8 @@ pub fn json(bytes: &mut Bytes<'_>, depth: usize) -> Value {
                 .collect::<Map<_, _>>(),
         ),
         9 => {
-            let depth = bytes.below(110);
+            // Built, cloned and dropped recursively, so not much deeper than this.
+            let depth = bytes.below(300);
             let leaf = json_leaf(bytes);
             if bytes.bool() {
                 deep_value(depth, leaf)
@@ -751,10 +752,11 @@ pub fn policy(bytes: &mut Bytes<'_>) -> Policy {
             1 => usize::MAX,
             _ => 256,
         })
-        .with_max_depth(match bytes.byte() % 5 {
+        .with_max_depth(match bytes.byte() % 6 {
             0 => 0,
             1 => bytes.below(20),
             2 => 64,
+            3 => usize::MAX,
             _ => 16,
         })
         .with_max_envelope_bytes(match bytes.byte() % 6 {

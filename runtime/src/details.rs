@@ -157,7 +157,8 @@ impl<T: SuggestionSource + ?Sized> SuggestionSource for BorrowedSuggestions<'_, 
 }
 
 /// A field usable as `#[tool_error(retry_after)]`: a [`Duration`], whole seconds as
-/// an integer (negative means none), or an `Option` of either. Implement it for a
+/// an integer (negative means none; more seconds than a `u64` holds is
+/// `u64::MAX` seconds, not none), or an `Option` of either. Implement it for a
 /// type of your own to use that type as the retry hint.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a `retry_after` field: it does not implement `RetryAfter`",
@@ -175,16 +176,23 @@ impl RetryAfter for Duration {
     }
 }
 
-macro_rules! retry_after_unsigned {
+macro_rules! retry_after_seconds {
     ($($t:ty),*) => {$(
         impl RetryAfter for $t {
             fn retry_after(&self) -> Option<Duration> {
-                u64::try_from(*self).ok().map(Duration::from_secs)
+                // `0` has the type of `self`, so this also compiles (and is always
+                // false) for the unsigned types. Too large saturates: a very long
+                // wait is still a wait, never "retry now".
+                #[allow(unused_comparisons)]
+                if *self < 0 {
+                    return None;
+                }
+                Some(Duration::from_secs(u64::try_from(*self).unwrap_or(u64::MAX)))
             }
         }
     )*};
 }
-retry_after_unsigned!(
+retry_after_seconds!(
     u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize
 );
 
@@ -208,11 +216,26 @@ mod tests {
     fn retry_after_conversions() {
         assert_eq!(30u32.retry_after(), Some(Duration::from_secs(30)));
         assert_eq!((-1i64).retry_after(), None);
+        assert_eq!(i128::MIN.retry_after(), None);
+        assert_eq!(0i8.retry_after(), Some(Duration::ZERO));
         assert_eq!(
             Some(Duration::from_millis(1500)).retry_after(),
             Some(Duration::from_millis(1500))
         );
         assert_eq!(None::<u64>.retry_after(), None);
+    }
+
+    #[test]
+    fn retry_after_beyond_u64_seconds_saturates() {
+        let longest = Some(Duration::from_secs(u64::MAX));
+        assert_eq!(u128::MAX.retry_after(), longest);
+        assert_eq!((u128::from(u64::MAX) + 1).retry_after(), longest);
+        assert_eq!(i128::MAX.retry_after(), longest);
+        assert_eq!(u64::MAX.retry_after(), longest);
+        assert_eq!(
+            usize::MAX.retry_after(),
+            u64::try_from(usize::MAX).ok().map(Duration::from_secs)
+        );
     }
 
     #[test]

@@ -323,7 +323,11 @@ impl Options {
             let logged = Envelope::new(client.error())
                 .with_context(*client.context())
                 .with_policy(&policy);
-            crate::tracing::server_event(&logged, client.is_masked(), &self.core.levels);
+            // A subscriber formats the error's own `Display` and `Serialize`; if one
+            // panics, the event is lost but the response still goes out.
+            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                crate::tracing::server_event(&logged, client.is_masked(), &self.core.levels);
+            }));
         }
     }
 

@@ -45,7 +45,13 @@ pub struct Policy {
 }
 
 /// Caps that keep envelopes bounded whatever the error carries. Truncation keeps
-/// the JSON valid and marks the cut with [`TRUNCATION_MARK`](Limits::TRUNCATION_MARK).
+/// the JSON valid and marks the cut with [`TRUNCATION_MARK`](Limits::TRUNCATION_MARK);
+/// the [`Native`](crate::Native) envelope then says `"truncated": true`, whichever
+/// limit cut what.
+///
+/// One bound holds even under [`UNLIMITED`](Limits::UNLIMITED): detail values are
+/// never written deeper than [`DEPTH_CEILING`](Limits::DEPTH_CEILING), so rendering
+/// cannot overflow the stack however deep a value is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Limits {
@@ -56,7 +62,9 @@ pub struct Limits {
     pub max_string_chars: usize,
     /// Items kept of any detail array or object. Default 256.
     pub max_items: usize,
-    /// Nesting depth of detail values kept; deeper values become the mark. Default 16.
+    /// Nesting depth of detail values kept (arrays, objects and enum variants);
+    /// deeper values become the mark. Default 16. Never more than
+    /// [`DEPTH_CEILING`](Limits::DEPTH_CEILING), whatever this says.
     pub max_depth: usize,
     /// Bytes of the whole rendered envelope. When exceeded, details are dropped, then
     /// suggestions, then the message is shortened. Default 65536.
@@ -67,6 +75,19 @@ impl Limits {
     /// Appended where a string was cut, and written in place of dropped items.
     pub const TRUNCATION_MARK: &'static str = "…[truncated]";
 
+    /// How deep a detail value is ever written, whatever [`max_depth`](Limits::max_depth)
+    /// says, [`UNLIMITED`](Limits::UNLIMITED) included: 100.
+    ///
+    /// Serialising recurses once per level of a value, so this ceiling is what keeps
+    /// a deeply nested value from overflowing the stack. Each step counts: arrays,
+    /// objects and enum variants, and also the `Some(..)` and newtype wrappers that
+    /// nest in serde without adding a level to the JSON. Where it cuts, the mark
+    /// stands in for the value, as with `max_depth`. It also leaves room for the
+    /// envelope and its wrappers under serde_json's default nesting limit of 128 when
+    /// reading, so every built-in profile's output reads back. Pre-rendered JSON
+    /// (`serde_json::value::RawValue`) is written whole, as a string would be.
+    pub const DEPTH_CEILING: usize = 100;
+
     /// The defaults listed on each field.
     pub const DEFAULT: Limits = Limits {
         max_message_chars: 4096,
@@ -76,7 +97,8 @@ impl Limits {
         max_envelope_bytes: 64 * 1024,
     };
 
-    /// No caps at all (still valid JSON); for trusted, offline rendering only.
+    /// No caps (still valid JSON, and still within
+    /// [`DEPTH_CEILING`](Limits::DEPTH_CEILING)); for trusted, offline rendering only.
     pub const UNLIMITED: Limits = Limits {
         max_message_chars: usize::MAX,
         max_string_chars: usize::MAX,

@@ -1022,3 +1022,458 @@ fn byte_strings_respect_the_limits() {
     let value = json_value(&Envelope::new(&error).with_policy(&short).to_json()).unwrap();
     assert_eq!(value["details"]["x"], serde_json::json!([1, 2, MARK]));
 }
+
+// ---------------------------------------------------------------------------------
+// Deep nesting
+// ---------------------------------------------------------------------------------
+
+/// How each level of a [`Nested`] value is nested.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Nesting {
+    Array,
+    Map,
+    Struct,
+    Tuple,
+    TupleStruct,
+    NewtypeVariant,
+    TupleVariant,
+    StructVariant,
+    /// `Some(..)`: no level in the JSON, one level of recursion.
+    Some,
+    /// A newtype struct: no level in the JSON, one level of recursion.
+    Newtype,
+    /// Each of the above in turn.
+    Mixed,
+}
+
+impl Nesting {
+    const ALL: [Nesting; 11] = [
+        Nesting::Array,
+        Nesting::Map,
+        Nesting::Struct,
+        Nesting::Tuple,
+        Nesting::TupleStruct,
+        Nesting::NewtypeVariant,
+        Nesting::TupleVariant,
+        Nesting::StructVariant,
+        Nesting::Some,
+        Nesting::Newtype,
+        Nesting::Mixed,
+    ];
+}
+
+/// A value `levels` deep that exists only while it is serialised: each level
+/// serialises the next. A `serde_json::Value` that deep could not be used here: its
+/// drop (and its clone, and its `Debug`) recurse once per level too.
+#[derive(Clone, Copy, Debug)]
+struct Nested {
+    levels: usize,
+    nesting: Nesting,
+}
+
+impl Serialize for Nested {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{
+            SerializeMap, SerializeSeq, SerializeStruct, SerializeStructVariant, SerializeTuple,
+            SerializeTupleStruct, SerializeTupleVariant,
+        };
+        let Some(below) = self.levels.checked_sub(1) else {
+            return serializer.serialize_str("bottom");
+        };
+        let inner = Nested {
+            levels: below,
+            nesting: self.nesting,
+        };
+        let nesting = match self.nesting {
+            Nesting::Mixed => Nesting::ALL[self.levels % (Nesting::ALL.len() - 1)],
+            nesting => nesting,
+        };
+        match nesting {
+            Nesting::Array => {
+                let mut seq = serializer.serialize_seq(Some(1))?;
+                seq.serialize_element(&inner)?;
+                seq.end()
+            }
+            Nesting::Map => {
+                let mut map = serializer.serialize_map(Some(1))?;
+                map.serialize_entry("d", &inner)?;
+                map.end()
+            }
+            Nesting::Struct => {
+                let mut fields = serializer.serialize_struct("Nested", 1)?;
+                fields.serialize_field("d", &inner)?;
+                fields.end()
+            }
+            Nesting::Tuple => {
+                let mut tuple = serializer.serialize_tuple(1)?;
+                tuple.serialize_element(&inner)?;
+                tuple.end()
+            }
+            Nesting::TupleStruct => {
+                let mut tuple = serializer.serialize_tuple_struct("Nested", 1)?;
+                tuple.serialize_field(&inner)?;
+                tuple.end()
+            }
+            Nesting::NewtypeVariant => {
+                serializer.serialize_newtype_variant("Nested", 0, "d", &inner)
+            }
+            Nesting::TupleVariant => {
+                let mut tuple = serializer.serialize_tuple_variant("Nested", 0, "d", 1)?;
+                tuple.serialize_field(&inner)?;
+                tuple.end()
+            }
+            Nesting::StructVariant => {
+                let mut fields = serializer.serialize_struct_variant("Nested", 0, "d", 1)?;
+                fields.serialize_field("d", &inner)?;
+                fields.end()
+            }
+            Nesting::Some => serializer.serialize_some(&inner),
+            Nesting::Newtype => serializer.serialize_newtype_struct("Nested", &inner),
+            Nesting::Mixed => unreachable!("resolved above"),
+        }
+    }
+}
+
+/// An error whose details hold a [`Nested`] value, as a field or as the whole
+/// details.
+#[derive(Debug)]
+struct DeepError {
+    value: Nested,
+    whole: bool,
+}
+
+impl fmt::Display for DeepError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("deep")
+    }
+}
+
+impl ToolError for DeepError {
+    fn code(&self) -> &'static str {
+        "DEEP"
+    }
+    fn kind(&self) -> Kind {
+        Kind::Validation
+    }
+    fn details(&self, details: &mut DetailWriter<'_>) {
+        if self.whole {
+            details.whole(&self.value);
+        } else {
+            details.field("deep", &self.value);
+        }
+    }
+}
+
+/// How many JSON levels (arrays and objects) lead from `value` to its deepest leaf,
+/// and that leaf. Iterative, and only ever given values serde_json could read.
+fn nesting_of(value: &Value) -> (usize, &Value) {
+    let mut node = value;
+    let mut levels = 0;
+    loop {
+        let next = match node {
+            Value::Array(items) => items.first(),
+            Value::Object(entries) => entries.values().next(),
+            _ => None,
+        };
+        match next {
+            Some(next) => {
+                node = next;
+                levels += 1;
+            }
+            None => return (levels, node),
+        }
+    }
+}
+
+/// Runs `f` on a thread with a 1 MiB stack (half a default thread's; rendering at
+/// the depth ceiling needs about a third of it in a debug build), and fails if it
+/// overflows (which aborts the whole test process) or panics.
+fn on_a_small_stack(f: impl FnOnce() + Send + 'static) {
+    std::thread::Builder::new()
+        .stack_size(1024 * 1024)
+        .spawn(f)
+        .expect("a thread")
+        .join()
+        .expect("no panic");
+}
+
+/// However deep a detail value is and whatever `max_depth` says, rendering stops at
+/// `Limits::DEPTH_CEILING`: no stack overflow, even on a small stack, and every
+/// profile's output stays within serde_json's default nesting limit, so it reads
+/// back. Before the ceiling, `Limits::UNLIMITED` recursed once per level of the value
+/// and overflowed the stack, and so did values nested through `Some` or newtypes
+/// under any limits, since those did not count as levels.
+#[test]
+fn deep_details_never_overflow_the_stack() {
+    on_a_small_stack(|| {
+        let depths = [
+            usize::MAX,
+            1_000_000,
+            Limits::DEPTH_CEILING + 1,
+            Limits::DEFAULT.max_depth,
+        ];
+        for nesting in Nesting::ALL {
+            for whole in [false, true] {
+                for max_depth in depths {
+                    let error = DeepError {
+                        value: Nested {
+                            levels: 100_000,
+                            nesting,
+                        },
+                        whole,
+                    };
+                    let policy =
+                        Policy::DEFAULT.with_limits(Limits::UNLIMITED.with_max_depth(max_depth));
+                    let envelope = Envelope::new(&error).with_policy(&policy);
+                    for shape in checks::Shape::ALL {
+                        for pretty in [false, true] {
+                            let text = checks::render(&envelope, shape, pretty);
+                            let value = json_value(&text)
+                                .unwrap_or_else(|e| panic!("{nesting:?} {shape:?}: {e:?}"));
+                            assert!(!value.is_null(), "{nesting:?} {shape:?}");
+                            if !pretty && shape != checks::Shape::JsonRpcBare {
+                                let parsed = client::parse(&text);
+                                assert!(parsed.envelope().is_some(), "{nesting:?} {shape:?}");
+                            }
+                        }
+                    }
+                    let value = json_value(&envelope.to_json()).unwrap();
+                    let details = if whole {
+                        &value["details"]
+                    } else {
+                        &value["details"]["deep"]
+                    };
+                    let (levels, leaf) = nesting_of(details);
+                    assert_eq!(leaf, MARK, "{nesting:?}");
+                    assert_eq!(value["truncated"], true, "{nesting:?}");
+                    // Wrappers (`Some`, newtypes) count toward the ceiling without
+                    // adding a JSON level.
+                    match nesting {
+                        Nesting::Some | Nesting::Newtype => assert_eq!(levels, 0),
+                        Nesting::Mixed => {
+                            assert!(levels <= max_depth.min(Limits::DEPTH_CEILING))
+                        }
+                        _ => {
+                            assert_eq!(levels, max_depth.min(Limits::DEPTH_CEILING), "{nesting:?}")
+                        }
+                    }
+                    let as_value =
+                        envelope.to_value(&JsonRpcResponse::new(RequestId::Null, JsonRpc::new()));
+                    assert_eq!(as_value["error"]["data"]["truncated"], true);
+                }
+            }
+        }
+    });
+}
+
+/// Within the ceiling, `max_depth` decides as before.
+#[test]
+fn max_depth_below_the_ceiling_cuts_where_it_says() {
+    on_a_small_stack(|| {
+        for max_depth in [0, 1, 16, Limits::DEPTH_CEILING - 1] {
+            let error = DeepError {
+                value: Nested {
+                    levels: 100_000,
+                    nesting: Nesting::Array,
+                },
+                whole: false,
+            };
+            let policy = Policy::DEFAULT.with_limits(Limits::UNLIMITED.with_max_depth(max_depth));
+            let value = json_value(&Envelope::new(&error).with_policy(&policy).to_json()).unwrap();
+            assert_eq!(
+                nesting_of(&value["details"]["deep"]),
+                (max_depth, &Value::from(MARK))
+            );
+        }
+        // A value that fits is written whole, unmarked.
+        let error = DeepError {
+            value: Nested {
+                levels: Limits::DEPTH_CEILING - 1,
+                nesting: Nesting::Map,
+            },
+            whole: false,
+        };
+        let policy = Policy::DEFAULT.with_limits(Limits::UNLIMITED);
+        let value = json_value(&Envelope::new(&error).with_policy(&policy).to_json()).unwrap();
+        assert_eq!(
+            nesting_of(&value["details"]["deep"]),
+            (Limits::DEPTH_CEILING - 1, &Value::from("bottom"))
+        );
+        assert!(value.get("truncated").is_none());
+    });
+}
+
+// ---------------------------------------------------------------------------------
+// Panics in the error's own code
+// ---------------------------------------------------------------------------------
+
+/// Where the error's own code panics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PanicsIn {
+    /// `Display` (the message).
+    Message,
+    /// The `Serialize` of a detail.
+    Detail,
+    /// A suggestion's `Display`.
+    Suggestion,
+    /// `ToolError::details` itself.
+    DetailsMethod,
+    /// `ToolError::code`, which even the fallback calls.
+    Code,
+}
+
+#[derive(Debug)]
+struct Panicking(PanicsIn);
+
+/// A detail whose `Serialize` panics.
+struct PanickingDetail;
+
+impl Serialize for PanickingDetail {
+    fn serialize<S: Serializer>(&self, _: S) -> Result<S::Ok, S::Error> {
+        panic!("a detail's Serialize panicked")
+    }
+}
+
+/// A suggestion whose `Display` panics.
+struct PanickingText;
+
+impl fmt::Display for PanickingText {
+    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
+        panic!("a suggestion's Display panicked")
+    }
+}
+
+impl fmt::Display for Panicking {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0 == PanicsIn::Message {
+            panic!("the message's Display panicked");
+        }
+        f.write_str("the message")
+    }
+}
+
+impl ToolError for Panicking {
+    fn code(&self) -> &'static str {
+        if self.0 == PanicsIn::Code {
+            panic!("code() panicked");
+        }
+        "PANICKING"
+    }
+    fn kind(&self) -> Kind {
+        Kind::Conflict
+    }
+    fn details(&self, details: &mut DetailWriter<'_>) {
+        match self.0 {
+            PanicsIn::DetailsMethod => panic!("details() panicked"),
+            PanicsIn::Detail => {
+                details.field("ok", &1).field("bad", &PanickingDetail);
+            }
+            _ => {
+                details.field("ok", &1);
+            }
+        }
+    }
+    fn suggestions(&self, suggestions: &mut SuggestionWriter<'_>) {
+        suggestions.push_str("fine");
+        if self.0 == PanicsIn::Suggestion {
+            suggestions.push(&PanickingText);
+        }
+    }
+}
+
+/// A panic in the error's `Display`, `Serialize` or `ToolError` methods is caught by
+/// the rendering entry points and costs what a failing value costs: the reduction
+/// steps up until the panicking code is no longer called. Every profile, compact,
+/// pretty, appended, and as a value.
+#[test]
+fn panics_in_the_errors_own_code_are_caught() {
+    let cases = [
+        // (where, what the native envelope keeps: details, suggestions, message)
+        (PanicsIn::Detail, false, true, "the message"),
+        (PanicsIn::DetailsMethod, false, true, "the message"),
+        (PanicsIn::Suggestion, false, false, "the message"),
+        (PanicsIn::Message, false, false, "PANICKING"),
+    ];
+    for (place, details, suggestions, message) in cases {
+        let error = Panicking(place);
+        let envelope = Envelope::new(&error);
+        let value = json_value(&envelope.to_json()).unwrap();
+        assert_eq!(value["code"], "PANICKING", "{place:?}");
+        assert_eq!(value["message"], message, "{place:?}");
+        assert_eq!(
+            value.get("details").is_some(),
+            details,
+            "{place:?}: {value}"
+        );
+        assert_eq!(
+            value.get("suggestions").is_some(),
+            suggestions,
+            "{place:?}: {value}"
+        );
+        assert_eq!(value["truncated"], true, "{place:?}");
+        for shape in checks::Shape::ALL {
+            for pretty in [false, true] {
+                let text = checks::render(&envelope, shape, pretty);
+                let value = json_value(&text).unwrap();
+                assert!(!value.is_null(), "{place:?} {shape:?}");
+                prop(checks::check_shape(shape, &value, &error, &Policy::DEFAULT))
+                    .unwrap_or_else(|e| panic!("{place:?} {shape:?}: {e}"));
+            }
+        }
+        let mut out = b"[1,".to_vec();
+        envelope.render_into(&Native, &mut out);
+        assert_eq!(
+            out,
+            [b"[1,".as_slice(), envelope.to_json().as_bytes()].concat()
+        );
+        assert_eq!(envelope.to_value(&Native), value);
+    }
+}
+
+/// A panic where even the fallback runs (here, a hand-written `code()`) leaves
+/// nothing to render: the output is `null`, still one JSON value, and rendering
+/// still returns.
+#[test]
+fn a_panic_the_fallback_cannot_avoid_renders_null() {
+    let error = Panicking(PanicsIn::Code);
+    let envelope = Envelope::new(&error);
+    assert_eq!(envelope.to_json(), "null");
+    assert_eq!(envelope.render_pretty(&Problem::new()), "null");
+    assert_eq!(envelope.to_value(&JsonRpc::new()), Value::Null);
+}
+
+/// The views do not catch: a panic there reaches their caller (documented on
+/// `Envelope::render_into`).
+#[test]
+fn the_views_do_not_catch_panics() {
+    let error = Panicking(PanicsIn::Message);
+    let envelope = Envelope::new(&error);
+    let shown = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        envelope.message().to_string()
+    }));
+    assert!(shown.is_err());
+}
+
+/// The integrations keep the promise too: a panic in the error's own code, while a
+/// subscriber formats the log event or while the error object takes its message,
+/// never escapes a conversion.
+#[test]
+fn integrations_survive_panics_in_the_errors_own_code() {
+    let options = tool_error::Options::new().without_clock();
+    for place in [PanicsIn::Message, PanicsIn::Detail, PanicsIn::Suggestion] {
+        let error = Panicking(place);
+        let context = options.context().with_tool("tool");
+        let outputs = tool_error_tests::logs::capture(|| {
+            let result = tool_error::rmcp::to_call_tool_result(&error, &context, &options);
+            let data = tool_error::rmcp::to_error_data(&error, &context, &options);
+            let object = tool_error::jsonrpsee::to_error_object(&error, &context, &options);
+            let response = tool_error::axum::problem_response(&error, &context, &options);
+            assert_eq!(result.is_error, Some(true), "{place:?}");
+            assert!(!data.message.is_empty(), "{place:?}");
+            assert_eq!(object.code(), data.code.0, "{place:?}");
+            let body = tool_error_tests::body_text(response);
+            json_value(&body).unwrap_or_else(|e| panic!("{place:?}: {e:?} {body}"));
+        });
+        drop(outputs);
+    }
+}

@@ -745,3 +745,320 @@ fn plain_text_suggestions_are_cut_by_characters_not_bytes() {
         json!(["éééé…[truncated]", "éééé…[truncated]"])
     );
 }
+
+/// An error whose every part is chosen, to cut one part at a time.
+#[derive(Debug, Default)]
+struct Parts {
+    message: &'static str,
+    details: Vec<(&'static str, Value)>,
+    suggestions: Vec<&'static str>,
+}
+
+impl fmt::Display for Parts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.message)
+    }
+}
+
+impl ToolError for Parts {
+    fn code(&self) -> &'static str {
+        "PARTS"
+    }
+    fn kind(&self) -> Kind {
+        Kind::Validation
+    }
+    fn details(&self, details: &mut DetailWriter<'_>) {
+        for (name, value) in &self.details {
+            details.field(name, value);
+        }
+    }
+    fn suggestions(&self, suggestions: &mut SuggestionWriter<'_>) {
+        for suggestion in &self.suggestions {
+            suggestions.push(suggestion);
+        }
+    }
+}
+
+/// Short parts that no limit below cuts unless it is aimed at them.
+fn parts() -> Parts {
+    Parts {
+        message: "short",
+        details: vec![("id", json!(7))],
+        suggestions: vec!["hint"],
+    }
+}
+
+/// The native envelope inside every profile that carries one, compact and pretty,
+/// and through `to_value`: the native profile itself, the JSON-RPC error's `data`,
+/// the JSON-RPC response's `error.data`, the MCP result's text content and its
+/// `structuredContent`.
+fn natives(envelope: &Envelope<'_>) -> Vec<(&'static str, Value)> {
+    let mcp = McpToolResult::new().structured(true);
+    let response = JsonRpcResponse::new(RequestId::Number(1), JsonRpc::new());
+    let mut found = vec![
+        ("native", parse_json(&envelope.to_json())),
+        (
+            "native pretty",
+            parse_json(&envelope.render_pretty(&Native)),
+        ),
+        ("native to_value", envelope.to_value(&Native)),
+    ];
+    found.push((
+        "jsonrpc data",
+        envelope.to_value(&JsonRpc::new())["data"].clone(),
+    ));
+    found.push((
+        "jsonrpc response data",
+        parse_json(&envelope.render(&response))["error"]["data"].clone(),
+    ));
+    let result = parse_json(&envelope.render_pretty(&mcp));
+    found.push((
+        "mcp text",
+        parse_json(result["content"][0]["text"].as_str().expect("text content")),
+    ));
+    found.push(("mcp structuredContent", result["structuredContent"].clone()));
+    found
+}
+
+/// Renders `error` under `policy` through every profile that carries the native
+/// envelope, checks each says `truncated` exactly when `cut`, and returns the native
+/// envelope.
+fn check_truncated(error: &Parts, policy: &Policy, cut: bool) -> Value {
+    let envelope = Envelope::new(error).with_policy(policy);
+    let natives = natives(&envelope);
+    for (profile, native) in &natives {
+        assert_eq!(native["code"], "PARTS", "{profile}: {native}");
+        assert_eq!(
+            native.get("truncated"),
+            cut.then_some(&Value::Bool(true)),
+            "{profile}: {native}"
+        );
+    }
+    natives[0].1.clone()
+}
+
+fn with_limits(limits: Limits) -> Policy {
+    Policy::DEFAULT.with_limits(limits)
+}
+
+#[test]
+fn truncated_is_absent_when_nothing_is_cut() {
+    let value = check_truncated(&parts(), &Policy::DEFAULT, false);
+    assert_eq!(value["message"], "short");
+    // Exactly at every limit is not a cut.
+    let exact = Parts {
+        message: "12345",
+        details: vec![("key", json!(["abcde", [1]]))],
+        suggestions: vec!["hint5"],
+    };
+    let limits = Limits::DEFAULT
+        .with_max_message_chars(5)
+        .with_max_string_chars(5)
+        .with_max_items(2)
+        .with_max_depth(2);
+    let value = check_truncated(&exact, &with_limits(limits), false);
+    assert_eq!(value["details"], json!({"key": ["abcde", [1]]}));
+    assert_eq!(value["suggestions"], json!(["hint5"]));
+
+    // Masking and redaction replace text; they do not cut it.
+    let error = GemFluxError::Solver(std::io::Error::other("the solver's own long message"));
+    let value = parse_json(&Envelope::new(&error).to_json());
+    assert_eq!(value["message"], "Internal error");
+    assert!(value.get("truncated").is_none());
+    let quota = QuotaExceeded {
+        used: 1,
+        limit: 2,
+        api_key: "a key far longer than the redaction marker".into(),
+    };
+    let value = parse_json(&Envelope::new(&quota).to_json());
+    assert_eq!(value["details"]["api_key"], "[REDACTED]");
+    assert!(value.get("truncated").is_none());
+}
+
+#[test]
+fn truncated_when_only_the_message_is_cut() {
+    let error = Parts {
+        message: "a message longer than the limit",
+        ..parts()
+    };
+    let limits = Limits::DEFAULT.with_max_message_chars(9);
+    let value = check_truncated(&error, &with_limits(limits), true);
+    assert_eq!(value["message"], "a message…[truncated]");
+    assert_eq!(value["details"], json!({"id": 7}));
+    assert_eq!(value["suggestions"], json!(["hint"]));
+
+    // The same for a masked message (the policy's text, cut like any message), and
+    // for a message longer than the buffer short messages are formatted in.
+    let masked = Policy::DEFAULT
+        .with_internal_message("Internal error, contact support")
+        .with_limits(Limits::DEFAULT.with_max_message_chars(14));
+    let error = std::io::Error::other("disk full");
+    let envelope = Envelope::new(&error).with_policy(&masked);
+    let value = parse_json(&envelope.to_json());
+    assert_eq!(value["message"], "Internal error…[truncated]");
+    assert_eq!(value["truncated"], true);
+    let long: &'static str = Box::leak("é".repeat(5_000).into_boxed_str());
+    let error = Parts {
+        message: long,
+        ..parts()
+    };
+    let value = check_truncated(&error, &Policy::DEFAULT, true);
+    assert!(
+        value["message"]
+            .as_str()
+            .unwrap()
+            .ends_with(Limits::TRUNCATION_MARK)
+    );
+}
+
+#[test]
+fn truncated_when_only_a_detail_is_cut() {
+    // A string value.
+    let error = Parts {
+        details: vec![("note", json!("a detail longer than the limit"))],
+        ..parts()
+    };
+    let limits = Limits::DEFAULT.with_max_string_chars(8);
+    let value = check_truncated(&error, &with_limits(limits), true);
+    assert_eq!(value["details"]["note"], "a detail…[truncated]");
+    assert_eq!(
+        (&value["message"], &value["suggestions"]),
+        (&json!("short"), &json!(["hint"]))
+    );
+
+    // A key.
+    let error = Parts {
+        details: vec![("a_key_longer_than_the_limit", json!(1))],
+        ..parts()
+    };
+    let value = check_truncated(&error, &with_limits(limits), true);
+    assert_eq!(value["details"], json!({"a_key_lo…[truncated]": 1}));
+
+    // Items of an array, fields of the details.
+    let error = Parts {
+        details: vec![("ids", json!([1, 2, 3]))],
+        ..parts()
+    };
+    let limits = Limits::DEFAULT.with_max_items(2);
+    let value = check_truncated(&error, &with_limits(limits), true);
+    assert_eq!(
+        value["details"]["ids"],
+        json!([1, 2, Limits::TRUNCATION_MARK])
+    );
+    let error = Parts {
+        details: vec![("a", json!(1)), ("b", json!(2)), ("c", json!(3))],
+        ..parts()
+    };
+    let value = check_truncated(&error, &with_limits(limits), true);
+    assert_eq!(
+        value["details"],
+        json!({"a": 1, "b": 2, Limits::TRUNCATION_MARK: 1})
+    );
+
+    // A nesting level.
+    let error = Parts {
+        details: vec![("deep", json!([[[1]]]))],
+        ..parts()
+    };
+    let limits = Limits::DEFAULT.with_max_depth(2);
+    let value = check_truncated(&error, &with_limits(limits), true);
+    assert_eq!(value["details"]["deep"], json!([[Limits::TRUNCATION_MARK]]));
+}
+
+#[test]
+fn truncated_when_only_a_suggestion_is_cut() {
+    // Its text.
+    let error = Parts {
+        suggestions: vec!["a suggestion longer than the limit"],
+        ..parts()
+    };
+    let limits = Limits::DEFAULT.with_max_string_chars(12);
+    let value = check_truncated(&error, &with_limits(limits), true);
+    assert_eq!(value["suggestions"], json!(["a suggestion…[truncated]"]));
+    assert_eq!(
+        (&value["message"], &value["details"]),
+        (&json!("short"), &json!({"id": 7}))
+    );
+
+    // Their number, by the item limit.
+    let error = Parts {
+        suggestions: vec!["one", "two", "three"],
+        ..parts()
+    };
+    let limits = Limits::DEFAULT.with_max_items(2);
+    let value = check_truncated(&error, &with_limits(limits), true);
+    assert_eq!(value["suggestions"], json!(["one", "two"]));
+    // All of them (a profile that asks first then leaves the key out).
+    let error = Parts {
+        details: vec![],
+        ..error
+    };
+    let value = check_truncated(
+        &error,
+        &with_limits(Limits::DEFAULT.with_max_items(0)),
+        true,
+    );
+    assert!(value.get("suggestions").is_none());
+
+    // Their number by the policy's own cap is a choice, not a cut; so are the
+    // switches that leave parts out.
+    let fewer = Policy::DEFAULT.with_max_suggestions(2);
+    let error = Parts {
+        suggestions: vec!["one", "two", "three"],
+        ..parts()
+    };
+    let value = check_truncated(&error, &fewer, false);
+    assert_eq!(value["suggestions"], json!(["one", "two"]));
+    let both = fewer.clone().with_limits(Limits::DEFAULT.with_max_items(2));
+    check_truncated(&error, &both, false);
+    let without = Policy::DEFAULT.with_suggestions(false).with_details(false);
+    let value = check_truncated(&error, &without, false);
+    assert!(value.get("suggestions").is_none() && value.get("details").is_none());
+}
+
+#[test]
+fn truncated_when_only_a_context_string_or_a_cause_is_cut() {
+    let error = parts();
+    let limits = Limits::DEFAULT.with_max_string_chars(5);
+    let policy = with_limits(limits);
+    let envelope = Envelope::new(&error)
+        .with_policy(&policy)
+        .with_context(Context::new().with_tool("a_long_tool_name"));
+    let value = parse_json(&envelope.to_json());
+    assert_eq!(value["tool"], "a_lon…[truncated]");
+    assert_eq!(value["truncated"], true);
+
+    // The cause chain of a verbose policy: a cause's text, or causes past the item
+    // limit.
+    let error = GemFluxError::Solver(std::io::Error::other("the solver's own long message"));
+    for limits in [
+        Limits::DEFAULT.with_max_string_chars(10),
+        Limits::DEFAULT.with_max_items(0),
+    ] {
+        let verbose = Policy::DEFAULT.with_verbose(true).with_limits(limits);
+        let value = parse_json(&Envelope::new(&error).with_policy(&verbose).to_json());
+        assert_eq!(value["truncated"], true, "{value}");
+    }
+    let verbose = Policy::DEFAULT.with_verbose(true);
+    let value = parse_json(&Envelope::new(&error).with_policy(&verbose).to_json());
+    assert_eq!(
+        value["debug"]["error_chain"],
+        json!(["the solver's own long message"])
+    );
+    assert!(value.get("truncated").is_none());
+}
+
+/// Problem details have no `truncated` member; the cut is still marked in the text.
+#[test]
+fn problem_details_mark_cuts_in_the_text_only() {
+    let error = Parts {
+        message: "a message longer than the limit",
+        ..parts()
+    };
+    let policy = with_limits(Limits::DEFAULT.with_max_message_chars(9));
+    let value = Envelope::new(&error)
+        .with_policy(&policy)
+        .to_value(&Problem::new());
+    assert_eq!(value["detail"], "a message…[truncated]");
+    assert!(value.get("truncated").is_none());
+}

@@ -9,7 +9,7 @@ use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 
 use super::Envelope;
-use crate::limit::Truncated;
+use crate::limit::{Cuts, Truncated};
 
 /// How deep a source chain is followed (a guard against cyclic `source()` impls).
 const MAX_CHAIN: usize = 32;
@@ -60,11 +60,7 @@ impl<'a> DebugInfo<'a> {
     ) -> Option<
         impl Serialize + IntoIterator<Item = &'a (dyn StdError + 'static)> + fmt::Debug + Copy + use<'a>,
     > {
-        let chain = ErrorChain {
-            first: self.envelope.error.source_error(),
-            max_items: self.envelope.policy.limits.max_items.min(MAX_CHAIN),
-            max_chars: self.envelope.policy.limits.max_string_chars,
-        };
+        let chain = self.chain();
         (!chain.is_empty()).then_some(chain)
     }
 
@@ -78,7 +74,17 @@ impl<'a> DebugInfo<'a> {
             .map(|backtrace| BacktraceText {
                 backtrace,
                 max_chars: self.envelope.policy.limits.max_string_chars,
+                cuts: self.envelope.cuts,
             })
+    }
+
+    fn chain(&self) -> ErrorChain<'a> {
+        ErrorChain {
+            first: self.envelope.error.source_error(),
+            max_items: self.envelope.policy.limits.max_items.min(MAX_CHAIN),
+            max_chars: self.envelope.policy.limits.max_string_chars,
+            cuts: self.envelope.cuts,
+        }
     }
 
     /// The server version from the context, cut to the string limit: `Display` and
@@ -96,8 +102,12 @@ impl<'a> DebugInfo<'a> {
 impl Serialize for DebugInfo<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        if let Some(chain) = self.error_chain() {
+        let chain = self.chain();
+        if !chain.is_empty() {
             map.serialize_entry("error_chain", &chain)?;
+        } else if chain.first.is_some() {
+            // Causes, but an item limit of 0: all of them cut.
+            chain.cuts.record();
         }
         if let Some(backtrace) = self.backtrace() {
             map.serialize_entry("backtrace", &backtrace)?;
@@ -121,6 +131,7 @@ struct ErrorChain<'a> {
     first: Option<&'a (dyn StdError + 'static)>,
     max_items: usize,
     max_chars: usize,
+    cuts: Cuts<'a>,
 }
 
 impl ErrorChain<'_> {
@@ -166,11 +177,17 @@ impl<'a> Iterator for Causes<'a> {
 impl Serialize for ErrorChain<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut seq = serializer.serialize_seq(None)?;
-        for cause in *self {
+        let mut causes = self.into_iter();
+        for cause in &mut causes {
             seq.serialize_element(&CollectStr(&Truncated {
                 value: cause,
                 max_chars: self.max_chars,
+                cuts: self.cuts,
             }))?;
+        }
+        if causes.next.is_some() {
+            // More causes than the item limit (or the cycle guard) lets through.
+            self.cuts.record();
         }
         seq.end()
     }
@@ -178,9 +195,13 @@ impl Serialize for ErrorChain<'_> {
 
 impl fmt::Debug for ErrorChain<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list()
-            .entries(self.into_iter().map(|e| e.to_string()))
-            .finish()
+        // Not `to_string`, which panics when a cause's `Display` fails on its own.
+        let text = |cause: &(dyn StdError + 'static)| {
+            let mut text = String::new();
+            let _ = fmt::Write::write_fmt(&mut text, format_args!("{cause}"));
+            text
+        };
+        f.debug_list().entries(self.into_iter().map(text)).finish()
     }
 }
 
@@ -189,6 +210,7 @@ impl fmt::Debug for ErrorChain<'_> {
 struct BacktraceText<'a> {
     backtrace: &'a Backtrace,
     max_chars: usize,
+    cuts: Cuts<'a>,
 }
 
 impl Serialize for BacktraceText<'_> {
@@ -196,6 +218,7 @@ impl Serialize for BacktraceText<'_> {
         serializer.collect_str(&Truncated {
             value: self.backtrace,
             max_chars: self.max_chars,
+            cuts: self.cuts,
         })
     }
 }

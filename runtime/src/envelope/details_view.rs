@@ -8,7 +8,7 @@ use serde::{Serialize, Serializer};
 
 use super::{Envelope, Reduction};
 use crate::details::DetailSink;
-use crate::limit::Limited;
+use crate::limit::{Cuts, Limited};
 use crate::{DetailWriter, Policy};
 
 /// The details of an envelope: `Serialize`, usually as an object.
@@ -85,9 +85,11 @@ impl<'a> Details<'a> {
     /// Writes the detail fields into `map`, then the mark counting those the item
     /// limit left out.
     fn write_fields<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+        let cuts = self.envelope.cuts;
         let mut sink = MapSink {
             map,
             policy: self.envelope.policy,
+            cuts,
             written: 0,
             skipped: 0,
             failed: None,
@@ -100,6 +102,7 @@ impl<'a> Details<'a> {
             return Err(error);
         }
         if skipped > 0 {
+            cuts.record();
             map.serialize_entry(crate::Limits::TRUNCATION_MARK, &skipped)?;
         }
         Ok(())
@@ -115,6 +118,7 @@ impl<'a> Details<'a> {
 struct MapSink<'a, M: SerializeMap> {
     map: &'a mut M,
     policy: &'a Policy,
+    cuts: Cuts<'a>,
     written: usize,
     skipped: usize,
     failed: Option<M::Error>,
@@ -130,13 +134,14 @@ impl<M: SerializeMap> DetailSink for MapSink<'_, M> {
             return;
         }
         self.written += 1;
-        let key = Limited::new(name, &self.policy.limits);
+        let limits = &self.policy.limits;
+        let key = Limited::new(name, limits, self.cuts);
         let result = if redact && self.policy.redact {
             self.map
                 .serialize_entry(&key, &*self.policy.redaction_marker)
         } else {
             self.map
-                .serialize_entry(&key, &Limited::new(value, &self.policy.limits))
+                .serialize_entry(&key, &Limited::new(value, limits, self.cuts))
         };
         if let Err(error) = result {
             self.failed = Some(error);
@@ -151,6 +156,7 @@ impl<M: SerializeMap> DetailSink for MapSink<'_, M> {
 struct WholeSink<'a, S: Serializer> {
     serializer: Option<S>,
     limits: &'a crate::Limits,
+    cuts: Cuts<'a>,
     result: Option<Result<S::Ok, S::Error>>,
 }
 
@@ -159,7 +165,7 @@ impl<S: Serializer> DetailSink for WholeSink<'_, S> {
 
     fn whole(&mut self, value: &dyn erased_serde::Serialize) {
         if let Some(serializer) = self.serializer.take() {
-            self.result = Some(Limited::new(value, self.limits).serialize(serializer));
+            self.result = Some(Limited::new(value, self.limits, self.cuts).serialize(serializer));
         }
     }
 }
@@ -181,6 +187,7 @@ impl Details<'_> {
             let mut sink = WholeSink {
                 serializer: Some(serializer),
                 limits: &policy.limits,
+                cuts: self.envelope.cuts,
                 result: None,
             };
             self.envelope

@@ -63,10 +63,16 @@ impl Message<'_> {
 impl fmt::Display for Message<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.text() {
-            (MessageText::Plain(value), max_chars) => Truncated { value, max_chars }.fmt(f),
+            (MessageText::Plain(value), max_chars) => Truncated {
+                value,
+                max_chars,
+                cuts: self.envelope.cuts,
+            }
+            .fmt(f),
             (MessageText::Error(value), max_chars) => Truncated {
                 value: &value,
                 max_chars,
+                cuts: self.envelope.cuts,
             }
             .fmt(f),
         }
@@ -82,9 +88,11 @@ impl fmt::Debug for Message<'_> {
 impl Serialize for Message<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self.text() {
-            (MessageText::Plain(text), max_chars) => serialize_str_cut(serializer, text, max_chars),
+            (MessageText::Plain(text), max_chars) => {
+                serialize_str_cut(serializer, text, max_chars, self.envelope.cuts)
+            }
             (MessageText::Error(error), max_chars) => {
-                serialize_display(serializer, &error, max_chars)
+                serialize_display(serializer, &error, max_chars, self.envelope.cuts)
             }
         }
     }

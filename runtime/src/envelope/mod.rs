@@ -12,6 +12,7 @@ mod suggestions;
 mod text;
 mod time;
 
+use core::cell::Cell;
 use core::fmt;
 use std::time::{Duration, SystemTime};
 
@@ -25,12 +26,18 @@ use serde::Serialize;
 
 use self::text::{Id, Text};
 use self::time::Seconds;
+use crate::limit::Cuts;
 use crate::{Channel, Context, Kind, Policy, ToolError};
 
 static DEFAULT_POLICY: Policy = Policy::DEFAULT;
 
 /// How far an envelope was cut down to fit [`Limits::max_envelope_bytes`](crate::Limits)
-/// or to get past a value that failed to serialise. Each step includes the ones before.
+/// or to get past a value that failed to serialise (or panicked). Each step includes
+/// the ones before.
+///
+/// The [`Native`](crate::Native) envelope says `"truncated": true` for any step past
+/// `None`, and also when a limit cut a string, a collection or a nesting level
+/// inside it without any reduction.
 ///
 /// ```
 /// use tool_error::{Envelope, Reduction, ToolError};
@@ -58,7 +65,8 @@ pub enum Reduction {
     Suggestions,
     /// Debug info dropped and the message cut to 256 characters.
     Minimal,
-    /// No user code runs at all: the message is the code.
+    /// Nothing of the error's is formatted or serialised: the message is the code,
+    /// and the retry hint is left out too.
     Fallback,
 }
 
@@ -91,6 +99,8 @@ pub struct Envelope<'a> {
     policy: &'a Policy,
     timestamp: Option<SystemTime>,
     reduction: Reduction,
+    /// Where the views report what the limits cut, for a profile that says so.
+    cuts: Cuts<'a>,
 }
 
 impl fmt::Debug for Envelope<'_> {
@@ -114,6 +124,7 @@ impl<'a> Envelope<'a> {
             policy: &DEFAULT_POLICY,
             timestamp: None,
             reduction: Reduction::None,
+            cuts: Cuts::IGNORED,
         }
     }
 
@@ -279,12 +290,27 @@ impl<'a> Envelope<'a> {
         &self,
     ) -> Option<impl Serialize + fmt::Display + fmt::Debug + Copy + use<'a>> {
         let max_chars = self.policy.limits.max_string_chars;
-        self.context.request_id().map(|id| Id::new(id, max_chars))
+        self.context
+            .request_id()
+            .map(|id| Id::new(id, max_chars, self.cuts))
     }
 
     /// `value` cut to the string limit, as a type the views can name.
     fn cut(&self, value: &'a str) -> Text<'a> {
-        Text::new(value, self.policy.limits.max_string_chars)
+        Text::new(value, self.policy.limits.max_string_chars, self.cuts)
+    }
+
+    /// This envelope with every cut its views make reported to `flag`, which the
+    /// caller owns and reads after writing them: how a profile learns that a limit
+    /// cut something inside a value it has already streamed out.
+    pub(crate) fn reporting_cuts<'b>(&self, flag: &'b Cell<bool>) -> Envelope<'b>
+    where
+        'a: 'b,
+    {
+        Envelope {
+            cuts: Cuts::into(flag),
+            ..*self
+        }
     }
 
     /// Debug info, present only when the policy is verbose.

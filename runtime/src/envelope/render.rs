@@ -2,6 +2,7 @@
 //! until it fits.
 
 use core::fmt;
+use std::panic::{self, AssertUnwindSafe};
 
 use serde::{Serialize, Serializer};
 
@@ -32,19 +33,22 @@ impl<'a> Envelope<'a> {
         }
     }
 
-    /// The native envelope as compact JSON.
+    /// The native envelope as compact JSON; see [`render_into`](Self::render_into)
+    /// for what is guaranteed.
     pub fn to_json(&self) -> String {
         self.render(&Native)
     }
 
-    /// Renders through `profile` as compact JSON.
+    /// Renders through `profile` as compact JSON; see
+    /// [`render_into`](Self::render_into) for what is guaranteed.
     pub fn render<P: Profile + ?Sized>(&self, profile: &P) -> String {
         let mut out = Vec::with_capacity(256);
         self.render_into(profile, &mut out);
         bytes_to_string(out)
     }
 
-    /// Renders through `profile` as indented JSON, for people.
+    /// Renders through `profile` as indented JSON, for people; see
+    /// [`render_into`](Self::render_into) for what is guaranteed.
     pub fn render_pretty<P: Profile + ?Sized>(&self, profile: &P) -> String {
         let mut out = Vec::with_capacity(512);
         self.render_with(profile, &mut out, true);
@@ -55,22 +59,48 @@ impl<'a> Envelope<'a> {
     /// for errors whose details and suggestions do not allocate.
     ///
     /// The output is always one valid JSON value: when the envelope is larger than
-    /// [`Limits::max_envelope_bytes`](crate::Limits) or a value fails to serialise,
-    /// it is rendered again with a stronger [`Reduction`].
+    /// [`Limits::max_envelope_bytes`](crate::Limits), or a value fails to
+    /// serialise, it is rendered again with a stronger [`Reduction`].
+    ///
+    /// # Panics in the error's own code
+    ///
+    /// Rendering runs code of the error's: its `Display`, the `Serialize` of its
+    /// details, its [`ToolError`](crate::ToolError) methods (and the profile's own
+    /// code). If any of it panics, the panic is caught here and treated like a
+    /// value that failed to serialise: what was written is discarded and the
+    /// envelope is rendered again with a stronger [`Reduction`], down to
+    /// [`Reduction::Fallback`], which formats and serialises nothing of the error's
+    /// (it still asks for the code, kind and the other plain accessors). So a
+    /// panicking detail costs the details, and a panicking message leaves the code
+    /// in its place. If even the fallback fails or panics (a hand-written `code`
+    /// that panics, a custom profile that always fails), the output is `null`. The
+    /// panic hook still runs first, so the panic is reported as usual (by default
+    /// on standard error). Built with `panic = "abort"`, a panic cannot be caught
+    /// and aborts the process, as anywhere else.
+    ///
+    /// Only the rendering entry points catch ([`render`](Self::render),
+    /// [`render_into`](Self::render_into), [`render_pretty`](Self::render_pretty),
+    /// [`to_json`](Self::to_json), [`to_value`](Self::to_value)). The views
+    /// ([`message`](Self::message), [`details`](Self::details),
+    /// [`suggestions`](Self::suggestions), [`wire`](Self::wire)) run the error's code
+    /// where they are used, and a panic there propagates to their caller.
     pub fn render_into<P: Profile + ?Sized>(&self, profile: &P, out: &mut Vec<u8>) {
         self.render_with(profile, out, false);
     }
 
-    /// Renders through `profile` into a `serde_json::Value`.
+    /// Renders through `profile` into a `serde_json::Value`; see
+    /// [`render_into`](Self::render_into) for what is guaranteed.
     pub fn to_value<P: Profile + ?Sized>(&self, profile: &P) -> serde_json::Value {
         let mut out = Vec::with_capacity(256);
         self.render_into(profile, &mut out);
-        // Reading back is bounded by serde_json's recursion limit (128); output nested
-        // deeper than that (only possible with raised `Limits::max_depth`) is built as
-        // a value directly instead.
-        serde_json::from_slice(&out)
-            .or_else(|_| serde_json::to_value(self.wire(profile)))
-            .unwrap_or(serde_json::Value::Null)
+        // Reading back is bounded by serde_json's nesting limit (128), which the
+        // built-in profiles stay within (`Limits::DEPTH_CEILING`); a custom profile
+        // that nests deeper is built as a value directly instead.
+        serde_json::from_slice(&out).unwrap_or_else(|_| {
+            catching_panics(|| serde_json::to_value(self.wire(profile)))
+                .and_then(Result::ok)
+                .unwrap_or(serde_json::Value::Null)
+        })
     }
 
     fn render_with<P: Profile + ?Sized>(&self, profile: &P, out: &mut Vec<u8>, pretty: bool) {
@@ -84,13 +114,16 @@ impl<'a> Envelope<'a> {
                 profile,
                 envelope: &reduced,
             };
-            let written = if pretty {
-                serde_json::to_writer_pretty(&mut *out, &wire)
-            } else {
-                serde_json::to_writer(&mut *out, &wire)
-            };
-            let fits = out.len() - start <= max_bytes;
-            if written.is_ok() && (fits || reduced.reduction == Reduction::Fallback) {
+            let written = catching_panics(|| {
+                if pretty {
+                    serde_json::to_writer_pretty(&mut *out, &wire)
+                } else {
+                    serde_json::to_writer(&mut *out, &wire)
+                }
+            })
+            .is_some_and(|written| written.is_ok());
+            let fits = out.len().saturating_sub(start) <= max_bytes;
+            if written && (fits || reduced.reduction == Reduction::Fallback) {
                 return;
             }
             out.truncate(start);
@@ -104,6 +137,16 @@ impl<'a> Envelope<'a> {
             }
         }
     }
+}
+
+/// `f()`, or `None` when it panicked.
+///
+/// Unwind safety is asserted because nothing observes a half-done write: the
+/// caller discards what was written, and the error, context and policy are only
+/// ever read, so a panic in the error's code leaves them as that code left them,
+/// exactly as any other read of them would find them.
+fn catching_panics<T>(f: impl FnOnce() -> T) -> Option<T> {
+    panic::catch_unwind(AssertUnwindSafe(f)).ok()
 }
 
 fn bytes_to_string(bytes: Vec<u8>) -> String {

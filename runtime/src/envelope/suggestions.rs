@@ -8,7 +8,7 @@ use serde::{Serialize, Serializer};
 use super::{Envelope, Reduction};
 use crate::SuggestionWriter;
 use crate::details::SuggestionSink;
-use crate::limit::{Truncated, serialize_display, serialize_str_cut};
+use crate::limit::{Cuts, Truncated, serialize_display, serialize_str_cut};
 
 /// The suggestions of an envelope: `Serialize` as an array of strings.
 #[derive(Clone, Copy)]
@@ -31,45 +31,78 @@ impl SuggestionSink for CountSink {
 }
 
 struct EachSink<'f, 'd> {
-    remaining: usize,
+    cap: Cap<'d>,
     each: &'f mut dyn FnMut(&dyn fmt::Display),
-    _marker: core::marker::PhantomData<&'d ()>,
 }
 
 impl SuggestionSink for EachSink<'_, '_> {
     fn suggestion(&mut self, text: &dyn fmt::Display) {
-        if self.remaining > 0 {
-            self.remaining -= 1;
+        if self.cap.take() {
             (self.each)(text);
         }
     }
 }
 
-impl Suggestions<'_> {
-    fn cap(&self) -> usize {
+/// How many more suggestions are written, and whether dropping the rest is a cut
+/// (the item limit's doing) rather than the policy's choice (`max_suggestions`,
+/// suggestions switched off).
+#[derive(Clone, Copy)]
+struct Cap<'a> {
+    remaining: usize,
+    by_limit: bool,
+    cuts: Cuts<'a>,
+}
+
+impl Cap<'_> {
+    /// Whether the next suggestion is written; reports a cut when the item limit
+    /// drops it.
+    fn take(&mut self) -> bool {
+        if self.remaining == 0 {
+            if self.by_limit {
+                self.cuts.record();
+            }
+            return false;
+        }
+        self.remaining -= 1;
+        true
+    }
+}
+
+impl<'a> Suggestions<'a> {
+    fn cap(&self) -> Cap<'a> {
         let envelope = self.envelope;
         let policy = envelope.policy;
         let allowed = policy.include_suggestions
             && envelope.reduction < Reduction::Suggestions
             && (policy.suggestions_when_unrecoverable || envelope.error.recoverable());
-        if allowed {
-            policy.max_suggestions.min(policy.limits.max_items)
-        } else {
-            0
+        let max_items = policy.limits.max_items;
+        Cap {
+            remaining: if allowed {
+                policy.max_suggestions.min(max_items)
+            } else {
+                0
+            },
+            by_limit: allowed && max_items < policy.max_suggestions,
+            cuts: envelope.cuts,
         }
     }
 
     /// How many suggestions will be written.
     pub fn len(&self) -> usize {
         let cap = self.cap();
-        if cap == 0 {
+        if cap.remaining == 0 && !cap.by_limit {
             return 0;
         }
         let mut count = CountSink(0);
         self.envelope
             .error
             .suggestions(&mut SuggestionWriter::new(&mut count));
-        count.0.min(cap)
+        if count.0 > cap.remaining && cap.by_limit {
+            // Reported here too: when the item limit leaves none, a profile that
+            // asks first leaves the key out and never serialises them.
+            cap.cuts.record();
+        }
+        count.0.min(cap.remaining)
     }
 
     /// Whether no suggestion will be written.
@@ -80,18 +113,19 @@ impl Suggestions<'_> {
     /// Calls `each` with every suggestion that will be written, cut to the string limit.
     pub fn for_each(&self, each: &mut dyn FnMut(&dyn fmt::Display)) {
         let max_chars = self.envelope.policy.limits.max_string_chars;
+        let cuts = self.envelope.cuts;
         let mut truncating = |text: &dyn fmt::Display| {
             each(&Truncated {
                 value: text,
                 max_chars,
+                cuts,
             });
         };
         let mut sink = EachSink {
-            remaining: self.cap(),
+            cap: self.cap(),
             each: &mut truncating,
-            _marker: core::marker::PhantomData,
         };
-        if sink.remaining > 0 {
+        if sink.cap.remaining > 0 {
             self.envelope
                 .error
                 .suggestions(&mut SuggestionWriter::new(&mut sink));
@@ -103,11 +137,11 @@ impl Serialize for Suggestions<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut sink = SeqSink {
             seq: serializer.serialize_seq(None)?,
-            remaining: self.cap(),
+            cap: self.cap(),
             max_chars: self.envelope.policy.limits.max_string_chars,
             failed: None,
         };
-        if sink.remaining > 0 {
+        if sink.cap.remaining > 0 {
             self.envelope
                 .error
                 .suggestions(&mut SuggestionWriter::new(&mut sink));
@@ -120,30 +154,30 @@ impl Serialize for Suggestions<'_> {
 }
 
 /// Writes suggestions as array elements, up to the cap, each cut to the string limit.
-struct SeqSink<Seq: SerializeSeq> {
+struct SeqSink<'a, Seq: SerializeSeq> {
     seq: Seq,
-    remaining: usize,
+    cap: Cap<'a>,
     max_chars: usize,
     failed: Option<Seq::Error>,
 }
 
-impl<Seq: SerializeSeq> SeqSink<Seq> {
+impl<Seq: SerializeSeq> SeqSink<'_, Seq> {
     fn element<T: Serialize + ?Sized>(&mut self, value: &T) {
-        if self.remaining == 0 || self.failed.is_some() {
+        if self.failed.is_some() || !self.cap.take() {
             return;
         }
-        self.remaining -= 1;
         if let Err(error) = self.seq.serialize_element(value) {
             self.failed = Some(error);
         }
     }
 }
 
-impl<Seq: SerializeSeq> SuggestionSink for SeqSink<Seq> {
+impl<Seq: SerializeSeq> SuggestionSink for SeqSink<'_, Seq> {
     fn suggestion(&mut self, text: &dyn fmt::Display) {
         self.element(&ShortDisplay {
             value: text,
             max_chars: self.max_chars,
+            cuts: self.cap.cuts,
         });
     }
 
@@ -151,6 +185,7 @@ impl<Seq: SerializeSeq> SuggestionSink for SeqSink<Seq> {
         self.element(&ShortStr {
             value: text,
             max_chars: self.max_chars,
+            cuts: self.cap.cuts,
         });
     }
 }
@@ -160,11 +195,12 @@ impl<Seq: SerializeSeq> SuggestionSink for SeqSink<Seq> {
 struct ShortDisplay<'a> {
     value: &'a dyn fmt::Display,
     max_chars: usize,
+    cuts: Cuts<'a>,
 }
 
 impl Serialize for ShortDisplay<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serialize_display(serializer, self.value, self.max_chars)
+        serialize_display(serializer, self.value, self.max_chars, self.cuts)
     }
 }
 
@@ -172,11 +208,12 @@ impl Serialize for ShortDisplay<'_> {
 struct ShortStr<'a> {
     value: &'a str,
     max_chars: usize,
+    cuts: Cuts<'a>,
 }
 
 impl Serialize for ShortStr<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serialize_str_cut(serializer, self.value, self.max_chars)
+        serialize_str_cut(serializer, self.value, self.max_chars, self.cuts)
     }
 }
 

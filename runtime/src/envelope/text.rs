@@ -5,18 +5,23 @@ use core::fmt;
 use serde::{Serialize, Serializer};
 
 use crate::RequestId;
-use crate::limit::Truncated;
+use crate::limit::{Cuts, Truncated};
 
 /// A context string cut to the policy's string limit: `Display` and `Serialize`.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Text<'a> {
     value: &'a str,
     max_chars: usize,
+    cuts: Cuts<'a>,
 }
 
 impl<'a> Text<'a> {
-    pub(super) fn new(value: &'a str, max_chars: usize) -> Self {
-        Text { value, max_chars }
+    pub(super) fn new(value: &'a str, max_chars: usize, cuts: Cuts<'a>) -> Self {
+        Text {
+            value,
+            max_chars,
+            cuts,
+        }
     }
 }
 
@@ -28,6 +33,7 @@ impl fmt::Display for Text<'_> {
             Truncated {
                 value: self.value,
                 max_chars: self.max_chars,
+                cuts: self.cuts,
             }
             .fmt(f)
         }
@@ -53,9 +59,9 @@ pub(super) enum Id<'a> {
 }
 
 impl<'a> Id<'a> {
-    pub(super) fn new(id: RequestId<'a>, max_chars: usize) -> Self {
+    pub(super) fn new(id: RequestId<'a>, max_chars: usize, cuts: Cuts<'a>) -> Self {
         match id {
-            RequestId::String(value) => Id::Text(Text::new(value, max_chars)),
+            RequestId::String(value) => Id::Text(Text::new(value, max_chars, cuts)),
             other => Id::Other(other),
         }
     }

@@ -47,11 +47,14 @@ impl Timestamp {
     }
 
     fn clamped(&self) -> SystemTime {
-        let latest = UNIX_EPOCH + Duration::new(LATEST_SECONDS, 999_999_999);
         match self.time.duration_since(UNIX_EPOCH) {
             Err(_) => UNIX_EPOCH,
-            Ok(_) if self.time > latest => latest,
-            Ok(_) => self.time,
+            // A platform whose clock cannot reach year 9999 cannot hold a time
+            // past it either; `+` would panic there.
+            Ok(_) => match UNIX_EPOCH.checked_add(Duration::new(LATEST_SECONDS, 999_999_999)) {
+                Some(latest) if self.time > latest => latest,
+                _ => self.time,
+            },
         }
     }
 }
@@ -83,6 +86,8 @@ impl Serialize for Seconds {
         if self.0.subsec_nanos() == 0 {
             serializer.serialize_u64(self.0.as_secs())
         } else {
+            // u128 to f64 rounds and never overflows (u128::MAX < f64::MAX): the
+            // longest duration is about 1.8e19 seconds, still a finite number.
             let millis = self.0.as_millis() as f64;
             serializer.serialize_f64(millis / 1000.0)
         }

@@ -79,7 +79,7 @@ pub fn to_error_object(
         .flatten();
     ErrorObjectOwned::owned(
         crate::integrations::wire_jsonrpc_code(error),
-        envelope.message().to_string(),
+        crate::integrations::wire_message(&envelope),
         data,
     )
 }

@@ -4,12 +4,14 @@ use core::fmt::{self, Write as _};
 
 use serde::ser::Serializer;
 
-use super::MARK;
+use super::{Cuts, MARK};
 
-/// `Display` of the inner value, cut after `max_chars` characters with the mark appended.
+/// `Display` of the inner value, cut after `max_chars` characters with the mark
+/// appended; a cut is reported to `cuts`.
 pub(crate) struct Truncated<'a, D: ?Sized> {
     pub(crate) value: &'a D,
     pub(crate) max_chars: usize,
+    pub(crate) cuts: Cuts<'a>,
 }
 
 impl<D: fmt::Display + ?Sized> fmt::Display for Truncated<'_, D> {
@@ -22,6 +24,7 @@ impl<D: fmt::Display + ?Sized> fmt::Display for Truncated<'_, D> {
         };
         let _ = write!(budget, "{}", self.value);
         if budget.cut {
+            self.cuts.record();
             f.write_str(MARK)
         } else if budget.failed {
             // The output failed, whatever the value's `Display` made of it.
@@ -43,6 +46,7 @@ pub(crate) fn serialize_display<S: Serializer>(
     serializer: S,
     value: &dyn fmt::Display,
     max_chars: usize,
+    cuts: Cuts<'_>,
 ) -> Result<S::Ok, S::Error> {
     let mut text = ShortText::new();
     // The result is not the whole story: a `Display` may ignore a failed write and
@@ -50,17 +54,23 @@ pub(crate) fn serialize_display<S: Serializer>(
     // (like `Truncated`) what it wrote is kept.
     let _ = write!(text, "{value}");
     if text.overflow {
-        serializer.collect_str(&Truncated { value, max_chars })
+        serializer.collect_str(&Truncated {
+            value,
+            max_chars,
+            cuts,
+        })
     } else {
-        serialize_str_cut(serializer, text.as_str(), max_chars)
+        serialize_str_cut(serializer, text.as_str(), max_chars, cuts)
     }
 }
 
-/// Serialises `text` cut to `max_chars` characters, with the mark when cut.
+/// Serialises `text` cut to `max_chars` characters, with the mark when cut; a cut is
+/// reported to `cuts`.
 pub(crate) fn serialize_str_cut<S: Serializer>(
     serializer: S,
     text: &str,
     max_chars: usize,
+    cuts: Cuts<'_>,
 ) -> Result<S::Ok, S::Error> {
     // Byte length bounds the character count, so short text needs no counting.
     if text.len() <= max_chars || text.chars().count() <= max_chars {
@@ -69,6 +79,7 @@ pub(crate) fn serialize_str_cut<S: Serializer>(
         serializer.collect_str(&Truncated {
             value: text,
             max_chars,
+            cuts,
         })
     }
 }
@@ -102,7 +113,13 @@ impl ShortText {
 
 impl fmt::Write for ShortText {
     fn write_str(&mut self, s: &str) -> fmt::Result {
-        match self.bytes.get_mut(self.len..self.len + s.len()) {
+        // Sliced in two steps so no index is computed: `len + s.len()` cannot
+        // overflow today, but this needs no argument to show it.
+        let room = self
+            .bytes
+            .get_mut(self.len..)
+            .and_then(|rest| rest.get_mut(..s.len()));
+        match room {
             Some(room) if !self.overflow => {
                 room.copy_from_slice(s.as_bytes());
                 self.len += s.len();
@@ -185,6 +202,7 @@ mod tests {
             Truncated {
                 value: &Chatty,
                 max_chars: 10_000,
+                cuts: Cuts::IGNORED,
             }
         );
         assert!(result.is_err());
@@ -192,12 +210,28 @@ mod tests {
     }
 
     #[test]
-    fn truncated_display_stops_early() {
+    fn truncated_display_stops_early_and_reports_the_cut() {
+        let flag = core::cell::Cell::new(false);
         let text = Truncated {
             value: &format_args!("{}{}", "abc", "def"),
             max_chars: 4,
+            cuts: Cuts::into(&flag),
         }
         .to_string();
         assert_eq!(text, "abcd…[truncated]");
+        assert!(flag.get());
+    }
+
+    #[test]
+    fn text_at_the_limit_is_not_a_cut() {
+        let flag = core::cell::Cell::new(false);
+        let text = Truncated {
+            value: "abcé",
+            max_chars: 4,
+            cuts: Cuts::into(&flag),
+        }
+        .to_string();
+        assert_eq!(text, "abcé");
+        assert!(!flag.get());
     }
 }

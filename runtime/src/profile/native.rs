@@ -1,5 +1,7 @@
 //! The native envelope.
 
+use core::cell::Cell;
+
 use serde::Serializer;
 use serde::ser::SerializeMap;
 
@@ -24,7 +26,7 @@ use crate::{Envelope, Profile};
 /// | `request_id` | string or number (a JSON-RPC id keeps its type) | from the context |
 /// | `timestamp` | RFC 3339 UTC string | when the context has a clock |
 /// | `debug` | object: `error_chain`, `backtrace`, `server_version` | verbose policy only |
-/// | `truncated` | `true` | when limits removed something |
+/// | `truncated` | `true` | when anything above was cut short by a [`Limits`](crate::Limits) cap or dropped by a [`Reduction`] |
 ///
 /// Its schema is [`Native::SCHEMA`]; [`OwnedEnvelope`](crate::OwnedEnvelope) reads it back.
 ///
@@ -67,6 +69,10 @@ impl Profile for Native {
         envelope: &Envelope<'_>,
         serializer: S,
     ) -> Result<S::Ok, S::Error> {
+        // The parts are streamed before `truncated` is written, so every cut in them
+        // (the message, a detail three levels down, a suggestion) is known by then.
+        let cut = Cell::new(false);
+        let envelope = &envelope.reporting_cuts(&cut);
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("code", envelope.code())?;
         map.serialize_entry("kind", &envelope.kind())?;
@@ -107,7 +113,7 @@ impl Profile for Native {
         if let Some(debug) = envelope.debug() {
             map.serialize_entry("debug", &debug)?;
         }
-        if envelope.reduction() > Reduction::None {
+        if envelope.reduction() > Reduction::None || cut.get() {
             map.serialize_entry("truncated", &true)?;
         }
         map.end()

@@ -50,7 +50,7 @@ pub fn to_error_data(error: &dyn ToolError, context: &Context<'_>, options: &Opt
     let data = serde_json::from_str::<Value>(&options.render(&envelope)).ok();
     ErrorData::new(
         ErrorCode(crate::integrations::wire_jsonrpc_code(error)),
-        envelope.message().to_string(),
+        crate::integrations::wire_message(&envelope),
         data,
     )
 }
