@@ -101,11 +101,15 @@ fn validator_errors_are_one_rule_violation_per_field() {
         &json!({
             "field": "title",
             "violation": "rule",
-            "expected": "length (max 8, min 1)",
+            "expected": "a value that passes length (max 8, min 1)",
             "actual": "\"a title far too long\""
         })
     );
-    assert_eq!(by_field("author")["expected"], "email");
+    assert_eq!(by_field("author")["expected"], "a value that passes email");
+    assert_eq!(
+        native(&error)["suggestions"][0],
+        "Change 'author' to a value that passes email"
+    );
     assert_eq!(by_field("author")["actual"], "\"not-an-email\"");
     let tag = by_field("tags[1].name");
     assert_eq!(tag["message"], "tags have at least two letters");

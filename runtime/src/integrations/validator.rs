@@ -14,8 +14,8 @@ const MAX_ECHO_CHARS: usize = 64;
 
 impl From<ValidationErrors> for ArgumentError {
     /// One [`ViolationKind::Rule`] violation per field path (`items[1].name`), in path
-    /// order: `expected` names the failed rules with their parameters (`length (min
-    /// 1, max 64)`), `actual` echoes the value when validator recorded it, and the
+    /// order: `expected` names the failed rules with their parameters (`a value that
+    /// passes length (max 64, min 1)`), `actual` echoes the value when validator recorded it, and the
     /// message joins the rules' own messages. An empty set of errors becomes one
     /// violation of the whole input.
     fn from(errors: ValidationErrors) -> Self {
@@ -61,7 +61,8 @@ fn collect<'a>(
 }
 
 fn violation(field: String, errors: &[&ValidationError]) -> Violation {
-    let mut expected = String::new();
+    // Read after "Change 'title' to ...", so it names a value, then the rules.
+    let mut expected = String::from("a value that passes ");
     let mut messages = Vec::new();
     let mut actual = None;
     for (index, error) in errors.iter().enumerate() {
