@@ -6,7 +6,10 @@ use std::error::Error as StdError;
 use std::time::Duration;
 
 use crate::error::forward_tool_error;
-use crate::{Catalog, Channel, DetailWriter, Entry, Kind, Options, SuggestionWriter, ToolError};
+use crate::{
+    Catalog, Channel, DetailWriter, Entry, Kind, NextCallWriter, Options, SuggestionWriter,
+    ToolError,
+};
 
 /// Any error, for handlers that return `anyhow::Result` or `Box<dyn Error>`: it
 /// renders as the first error in its cause chain whose type a catalog installed with

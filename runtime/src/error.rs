@@ -5,7 +5,9 @@ use std::backtrace::Backtrace;
 use std::error::Error as StdError;
 use std::time::Duration;
 
-use crate::{Catalog, Channel, DetailWriter, Entry, Kind, StaticCatalog, SuggestionWriter};
+use crate::{
+    Catalog, Channel, DetailWriter, Entry, Kind, NextCallWriter, StaticCatalog, SuggestionWriter,
+};
 
 /// An error with a contract an agent can act on.
 ///
@@ -98,6 +100,13 @@ pub trait ToolError: fmt::Display + fmt::Debug {
         let _ = suggestions;
     }
 
+    /// Writes the tool calls that may fix the error, most useful first: declared
+    /// with `next_call(...)` when derived. Each is advice the agent may act on;
+    /// see [`NextCall`](crate::NextCall) for the trust model.
+    fn next_calls(&self, calls: &mut NextCallWriter<'_>) {
+        let _ = calls;
+    }
+
     /// How long to wait before retrying, when known.
     fn retry_after(&self) -> Option<Duration> {
         None
@@ -170,6 +179,9 @@ macro_rules! forward_tool_error {
         }
         fn suggestions(&$this, suggestions: &mut SuggestionWriter<'_>) {
             $target.suggestions(suggestions)
+        }
+        fn next_calls(&$this, calls: &mut NextCallWriter<'_>) {
+            $target.next_calls(calls)
         }
         fn retry_after(&$this) -> Option<Duration> {
             $target.retry_after()

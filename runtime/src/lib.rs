@@ -101,6 +101,7 @@ mod integrations;
 mod kind;
 mod legacy;
 mod limit;
+pub mod next_call;
 
 mod options;
 mod policy;
@@ -128,6 +129,7 @@ pub use integrations::rmcp;
 #[cfg(feature = "tracing")]
 pub use integrations::tracing;
 pub use kind::{Kind, UnknownKind};
+pub use next_call::{NextCall, NextCallWriter};
 pub use options::Options;
 pub use policy::{Limits, Policy};
 pub use profile::{JsonRpc, JsonRpcResponse, McpToolResult, Native, Problem, Profile, RequestId};

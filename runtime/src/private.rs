@@ -27,6 +27,8 @@ pub use crate::details::{
 /// (none without integration features).
 #[allow(unused_imports, unreachable_pub)]
 pub use crate::integrations::support::*;
+use crate::next_call::NextCall;
+pub use crate::next_call::NextCallWriter;
 pub use crate::template::Arg;
 use crate::template::Template;
 pub use crate::{Channel, Kind, ToolError};
@@ -56,6 +58,9 @@ pub struct Fields<'a> {
     pub(crate) suggestions: Option<&'a dyn SuggestionSource>,
     /// The `#[tool_error(retry_after)]` field's value.
     pub(crate) retry_after: Option<Duration>,
+    /// The fields next calls send as values (`args(name = field)`), in the order of
+    /// their `ArgumentValue::Field` indexes.
+    pub(crate) call_values: &'a [&'a dyn Detail],
 }
 
 impl<'a> Fields<'a> {
@@ -66,7 +71,15 @@ impl<'a> Fields<'a> {
             args,
             suggestions: None,
             retry_after: None,
+            call_values: &[],
         }
+    }
+
+    /// With the fields next calls send as values.
+    #[must_use]
+    pub const fn with_call_values(mut self, values: &'a [&'a dyn Detail]) -> Self {
+        self.call_values = values;
+        self
     }
 
     /// With the `#[tool_error(suggestions)]` field.
@@ -91,6 +104,7 @@ impl Fields<'_> {
         args: &[],
         suggestions: None,
         retry_after: None,
+        call_values: &[],
     };
 }
 
@@ -188,6 +202,23 @@ pub fn delegate_backtrace(this: &dyn Variants) -> Option<&Backtrace> {
 pub trait TemplateDisplay: fmt::Display {}
 
 impl<T: fmt::Display + ?Sized> TemplateDisplay for T {}
+
+/// A field a next call sends as a JSON value (`args(name = field)`).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be sent as a `next_call` argument: it does not implement `serde::Serialize`",
+    label = "not `Serialize`",
+    note = "send its text instead with a string template, `name = \"{{field}}\"`, or implement `serde::Serialize` for `{Self}`"
+)]
+pub trait CallValue {
+    /// The field as a detail value.
+    fn as_detail(&self) -> &dyn Detail;
+}
+
+impl<T: Serialize> CallValue for T {
+    fn as_detail(&self) -> &dyn Detail {
+        self
+    }
+}
 
 /// The argument slot of a `{field}` placeholder.
 pub fn display_arg<'a>(value: &'a dyn TemplateDisplay) -> Arg<'a> {
@@ -476,6 +507,22 @@ pub fn suggestions(this: &dyn Variants, out: &mut SuggestionWriter<'_>) {
     });
 }
 
+/// `ToolError::next_calls` of a derived type.
+pub fn next_calls(this: &dyn Variants, out: &mut NextCallWriter<'_>) {
+    let entry = match this.resolve() {
+        Resolved::Delegate(inner) => return inner.next_calls(out),
+        Resolved::Entry(entry) => entry,
+    };
+    if entry.next_calls.is_empty() {
+        return;
+    }
+    this.fields(&mut |fields| {
+        for spec in entry.next_calls {
+            out.push(&NextCall::declared(spec, entry.args, fields));
+        }
+    });
+}
+
 /// `ToolError::retry_after` of a derived type.
 pub fn retry_after(this: &dyn Variants) -> Option<Duration> {
     match this.resolve() {
@@ -494,7 +541,9 @@ pub fn retry_after(this: &dyn Variants) -> Option<Duration> {
 /// type that the generated code mentions (field types, where-clauses). Short paths
 /// matter: token count is most of what a large derived enum costs to compile.
 pub mod short {
+    use super::CallValue;
     use super::{Arg, Catalog, Channel, Detail, Entry, FieldInfo, Fields, Kind};
+    use crate::next_call::{ArgumentSpec, ArgumentValue, CallSpec};
 
     pub use super::BorrowedSuggestions as __BorrowedSuggestions;
     pub use super::Transparent as __Transparent;
@@ -589,6 +638,79 @@ pub mod short {
     pub const fn __details_field(mut entry: Entry) -> Entry {
         entry.details_field = true;
         entry
+    }
+
+    /// With `next_call(...)` declarations.
+    pub const fn __next_calls(mut entry: Entry, calls: &'static [CallSpec]) -> Entry {
+        entry.next_calls = calls;
+        entry
+    }
+
+    /// A declared next call.
+    pub const fn __call(
+        tool: &'static str,
+        read_only: bool,
+        arguments: &'static [ArgumentSpec],
+    ) -> CallSpec {
+        CallSpec {
+            tool,
+            read_only,
+            arguments,
+        }
+    }
+
+    /// `name = "text {field}"`.
+    pub const fn __text(name: &'static str, template: &'static str) -> ArgumentSpec {
+        ArgumentSpec::new(name, ArgumentValue::Text(template))
+    }
+
+    /// `name = field`: the field at `index` of `Fields::call_values`, with a sample
+    /// of its type as JSON text (empty when the type has none).
+    pub const fn __field_arg(
+        name: &'static str,
+        field: &'static str,
+        index: usize,
+        sample: &'static str,
+    ) -> ArgumentSpec {
+        let sample = if sample.is_empty() {
+            None
+        } else {
+            Some(sample)
+        };
+        ArgumentSpec::new(
+            name,
+            ArgumentValue::Field {
+                field,
+                index,
+                sample,
+            },
+        )
+    }
+
+    /// `name = 5`.
+    pub const fn __int(name: &'static str, value: i64) -> ArgumentSpec {
+        ArgumentSpec::new(name, ArgumentValue::Integer(value))
+    }
+
+    /// `name = 0.5`.
+    pub const fn __float(name: &'static str, value: f64) -> ArgumentSpec {
+        ArgumentSpec::new(name, ArgumentValue::Number(value))
+    }
+
+    /// `name = true`.
+    pub const fn __bool(name: &'static str, value: bool) -> ArgumentSpec {
+        ArgumentSpec::new(name, ArgumentValue::Boolean(value))
+    }
+
+    /// A field a next call sends as its value; its own function so that a field
+    /// that is not `Serialize` is reported as an argument that cannot be sent.
+    pub fn __call_value<'a>(value: &'a dyn CallValue) -> &'a dyn Detail {
+        value.as_detail()
+    }
+
+    /// `name = _`.
+    pub const fn __caller(name: &'static str) -> ArgumentSpec {
+        ArgumentSpec::new(name, ArgumentValue::CallerSupplies)
     }
 
     /// With a `#[tool_error(retry_after)]` field.

@@ -5,7 +5,7 @@ use proc_macro2::Span;
 use syn::spanned::Spanned;
 use syn::{Attribute, Data, DeriveInput, Fields, Generics, Ident, Member, Type};
 
-use super::attr::Keys;
+use super::attr::{CallArgValue, Keys};
 use super::case::RenameRule;
 use super::ctxt::Ctxt;
 use super::doc::Doc;
@@ -50,6 +50,51 @@ pub(crate) struct Variant<'a> {
     pub(crate) code_span: Span,
     pub(crate) message: Option<Template>,
     pub(crate) suggest: Vec<Template>,
+    pub(crate) next_calls: Vec<NextCall>,
+}
+
+/// One `next_call(...)` with its templates parsed.
+pub(crate) struct NextCall {
+    /// `None` when not given (an error the checks report).
+    pub(crate) tool: Option<syn::LitStr>,
+    pub(crate) read_only: bool,
+    pub(crate) span: Span,
+    pub(crate) args: Vec<CallArg>,
+}
+
+/// One argument of a next call.
+pub(crate) struct CallArg {
+    pub(crate) name: String,
+    pub(crate) span: Span,
+    pub(crate) value: ArgValue,
+}
+
+/// An argument's value.
+pub(crate) enum ArgValue {
+    /// A string template.
+    Text(Template),
+    /// A field's value as JSON.
+    Field(Ident),
+    Int(i64),
+    Float(f64),
+    Bool(bool),
+    /// Supplied by the caller.
+    CallerSupplies,
+}
+
+impl NextCall {
+    /// The fields sent as values, each once, in order of first use.
+    pub(crate) fn value_fields(calls: &[NextCall]) -> Vec<&Ident> {
+        let mut fields: Vec<&Ident> = Vec::new();
+        for arg in calls.iter().flat_map(|call| &call.args) {
+            if let ArgValue::Field(ident) = &arg.value
+                && !fields.contains(&ident)
+            {
+                fields.push(ident);
+            }
+        }
+        fields
+    }
 }
 
 /// One field.
@@ -173,7 +218,7 @@ impl<'a> Variant<'a> {
     fn new(
         cx: &Ctxt,
         ident: &'a Ident,
-        keys: Keys,
+        mut keys: Keys,
         (attrs, enum_attrs): (&'a [Attribute], &'a [Attribute]),
         fields: &'a Fields,
         rename: RenameRule,
@@ -196,6 +241,35 @@ impl<'a> Variant<'a> {
             .iter()
             .filter_map(|lit| template::parse(cx, lit, "suggest"))
             .collect();
+        let next_calls = std::mem::take(&mut keys.next_call)
+            .into_iter()
+            .map(|call| NextCall {
+                tool: call.tool,
+                read_only: call.read_only,
+                span: call.span,
+                args: call
+                    .args
+                    .into_iter()
+                    .filter_map(|arg| {
+                        let value = match arg.value {
+                            CallArgValue::Text(lit) => {
+                                ArgValue::Text(template::parse(cx, &lit, "next_call")?)
+                            }
+                            CallArgValue::Field(ident) => ArgValue::Field(ident),
+                            CallArgValue::Int(value) => ArgValue::Int(value),
+                            CallArgValue::Float(value) => ArgValue::Float(value),
+                            CallArgValue::Bool(value) => ArgValue::Bool(value),
+                            CallArgValue::CallerSupplies => ArgValue::CallerSupplies,
+                        };
+                        Some(CallArg {
+                            name: arg.name,
+                            span: arg.span,
+                            value,
+                        })
+                    })
+                    .collect(),
+            })
+            .collect();
         Variant {
             ident,
             keys,
@@ -208,7 +282,19 @@ impl<'a> Variant<'a> {
             code_span,
             message,
             suggest,
+            next_calls,
         }
+    }
+
+    /// The string templates of the next calls' arguments.
+    pub(crate) fn call_templates(&self) -> impl Iterator<Item = &Template> {
+        self.next_calls
+            .iter()
+            .flat_map(|call| &call.args)
+            .filter_map(|arg| match &arg.value {
+                ArgValue::Text(template) => Some(template),
+                _ => None,
+            })
     }
 
     /// Whether the variant delegates to its single field.

@@ -42,6 +42,35 @@ pub(crate) struct Int {
     pub(crate) span: Span,
 }
 
+/// One `next_call(...)`: a tool call the variant suggests.
+pub(crate) struct NextCallKeys {
+    pub(crate) tool: Option<LitStr>,
+    pub(crate) args: Vec<CallArg>,
+    pub(crate) read_only: bool,
+    /// The `next_call` key, for errors about the whole call.
+    pub(crate) span: Span,
+}
+
+/// One argument of a `next_call`'s `args(...)`.
+pub(crate) struct CallArg {
+    pub(crate) name: String,
+    pub(crate) span: Span,
+    pub(crate) value: CallArgValue,
+}
+
+/// What an argument is set to.
+pub(crate) enum CallArgValue {
+    /// `name = "text {field}"`.
+    Text(LitStr),
+    /// `name = field`, or just `name` for the field of that name.
+    Field(syn::Ident),
+    Int(i64),
+    Float(f64),
+    Bool(bool),
+    /// `name = _`.
+    CallerSupplies,
+}
+
 /// Every key of one attribute site.
 #[derive(Default)]
 pub(crate) struct Keys {
@@ -56,6 +85,7 @@ pub(crate) struct Keys {
     pub(crate) recoverable: Slot<bool>,
     pub(crate) message: Slot<LitStr>,
     pub(crate) suggest: Vec<LitStr>,
+    pub(crate) next_call: Vec<NextCallKeys>,
     pub(crate) jsonrpc: Slot<Int>,
     pub(crate) http: Slot<Int>,
     pub(crate) channel: Slot<&'static str>,
@@ -187,6 +217,11 @@ impl Keys {
                     self.suggest.push(value);
                 }
             }
+            "next_call" => {
+                if let Some(call) = next_call(cx, meta, span) {
+                    self.next_call.push(call);
+                }
+            }
             "jsonrpc" => {
                 let value = integer(cx, meta, key, "jsonrpc = -32602");
                 set(cx, &mut self.jsonrpc, key, span, value);
@@ -243,12 +278,179 @@ fn set<T>(cx: &Ctxt, slot: &mut Slot<T>, key: &str, span: Span, value: Option<T>
     if slot.is_set() {
         cx.error_at(
             span,
-            format!("duplicate `{key}`: give it once (only `suggest` may repeat)"),
+            format!("duplicate `{key}`: give it once (only `suggest` and `next_call` may repeat)"),
         );
         return;
     }
     slot.value = Some(value);
     slot.span = span;
+}
+
+/// The example every `next_call` message shows.
+const NEXT_CALL_EXAMPLE: &str =
+    "next_call(tool = \"get_model\", args(model_id, limit = 5), read_only)";
+
+/// `next_call(tool = "...", args(...), read_only)`.
+fn next_call(cx: &Ctxt, meta: &ParseNestedMeta<'_>, span: Span) -> Option<NextCallKeys> {
+    if !meta.input.peek(syn::token::Paren) {
+        cx.error_at(
+            span,
+            format!("`next_call` takes its keys in parentheses: write `{NEXT_CALL_EXAMPLE}`"),
+        );
+        skip_value(meta);
+        return None;
+    }
+    let mut call = NextCallKeys {
+        tool: None,
+        args: Vec::new(),
+        read_only: false,
+        span,
+    };
+    let mut seen_args = false;
+    let result = meta.parse_nested_meta(|inner| {
+        let name = inner.path.get_ident().map(ToString::to_string);
+        let key_span = inner.path.span();
+        match name.as_deref() {
+            Some("tool") => {
+                let value = string(cx, &inner, "tool", "tool = \"search_compounds\"");
+                if value.is_some() && call.tool.is_some() {
+                    cx.error_at(key_span, "duplicate `tool` in `next_call`: give it once");
+                } else if value.is_some() {
+                    call.tool = value;
+                }
+            }
+            Some("args") => {
+                if seen_args {
+                    cx.error_at(
+                        key_span,
+                        "duplicate `args` in `next_call`: list every argument in one `args(...)`",
+                    );
+                }
+                seen_args = true;
+                call_args(cx, &inner, &mut call.args);
+            }
+            Some("read_only") => {
+                if flag(cx, &inner, "read_only").is_some() {
+                    if call.read_only {
+                        cx.error_at(key_span, "duplicate `read_only` in `next_call`: give it once");
+                    }
+                    call.read_only = true;
+                }
+            }
+            _ => {
+                let written = name.unwrap_or_else(|| "?".to_owned());
+                cx.error_at(
+                    key_span,
+                    format!(
+                        "unknown key `{written}` in `next_call`: expected `tool`, `args` or `read_only`, e.g. `{NEXT_CALL_EXAMPLE}`"
+                    ),
+                );
+                skip_value(&inner);
+            }
+        }
+        Ok(())
+    });
+    if let Err(error) = result {
+        cx.push(error);
+    }
+    Some(call)
+}
+
+/// The `name = value` (or bare `name`) list of `args(...)`.
+fn call_args(cx: &Ctxt, meta: &ParseNestedMeta<'_>, args: &mut Vec<CallArg>) {
+    if !meta.input.peek(syn::token::Paren) {
+        cx.error_spanned_by(
+            &meta.path,
+            "`args` lists the arguments in parentheses: write e.g. `args(model_id, limit = 5, query = \"{name}\")`",
+        );
+        skip_value(meta);
+        return;
+    }
+    let result = meta.parse_nested_meta(|arg| {
+        let Some(ident) = arg.path.get_ident() else {
+            cx.error_spanned_by(
+                &arg.path,
+                "an argument of `next_call` is one name: write e.g. `args(model_id = model_id)`",
+            );
+            skip_value(&arg);
+            return Ok(());
+        };
+        let name = super::name::unraw(&ident.to_string()).to_owned();
+        let span = ident.span();
+        let value = if arg.input.peek(Token![=]) {
+            let _ = arg.input.parse::<Token![=]>();
+            call_arg_value(cx, arg.input, &name)
+        } else if arg.input.peek(syn::token::Paren) {
+            cx.error_at(
+                span,
+                format!("`{name}(...)` is not an argument: write `{name} = value`"),
+            );
+            skip_value(&arg);
+            None
+        } else {
+            // `args(model_id)`: the field of the same name.
+            Some(CallArgValue::Field(ident.clone()))
+        };
+        if let Some(value) = value {
+            args.push(CallArg { name, span, value });
+        }
+        Ok(())
+    });
+    if let Err(error) = result {
+        cx.push(error);
+    }
+}
+
+/// The value after `name =` in `args(...)`.
+fn call_arg_value(cx: &Ctxt, input: ParseStream<'_>, name: &str) -> Option<CallArgValue> {
+    let span = input.span();
+    let negative = input.peek(Token![-]) && input.parse::<Token![-]>().is_ok();
+    let sign = if negative { -1.0 } else { 1.0 };
+    let value = if negative {
+        None
+    } else if input.peek(LitStr) {
+        input.parse::<LitStr>().ok().map(CallArgValue::Text)
+    } else if input.peek(syn::LitBool) {
+        input
+            .parse::<syn::LitBool>()
+            .ok()
+            .map(|lit| CallArgValue::Bool(lit.value))
+    } else if input.peek(Token![_]) {
+        input
+            .parse::<Token![_]>()
+            .ok()
+            .map(|_| CallArgValue::CallerSupplies)
+    } else if input.peek(syn::Ident) {
+        input.parse::<syn::Ident>().ok().map(CallArgValue::Field)
+    } else {
+        None
+    };
+    let value = value.or_else(|| {
+        if input.peek(syn::LitInt) {
+            let lit = input.parse::<syn::LitInt>().ok()?;
+            let parsed = lit.base10_parse::<i64>().ok()?;
+            Some(CallArgValue::Int(if negative { -parsed } else { parsed }))
+        } else if input.peek(syn::LitFloat) {
+            let lit = input.parse::<syn::LitFloat>().ok()?;
+            let parsed = lit
+                .base10_parse::<f64>()
+                .ok()
+                .filter(|value| value.is_finite())?;
+            Some(CallArgValue::Float(sign * parsed))
+        } else {
+            None
+        }
+    });
+    if value.is_none() {
+        skip_to_comma(input);
+        cx.error_at(
+            span,
+            format!(
+                "`{name}` in `next_call` needs a value an agent can send: a string template (`{name} = \"{{field}}\"`), a field (`{name} = field`), a number, `true` or `false`, or `_` when the caller supplies it"
+            ),
+        );
+    }
+    value
 }
 
 /// Skips `= anything` or `(anything)` so parsing can go on after a bad key.

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use syn::Member;
 
-use super::ast::{Field, Input, Role, Shape, Variant};
+use super::ast::{ArgValue, Field, Input, Role, Shape, Variant};
 use super::attr::{Int, Keys};
 use super::ctxt::Ctxt;
 use super::name::member_name;
@@ -58,6 +58,7 @@ pub(crate) fn check(cx: &Ctxt, input: &Input<'_>) {
         for template in &variant.suggest {
             placeholders(cx, variant, template, "suggest");
         }
+        next_calls(cx, variant);
         display_keeps_secrets(cx, variant);
     }
     unique_codes(cx, input);
@@ -445,6 +446,94 @@ fn placeholders(cx: &Ctxt, variant: &Variant<'_>, template: &Template, key: &str
             ),
             Some(_) => {}
         }
+    }
+}
+
+/// The longest tool name MCP allows.
+const MAX_TOOL_NAME_LEN: usize = 128;
+
+/// Each next call names a tool MCP allows, gives each argument once, and sends only
+/// fields that exist and are not redacted.
+fn next_calls(cx: &Ctxt, variant: &Variant<'_>) {
+    for call in &variant.next_calls {
+        match &call.tool {
+            None => cx.error_at(
+                call.span,
+                "`next_call` needs the tool to call: write `next_call(tool = \"search_compounds\", args(...))`",
+            ),
+            Some(lit) => {
+                let tool = lit.value();
+                let valid = !tool.is_empty()
+                    && tool.len() <= MAX_TOOL_NAME_LEN
+                    && tool
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'));
+                if !valid {
+                    cx.error_spanned_by(
+                        lit,
+                        format!(
+                            "`{tool}` is not a tool name: MCP tool names are 1 to {MAX_TOOL_NAME_LEN} ASCII letters, digits, `_`, `-` or `.`"
+                        ),
+                    );
+                }
+            }
+        }
+        let mut seen: Vec<&str> = Vec::new();
+        for arg in &call.args {
+            if seen.contains(&arg.name.as_str()) {
+                cx.error_at(
+                    arg.span,
+                    format!(
+                        "`{}` is given twice in this `next_call`: give each argument once",
+                        arg.name
+                    ),
+                );
+            }
+            seen.push(&arg.name);
+            match &arg.value {
+                ArgValue::Text(template) => placeholders(cx, variant, template, "next_call"),
+                ArgValue::Field(ident) => {
+                    let name = super::name::unraw(&ident.to_string()).to_owned();
+                    match variant.field_named(&name) {
+                        None => cx.error_at(
+                            ident.span(),
+                            format!(
+                                "`{name}` in `next_call` names no field of `{}`: send one of {}, or write text as a string, `{} = \"...\"`",
+                                variant.ident,
+                                named_fields(variant),
+                                arg.name
+                            ),
+                        ),
+                        Some(field) if field.keys.redact.is_set() => cx.error_at(
+                            ident.span(),
+                            format!(
+                                "`next_call` would send `{name}`, which is marked `redact`: leave it to the caller (`{} = _`) or remove the `redact`",
+                                arg.name
+                            ),
+                        ),
+                        Some(_) => {}
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The named fields, for messages about a field written as a bare name.
+fn named_fields(variant: &Variant<'_>) -> String {
+    let names: Vec<String> = variant
+        .fields
+        .iter()
+        .filter_map(|field| match &field.member {
+            Member::Named(ident) => Some(format!("`{ident}`")),
+            Member::Unnamed(_) => None,
+        })
+        .collect();
+    if names.is_empty() {
+        "no named field (a tuple field goes in a string: `\"{0}\"`)".to_owned()
+    } else {
+        names.join(", ")
     }
 }
 

@@ -6,7 +6,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use super::ast::{Field, Input, Role, Shape, Variant};
+use super::ast::{ArgValue, Field, Input, NextCall, Role, Shape, Variant};
 use super::bound;
 use super::template::{Piece, Template};
 
@@ -112,6 +112,19 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
         }
     };
 
+    // Only types that have next calls, or wrap a type that may, need the method.
+    let next_calls_method = input
+        .variants
+        .iter()
+        .any(|variant| !variant.next_calls.is_empty() || variant.is_transparent())
+        .then(|| {
+            quote! {
+                fn next_calls(&self, out: &mut #private::NextCallWriter<'_>) {
+                    #private::next_calls(self, out)
+                }
+            }
+        });
+
     let integrations = input.integrations().then(|| {
         quote!(#private::integrations! { [#impl_generics] [#ident #ty_generics] [#where_clause] })
     });
@@ -174,6 +187,7 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
                 fn suggestions(&self, out: &mut #private::SuggestionWriter<'_>) {
                     #private::suggestions(self, out)
                 }
+                #next_calls_method
                 fn retry_after(&self) -> #private::Option<#private::CoreDuration> {
                     #private::retry_after(self)
                 }
@@ -205,6 +219,15 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
 const SHORT_NAMES: &[&str] = &[
     "__BorrowedSuggestions",
     "__Debug",
+    "__bool",
+    "__call",
+    "__call_value",
+    "__caller",
+    "__field_arg",
+    "__float",
+    "__int",
+    "__next_calls",
+    "__text",
     "__Some",
     "__Transparent",
     "__category",
@@ -324,7 +347,12 @@ struct Slot {
 /// templates use, in order of first use.
 fn arg_slots(variant: &Variant<'_>) -> Vec<Slot> {
     let mut slots: Vec<Slot> = Vec::new();
-    for template in variant.message.iter().chain(&variant.suggest) {
+    let templates = variant
+        .message
+        .iter()
+        .chain(&variant.suggest)
+        .chain(variant.call_templates());
+    for template in templates {
         for (name, debug) in template.placeholders() {
             if !slots
                 .iter()
@@ -396,6 +424,20 @@ fn fields_arm(
         let name = bind_at(field, field.ty.span());
         quote_spanned!(field.ty.span()=> .with_retry_after(#name))
     });
+    let call_fields: Vec<(&Field<'_>, Span)> = NextCall::value_fields(&variant.next_calls)
+        .into_iter()
+        .filter_map(|ident| {
+            let name = super::name::unraw(&ident.to_string()).to_owned();
+            Some((variant.field_named(&name)?, ident.span()))
+        })
+        .collect();
+    let call_values = (!call_fields.is_empty()).then(|| {
+        let values = call_fields.iter().map(|(field, span)| {
+            let name = bind_at(field, *span);
+            quote_spanned!(*span=> __call_value(#name))
+        });
+        quote!(.with_call_values(&[#(#values),*]))
+    });
 
     // Bind only the fields used, each once.
     let mut used: Vec<&Field<'_>> = Vec::new();
@@ -404,7 +446,8 @@ fn fields_arm(
         .copied()
         .chain(arg_fields.iter().map(|(field, _)| *field))
         .chain(suggestion_field)
-        .chain(retry_field);
+        .chain(retry_field)
+        .chain(call_fields.iter().map(|(field, _)| *field));
     for field in candidates {
         if !used.iter().any(|seen| seen.member == field.member) {
             used.push(field);
@@ -420,7 +463,7 @@ fn fields_arm(
     });
     Some(quote! {
         #path { #(#bindings,)* .. } => __visit(
-            &__fields(&[#(#values),*], &[#(#args),*]) #suggestions #retry_after
+            &__fields(&[#(#values),*], &[#(#args),*]) #suggestions #retry_after #call_values
         ),
     })
 }
@@ -582,7 +625,111 @@ fn entry_text(input: &Input<'_>, variant: &Variant<'_>, name: &str, doc: &str) -
     if let Some(url) = docs {
         wrap("__docs", Some(lit(&url)));
     }
+    if !variant.next_calls.is_empty() {
+        wrap("__next_calls", Some(next_calls_text(variant)));
+    }
     out
+}
+
+/// The `next_call(...)` declarations as source text: `&[__call(..), ..]`.
+fn next_calls_text(variant: &Variant<'_>) -> String {
+    let value_fields = NextCall::value_fields(&variant.next_calls);
+    let calls: Vec<String> = variant
+        .next_calls
+        .iter()
+        .map(|call| {
+            let tool = call
+                .tool
+                .as_ref()
+                .map(syn::LitStr::value)
+                .unwrap_or_default();
+            let args: Vec<String> = call
+                .args
+                .iter()
+                .map(|arg| {
+                    let name = lit(&arg.name);
+                    match &arg.value {
+                        ArgValue::Text(text) => format!("__text({name},{})", lit(&template(text))),
+                        ArgValue::Field(ident) => {
+                            let field = super::name::unraw(&ident.to_string()).to_owned();
+                            let index = value_fields
+                                .iter()
+                                .position(|candidate| *candidate == ident)
+                                .unwrap_or_default();
+                            let sample = variant
+                                .field_named(&field)
+                                .and_then(|found| sample_json(found.ty, &field))
+                                .unwrap_or_default();
+                            format!(
+                                "__field_arg({name},{},{index},{})",
+                                lit(&field),
+                                lit(&sample)
+                            )
+                        }
+                        ArgValue::Int(value) => format!("__int({name},{value})"),
+                        ArgValue::Float(value) => format!("__float({name},{value:?})"),
+                        ArgValue::Bool(value) => format!("__bool({name},{value})"),
+                        ArgValue::CallerSupplies => format!("__caller({name})"),
+                    }
+                })
+                .collect();
+            format!(
+                "__call({},{},&[{}])",
+                lit(&tool),
+                call.read_only,
+                args.join(",")
+            )
+        })
+        .collect();
+    format!("&[{}]", calls.join(","))
+}
+
+/// A sample of a field's value as JSON text, from how its type is written: the
+/// field's name for text, `1` for integers, `1.5` for floats, `true`, one-element
+/// arrays for sequences; `None` for a type it does not recognise.
+fn sample_json(ty: &syn::Type, field: &str) -> Option<String> {
+    match super::ast::ungroup(ty) {
+        syn::Type::Reference(reference) => sample_json(&reference.elem, field),
+        syn::Type::Slice(slice) => Some(format!("[{}]", sample_json(&slice.elem, field)?)),
+        syn::Type::Array(array) => Some(format!("[{}]", sample_json(&array.elem, field)?)),
+        syn::Type::Path(path) => {
+            let segment = path.path.segments.last()?;
+            let name = segment.ident.to_string();
+            let inner = || match &segment.arguments {
+                syn::PathArguments::AngleBracketed(args) => {
+                    args.args.iter().find_map(|arg| match arg {
+                        syn::GenericArgument::Type(inner) => Some(inner),
+                        _ => None,
+                    })
+                }
+                _ => None,
+            };
+            match name.as_str() {
+                "String" | "str" | "PathBuf" | "Path" | "OsString" | "char" => {
+                    Some(format!("{field:?}"))
+                }
+                "Cow" => match &segment.arguments {
+                    syn::PathArguments::AngleBracketed(args) => {
+                        args.args.iter().find_map(|arg| match arg {
+                            syn::GenericArgument::Type(inner) => sample_json(inner, field),
+                            _ => None,
+                        })
+                    }
+                    _ => None,
+                },
+                "i8" | "i16" | "i32" | "i64" | "i128" | "isize" | "u8" | "u16" | "u32" | "u64"
+                | "u128" | "usize" => Some("1".to_owned()),
+                "f32" | "f64" => Some("1.5".to_owned()),
+                "bool" => Some("true".to_owned()),
+                "Vec" | "VecDeque" | "HashSet" | "BTreeSet" | "LinkedList" => {
+                    Some(format!("[{}]", sample_json(inner()?, field)?))
+                }
+                "Option" | "Box" | "Arc" | "Rc" => sample_json(inner()?, field),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -41,6 +41,7 @@ pub(crate) const VARIANT_KEYS: &[&str] = &[
     "recoverable",
     "message",
     "suggest",
+    "next_call",
     "jsonrpc",
     "http",
     "channel",

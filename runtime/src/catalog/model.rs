@@ -1,5 +1,6 @@
 //! The catalog's data: one [`Catalog`] per error type, one [`Entry`] per code.
 
+use crate::next_call::CallSpec;
 use crate::{Channel, Kind};
 
 /// The static catalog of an error type: one [`Entry`] per variant, in declaration order.
@@ -78,6 +79,7 @@ pub struct Entry {
     pub(crate) retry_after: bool,
     pub(crate) doc: &'static str,
     pub(crate) docs_url: Option<&'static str>,
+    pub(crate) next_calls: &'static [CallSpec],
     pub(crate) transparent: Option<&'static Catalog>,
 }
 
@@ -203,6 +205,11 @@ impl Entry {
         self.doc
     }
 
+    /// The tool calls the variant suggests (`next_call(...)`), in order.
+    pub const fn next_calls(&self) -> &'static [CallSpec] {
+        self.next_calls
+    }
+
     /// The first line of the doc comment: the short description.
     pub fn summary(&self) -> &'static str {
         first_line(self.doc)
@@ -257,6 +264,7 @@ impl Entry {
             retry_after: false,
             doc: "",
             docs_url: None,
+            next_calls: &[],
             transparent: None,
         }
     }
@@ -272,6 +280,15 @@ impl Entry {
     #[must_use]
     pub const fn with_docs_url(mut self, url: &'static str) -> Self {
         self.docs_url = Some(url);
+        self
+    }
+
+    /// Sets [`next_calls`](Entry::next_calls), for a hand-written error whose
+    /// [`ToolError::next_calls`](crate::ToolError::next_calls) writes these calls,
+    /// so the catalog lists them and [`next_call::check`](crate::next_call) sees them.
+    #[must_use]
+    pub const fn with_next_calls(mut self, calls: &'static [CallSpec]) -> Self {
+        self.next_calls = calls;
         self
     }
 

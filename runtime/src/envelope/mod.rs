@@ -7,6 +7,7 @@
 mod debug;
 mod details_view;
 mod message;
+mod next_calls;
 mod render;
 mod suggestions;
 mod text;
@@ -19,6 +20,7 @@ use std::time::{Duration, SystemTime};
 pub use debug::DebugInfo;
 pub use details_view::Details;
 pub use message::Message;
+pub use next_calls::NextCalls;
 pub use suggestions::Suggestions;
 pub use time::Timestamp;
 
@@ -258,6 +260,11 @@ impl<'a> Envelope<'a> {
     /// The suggestions, filtered and capped as the policy says; `Serialize` (an array).
     pub fn suggestions(&self) -> Suggestions<'_> {
         Suggestions::new(self)
+    }
+
+    /// The tool calls the error suggests (see [`NextCalls`]).
+    pub fn next_calls(&self) -> NextCalls<'_> {
+        NextCalls::new(self)
     }
 
     /// The timestamp (second precision; see [`Timestamp::with_millis`]).

@@ -21,6 +21,7 @@ use crate::{Envelope, Profile};
 /// | `retry_after` | number of seconds | when known |
 /// | `details` | object (or the error's own details value) | when non-empty |
 /// | `suggestions` | array of strings | when non-empty |
+/// | `next_calls` | array of `{tool, arguments, caller_supplies?, read_only}` ([`NextCall`](crate::NextCall)) | when non-empty, shown with the suggestions |
 /// | `docs` | string (URL) | where the code is documented, when declared (`docs = "..."`) |
 /// | `tool`, `operation` | string | from the context |
 /// | `request_id` | string or number (a JSON-RPC id keeps its type) | from the context |
@@ -94,6 +95,10 @@ impl Profile for Native {
         let suggestions = envelope.suggestions();
         if !suggestions.is_empty() {
             map.serialize_entry("suggestions", &suggestions)?;
+        }
+        let next_calls = envelope.next_calls();
+        if !next_calls.is_empty() {
+            map.serialize_entry("next_calls", &next_calls)?;
         }
         if let Some(url) = envelope.docs_url() {
             map.serialize_entry("docs", url)?;
