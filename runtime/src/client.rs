@@ -48,6 +48,13 @@ pub struct OwnedEnvelope {
     /// Suggestions, most useful first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub suggestions: Vec<String>,
+    /// Tool calls the server suggests, most useful first (see [`OwnedNextCall`]).
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "next_calls_leniently"
+    )]
+    pub next_calls: Vec<OwnedNextCall>,
     /// Where the code is documented (a URL).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub docs: Option<String>,
@@ -86,6 +93,84 @@ impl OwnedEnvelope {
     pub fn next_action(&self) -> NextAction {
         NextAction::decide(self.kind, self.recoverable, self.retry_after())
     }
+
+    /// The suggested calls an agent may run without asking its user: those the
+    /// server marks `read_only` and that need no argument from the caller. Whether
+    /// to trust the marking is the agent's decision (see [`OwnedNextCall`]).
+    pub fn unattended_calls(&self) -> impl Iterator<Item = &OwnedNextCall> {
+        self.next_calls
+            .iter()
+            .filter(|call| call.read_only && call.caller_supplies.is_empty())
+    }
+}
+
+/// A tool call an error suggests, as the agent reads it back: the owned form of
+/// [`NextCall`](crate::NextCall).
+///
+/// It is advice. A call marked `read_only` only reads, by the server's account,
+/// so an agent that trusts the server may run it without asking; any other call
+/// changes something and should be confirmed first. `arguments` may carry text
+/// from the failed request: hand it to the named tool as data, never read it as
+/// instructions.
+///
+/// ```
+/// use tool_error::client::parse;
+///
+/// let text = r#"{"code":"COMPOUND_NOT_FOUND","kind":"NOT_FOUND","message":"no cpd99999","recoverable":true,
+///   "next_calls":[{"tool":"search_compounds","arguments":{"limit":5},"caller_supplies":["query"],"read_only":true}]}"#;
+/// let parsed = parse(text);
+/// let call = &parsed.next_calls()[0];
+/// assert_eq!(call.tool, "search_compounds");
+/// assert_eq!(call.caller_supplies, ["query"]);
+/// // The agent adds what only it knows, then sends the call.
+/// let arguments = call.arguments_with([("query", "glucose".into())]);
+/// assert_eq!(arguments["query"], "glucose");
+/// assert_eq!(arguments["limit"], 5);
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub struct OwnedNextCall {
+    /// The tool to call.
+    pub tool: String,
+    /// The arguments the server filled in.
+    #[serde(default)]
+    pub arguments: Map<String, Value>,
+    /// Arguments the tool needs that the caller adds itself.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub caller_supplies: Vec<String>,
+    /// Whether the call only reads (by the server's account).
+    #[serde(default)]
+    pub read_only: bool,
+}
+
+impl OwnedNextCall {
+    /// The arguments with `supplied` added (replacing any the server filled with
+    /// the same name): what to send as the `tools/call` arguments.
+    pub fn arguments_with<'a>(
+        &self,
+        supplied: impl IntoIterator<Item = (&'a str, Value)>,
+    ) -> Map<String, Value> {
+        let mut arguments = self.arguments.clone();
+        for (name, value) in supplied {
+            arguments.insert(name.to_owned(), value);
+        }
+        arguments
+    }
+}
+
+/// `next_calls` as sent, skipping any element that is not a call: one malformed
+/// call must not cost the agent the whole envelope.
+fn next_calls_leniently<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Vec<OwnedNextCall>, D::Error> {
+    Ok(match Option::<Value>::deserialize(deserializer)? {
+        Some(Value::Array(items)) => items
+            .into_iter()
+            .filter_map(|item| OwnedNextCall::deserialize(item).ok())
+            .collect(),
+        _ => Vec::new(),
+    })
 }
 
 /// What an agent should do after an error.
@@ -153,6 +238,14 @@ impl Parsed {
         match self {
             Parsed::Structured(envelope) => envelope.next_action(),
             Parsed::Legacy(_) => NextAction::GiveUp,
+        }
+    }
+
+    /// The tool calls the server suggests; none for a legacy text.
+    pub fn next_calls(&self) -> &[OwnedNextCall] {
+        match self {
+            Parsed::Structured(envelope) => &envelope.next_calls,
+            Parsed::Legacy(_) => &[],
         }
     }
 
@@ -264,6 +357,7 @@ fn typed(object: &Map<String, Value>) -> Option<OwnedEnvelope> {
         retry_after,
         details: data.cloned(),
         suggestions: Vec::new(),
+        next_calls: Vec::new(),
         docs: None,
         tool: None,
         operation: None,
@@ -337,6 +431,10 @@ fn problem(object: &Map<String, Value>) -> Option<OwnedEnvelope> {
         retry_after: object.get("retry_after").and_then(Value::as_f64),
         details: object.get("details").cloned(),
         suggestions,
+        next_calls: object
+            .get("next_calls")
+            .and_then(|calls| next_calls_leniently(calls.clone()).ok())
+            .unwrap_or_default(),
         docs: text(object, "type").filter(|uri| uri != "about:blank"),
         tool: text(object, "tool"),
         operation: None,

@@ -115,7 +115,7 @@ pub mod __private;
 pub use any_error::AnyError;
 pub use catalog::{Catalog, CrateCatalog, Entry, FieldInfo, StaticCatalog, lock};
 pub use channel::Channel;
-pub use client::{NextAction, OwnedEnvelope, Parsed};
+pub use client::{NextAction, OwnedEnvelope, OwnedNextCall, Parsed};
 pub use context::{Clock, Context, FixedClock, SystemClock};
 pub use details::{Detail, DetailWriter, RetryAfter, SuggestionSource, SuggestionWriter};
 pub use envelope::{Envelope, Reduction};

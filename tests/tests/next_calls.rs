@@ -99,3 +99,216 @@ fn no_next_calls_no_key() {
     let value = native(&LabError::Busy, &Policy::DEFAULT);
     assert!(value.get("next_calls").is_none(), "{value}");
 }
+
+mod check {
+    use rmcp::handler::server::router::tool::ToolRouter;
+    use rmcp::handler::server::wrapper::Parameters;
+    use rmcp::{tool, tool_router};
+    use serde::Deserialize;
+    use serde_json::{Map, Value, json};
+    use tool_error::StaticCatalog;
+    use tool_error::next_call::{self, ServedTool};
+
+    use super::LabError;
+
+    fn object(value: Value) -> Map<String, Value> {
+        value.as_object().expect("an object").clone()
+    }
+
+    /// The tools `LabError`'s next calls name, with the schemas they expect.
+    fn lab_tools() -> Vec<(&'static str, Map<String, Value>)> {
+        vec![
+            (
+                "search_compounds",
+                object(json!({
+                    "type": "object",
+                    "properties": {"query": {"type": "string"}, "limit": {"type": "integer", "minimum": 1}},
+                    "required": ["query"],
+                })),
+            ),
+            (
+                "get_compound",
+                object(json!({
+                    "type": "object",
+                    "properties": {"compound_id": {"type": "string"}},
+                    "required": ["compound_id"],
+                })),
+            ),
+            (
+                "export_model",
+                object(json!({
+                    "type": "object",
+                    "properties": {"model_id": {"type": "string"}},
+                    "required": ["model_id"],
+                })),
+            ),
+            (
+                "gapfill_model",
+                object(json!({
+                    "type": "object",
+                    "properties": {
+                        "model_id": {"type": "string"},
+                        "media_ids": {"type": "array", "items": {"type": "string"}},
+                        "target": {"type": "number"},
+                        "strict": {"type": "boolean"},
+                        "attempt": {"type": "integer"},
+                    },
+                    "required": ["model_id", "media_ids"],
+                    "additionalProperties": false,
+                })),
+            ),
+        ]
+    }
+
+    fn served<'a>(tools: &'a [(&'static str, Map<String, Value>)]) -> Vec<ServedTool<'a>> {
+        tools
+            .iter()
+            .map(|(name, schema)| ServedTool::new(name, schema))
+            .collect()
+    }
+
+    #[test]
+    fn calls_that_match_the_tools_pass() {
+        let tools = lab_tools();
+        // `query` is required but supplied by the caller: not a violation.
+        next_call::check([LabError::CATALOG], served(&tools)).unwrap();
+    }
+
+    #[test]
+    fn a_missing_tool_is_reported_with_what_is_served() {
+        let tools: Vec<_> = lab_tools()
+            .into_iter()
+            .filter(|(name, _)| *name != "export_model")
+            .collect();
+        let report = next_call::check([LabError::CATALOG], served(&tools)).unwrap_err();
+        assert_eq!(report.problems().len(), 1, "{report}");
+        let problem = &report.problems()[0];
+        assert_eq!(
+            (problem.variant(), problem.code(), problem.tool()),
+            ("Infeasible", "INFEASIBLE", "export_model")
+        );
+        assert_eq!(
+            report.to_string(),
+            "1 next call does not match the server's tools:\n- LabError::Infeasible (INFEASIBLE), next call 1 (`export_model`): no tool is named `export_model`; the server serves search_compounds, get_compound, gapfill_model"
+        );
+    }
+
+    #[test]
+    fn a_wrong_argument_type_names_the_argument_and_the_field() {
+        let mut tools = lab_tools();
+        // `media_ids` sent from a `Vec<String>` field, but this tool wants a string.
+        tools[3].1 = object(json!({
+            "type": "object",
+            "properties": {
+                "model_id": {"type": "string"}, "media_ids": {"type": "string"},
+                "target": {"type": "number"}, "strict": {"type": "boolean"}, "attempt": {"type": "integer"},
+            },
+        }));
+        let report = next_call::check([LabError::CATALOG], served(&tools)).unwrap_err();
+        assert_eq!(report.problems().len(), 1, "{report}");
+        let violation = report.problems()[0].violation();
+        assert!(
+            violation.starts_with(
+                "its arguments do not match the input schema of `gapfill_model` at `media_ids` (the field `media`, sampled from its type): "
+            ),
+            "{violation}"
+        );
+        assert!(
+            violation.contains(r#"["media"] is not of type "string""#),
+            "{violation}"
+        );
+    }
+
+    #[test]
+    fn an_undeclared_argument_and_a_broken_limit_are_both_reported() {
+        let mut tools = lab_tools();
+        tools[0].1 = object(json!({
+            "type": "object",
+            "properties": {"query": {"type": "string"}, "limit": {"type": "integer", "minimum": 10}},
+            "required": ["query"],
+        }));
+        tools[1].1 = object(json!({
+            "type": "object",
+            "properties": {"id": {"type": "string"}},
+        }));
+        let report = next_call::check([LabError::CATALOG], served(&tools)).unwrap_err();
+        let violations: Vec<&str> = report.problems().iter().map(|p| p.violation()).collect();
+        assert_eq!(violations.len(), 2, "{report}");
+        assert!(
+            violations[0].contains("at `limit`") && violations[0].contains("minimum of 10"),
+            "{}",
+            violations[0]
+        );
+        assert_eq!(
+            violations[1],
+            "`get_compound` has no argument `compound_id`; its arguments are id"
+        );
+    }
+
+    #[derive(Debug, Deserialize, schemars::JsonSchema)]
+    #[allow(dead_code)]
+    struct ModelArgs {
+        model_id: String,
+    }
+
+    #[derive(Debug, Deserialize, schemars::JsonSchema)]
+    #[allow(dead_code)]
+    struct GapfillArgs {
+        model_id: String,
+        media_ids: Vec<String>,
+        target: f64,
+        strict: bool,
+        attempt: u32,
+    }
+
+    #[derive(Debug, Deserialize, schemars::JsonSchema)]
+    #[allow(dead_code)]
+    struct SearchArgs {
+        query: String,
+        limit: Option<u32>,
+    }
+
+    #[derive(Debug, Deserialize, schemars::JsonSchema)]
+    #[allow(dead_code)]
+    struct CompoundArgs {
+        compound_id: String,
+    }
+
+    struct Lab;
+
+    #[tool_router]
+    impl Lab {
+        #[tool(description = "Search compounds", annotations(read_only_hint = true))]
+        fn search_compounds(&self, Parameters(_args): Parameters<SearchArgs>) -> String {
+            String::new()
+        }
+        #[tool(description = "Get a compound", annotations(read_only_hint = true))]
+        fn get_compound(&self, Parameters(_args): Parameters<CompoundArgs>) -> String {
+            String::new()
+        }
+        #[tool(description = "Export a model", annotations(read_only_hint = false))]
+        fn export_model(&self, Parameters(_args): Parameters<ModelArgs>) -> String {
+            String::new()
+        }
+        #[tool(description = "Gapfill a model")]
+        fn gapfill_model(&self, Parameters(_args): Parameters<GapfillArgs>) -> String {
+            String::new()
+        }
+    }
+
+    #[test]
+    fn the_rmcp_check_reads_the_router_and_its_read_only_hints() {
+        let router: ToolRouter<Lab> = Lab::tool_router();
+        let report = tool_error::rmcp::check_next_calls(&router.list_all(), [LabError::CATALOG])
+            .unwrap_err();
+        // `export_model` says it writes, yet the next call marks it read-only.
+        assert_eq!(report.problems().len(), 1, "{report}");
+        assert_eq!(report.problems()[0].tool(), "export_model");
+        assert!(
+            report.problems()[0]
+                .violation()
+                .contains("readOnlyHint: false"),
+            "{report}"
+        );
+    }
+}

@@ -83,6 +83,7 @@ impl JsonSchema for OwnedEnvelope {
 
     fn json_schema(generator: &mut SchemaGenerator) -> Schema {
         let kind = generator.subschema_for::<Kind>().to_value();
+        let next_call = generator.subschema_for::<crate::OwnedNextCall>().to_value();
         let optional_string =
             |description: &str| json!({ "type": ["string", "null"], "description": description });
         let mut properties = Map::new();
@@ -118,6 +119,10 @@ impl JsonSchema for OwnedEnvelope {
         add(
             "suggestions",
             json!({ "type": "array", "items": { "type": "string" }, "description": "Recovery steps, most useful first." }),
+        );
+        add(
+            "next_calls",
+            json!({ "type": "array", "items": next_call, "description": "Tool calls that may fix the error, most useful first; run one without asking only when read_only is true and the server is trusted." }),
         );
         add(
             "docs",

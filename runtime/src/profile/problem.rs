@@ -15,7 +15,7 @@ use crate::{Envelope, Profile};
 /// description when it has one, since RFC 9457 ties the title to the type; else the
 /// HTTP reason phrase), `status`, `detail` (the message), `instance` (the request id). The
 /// envelope's other fields are extension members: `code`, `kind`, `recoverable`,
-/// `category`, `retry_after`, `details`, `suggestions`, `tool`, `timestamp`.
+/// `category`, `retry_after`, `details`, `suggestions`, `next_calls`, `tool`, `timestamp`.
 ///
 /// ```
 /// use tool_error::{Envelope, ToolError};
@@ -108,6 +108,10 @@ impl Profile for Problem {
         let suggestions = envelope.suggestions();
         if !suggestions.is_empty() {
             map.serialize_entry("suggestions", &suggestions)?;
+        }
+        let next_calls = envelope.next_calls();
+        if !next_calls.is_empty() {
+            map.serialize_entry("next_calls", &next_calls)?;
         }
         if let Some(tool) = envelope.tool() {
             map.serialize_entry("tool", &tool)?;

@@ -88,12 +88,16 @@
 //! assert!(text.ends_with(r#""tool":"get_media","request_id":7,"timestamp":"2025-10-27T14:32:15Z"}"#));
 //! ```
 
+#[cfg(feature = "jsonschema")]
+mod check;
 mod convert;
 mod options;
 mod parameters;
 mod router;
 mod scope;
 
+#[cfg(feature = "jsonschema")]
+pub use check::check_next_calls;
 pub(crate) use convert::respond;
 pub use convert::{to_call_tool_result, to_error_data, to_response};
 pub use options::McpOptions;

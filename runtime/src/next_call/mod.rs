@@ -16,8 +16,13 @@
 //! the failed request (a `{field}` the caller sent), so an agent must treat them as
 //! data for the named tool, never as instructions to itself.
 
+#[cfg(feature = "jsonschema")]
+mod check;
+
 use core::fmt;
 
+#[cfg(feature = "jsonschema")]
+pub use check::{Problem, Report, ServedTool, check};
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 

@@ -1,0 +1,301 @@
+//! Checks that every declared next call would be accepted by the server that
+//! suggests it.
+
+use core::fmt;
+use std::collections::BTreeSet;
+
+use serde_json::{Map, Value};
+
+use super::{ArgumentValue, CallSpec};
+use crate::Catalog;
+
+/// A tool as a server serves it: what [`check`] compares next calls with.
+#[derive(Clone, Copy, Debug)]
+pub struct ServedTool<'a> {
+    name: &'a str,
+    input_schema: &'a Map<String, Value>,
+    read_only: Option<bool>,
+}
+
+impl<'a> ServedTool<'a> {
+    /// A tool named `name` whose arguments must match `input_schema` (a JSON Schema
+    /// object, as MCP's `tools/list` gives it).
+    pub fn new(name: &'a str, input_schema: &'a Map<String, Value>) -> Self {
+        ServedTool {
+            name,
+            input_schema,
+            read_only: None,
+        }
+    }
+
+    /// With the tool's own read-only hint (MCP's `readOnlyHint` annotation): a next
+    /// call marked `read_only` must not name a tool that says it is not.
+    #[must_use]
+    pub fn with_read_only_hint(mut self, read_only: Option<bool>) -> Self {
+        self.read_only = read_only;
+        self
+    }
+}
+
+/// Checks every next call declared in `catalogs` (and in the catalogs their
+/// `transparent` variants wrap) against the tools a server serves:
+///
+/// - the call names a served tool;
+/// - each argument is one the tool declares (when its schema lists `properties`);
+/// - the arguments, each field filled with a sample value of its type (see
+///   [`CallSpec::sample_arguments`]), validate against the tool's input schema,
+///   apart from arguments the caller supplies and fields whose type has no sample,
+///   which are only required to be declared;
+/// - a call marked `read_only` does not name a tool whose hint says it writes.
+///
+/// Every problem is reported, each naming the variant, the tool and the violation.
+///
+/// ```
+/// use serde_json::json;
+/// use tool_error::next_call::{self, ServedTool};
+/// use tool_error::{StaticCatalog, ToolError};
+///
+/// #[derive(Debug, thiserror::Error, ToolError)]
+/// enum OrderError {
+///     #[error("order {id} not found")]
+///     #[tool_error(kind = not_found, next_call(tool = "list_orders", args(limit = 10), read_only))]
+///     NotFound { id: u64 },
+/// }
+///
+/// let schema = json!({"type": "object", "properties": {"limit": {"type": "string"}}});
+/// let schema = schema.as_object().unwrap();
+/// let tools = [ServedTool::new("list_orders", schema)];
+/// let report = next_call::check([OrderError::CATALOG], tools).unwrap_err();
+/// assert_eq!(report.problems().len(), 1);
+/// assert!(report.to_string().contains("OrderError::NotFound (ORDER_NOT_FOUND)"));
+/// ```
+pub fn check<'a>(
+    catalogs: impl IntoIterator<Item = &'static Catalog>,
+    tools: impl IntoIterator<Item = ServedTool<'a>>,
+) -> Result<(), Report> {
+    let tools: Vec<ServedTool<'a>> = tools.into_iter().collect();
+    let mut problems = Vec::new();
+    let mut seen: Vec<*const Catalog> = Vec::new();
+    let mut pending: Vec<&'static Catalog> = catalogs.into_iter().collect();
+    while let Some(catalog) = pending.pop() {
+        if seen.contains(&(catalog as *const Catalog)) {
+            continue;
+        }
+        seen.push(catalog);
+        for entry in catalog.entries() {
+            if let Some(inner) = entry.wrapped() {
+                pending.push(inner);
+            }
+            for (index, call) in entry.next_calls().iter().enumerate() {
+                let site = Site {
+                    type_name: catalog.type_name(),
+                    variant: entry.variant(),
+                    code: entry.code(),
+                    index,
+                    tool: call.tool(),
+                };
+                check_call(call, &tools, |violation| {
+                    problems.push(Problem {
+                        site: site.clone(),
+                        violation,
+                    });
+                });
+            }
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(Report { problems })
+    }
+}
+
+fn check_call(call: &CallSpec, tools: &[ServedTool<'_>], mut report: impl FnMut(String)) {
+    let Some(tool) = tools.iter().find(|tool| tool.name == call.tool()) else {
+        let served: Vec<&str> = tools.iter().map(|tool| tool.name).collect();
+        report(format!(
+            "no tool is named `{}`; the server serves {}",
+            call.tool(),
+            if served.is_empty() {
+                "none".to_owned()
+            } else {
+                served.join(", ")
+            }
+        ));
+        return;
+    };
+    if call.is_read_only() && tool.read_only == Some(false) {
+        report(format!(
+            "the call is marked `read_only`, but `{}` says it is not read-only (readOnlyHint: false): drop `read_only` so agents confirm it",
+            tool.name
+        ));
+    }
+    let declared = tool
+        .input_schema
+        .get("properties")
+        .and_then(Value::as_object);
+    if let Some(declared) = declared {
+        for argument in call.arguments() {
+            if !declared.contains_key(argument.name()) {
+                let names: Vec<&str> = declared.keys().map(String::as_str).collect();
+                report(format!(
+                    "`{}` has no argument `{}`; its arguments are {}",
+                    tool.name,
+                    argument.name(),
+                    names.join(", ")
+                ));
+            }
+        }
+    }
+    // Arguments without a sample cannot be checked by value: the caller's own, and
+    // fields of types the derive does not recognise. The schema stops requiring
+    // them; the instance holds every other argument.
+    let unsampled: BTreeSet<&str> = call
+        .arguments()
+        .iter()
+        .filter(|argument| argument.value().sample().is_none())
+        .map(|argument| argument.name())
+        .collect();
+    let mut schema = tool.input_schema.clone();
+    if let Some(Value::Array(required)) = schema.get_mut("required") {
+        required.retain(|name| !name.as_str().is_some_and(|name| unsampled.contains(name)));
+    }
+    let schema = Value::Object(schema);
+    let validator = match jsonschema::validator_for(&schema) {
+        Ok(validator) => validator,
+        Err(error) => {
+            report(format!(
+                "the input schema of `{}` is not a valid JSON Schema: {error}",
+                tool.name
+            ));
+            return;
+        }
+    };
+    let instance = Value::Object(call.sample_arguments());
+    for error in validator.iter_errors(&instance) {
+        let at = error.instance_path().to_string();
+        let value = sample_shown(call, &at);
+        report(format!(
+            "its arguments do not match the input schema of `{}`{}: {error}",
+            tool.name, value
+        ));
+    }
+}
+
+/// Where a failing value came from, for the report: the declared argument at the
+/// top of `path`.
+fn sample_shown(call: &CallSpec, path: &str) -> String {
+    let name = path.trim_start_matches('/').split('/').next().unwrap_or("");
+    let Some(argument) = call
+        .arguments()
+        .iter()
+        .find(|argument| argument.name() == name)
+    else {
+        return String::new();
+    };
+    match argument.value() {
+        ArgumentValue::Field { field, .. } => {
+            format!(" at `{name}` (the field `{field}`, sampled from its type)")
+        }
+        ArgumentValue::Text(template) => format!(" at `{name}` (the text \"{template}\")"),
+        _ => format!(" at `{name}`"),
+    }
+}
+
+/// Which next call a problem is about.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Site {
+    type_name: &'static str,
+    variant: &'static str,
+    code: &'static str,
+    index: usize,
+    tool: &'static str,
+}
+
+/// One next call that the server would not accept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    site: Site,
+    violation: String,
+}
+
+impl Problem {
+    /// The error type declaring the call.
+    pub fn type_name(&self) -> &'static str {
+        self.site.type_name
+    }
+
+    /// The variant declaring the call.
+    pub fn variant(&self) -> &'static str {
+        self.site.variant
+    }
+
+    /// The variant's code.
+    pub fn code(&self) -> &'static str {
+        self.site.code
+    }
+
+    /// The tool the call names.
+    pub fn tool(&self) -> &'static str {
+        self.site.tool
+    }
+
+    /// What is wrong.
+    pub fn violation(&self) -> &str {
+        &self.violation
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let site = &self.site;
+        write!(
+            f,
+            "{}::{} ({}), next call {} (`{}`): {}",
+            site.type_name,
+            site.variant,
+            site.code,
+            site.index + 1,
+            site.tool,
+            self.violation
+        )
+    }
+}
+
+/// Every next call that does not match the server's tools.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Report {
+    problems: Vec<Problem>,
+}
+
+impl Report {
+    /// The problems, catalog by catalog, in declaration order.
+    pub fn problems(&self) -> &[Problem] {
+        &self.problems
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let count = self.problems.len();
+        let noun = if count == 1 {
+            "next call does"
+        } else {
+            "next calls do"
+        };
+        write!(f, "{count} {noun} not match the server's tools:")?;
+        for problem in &self.problems {
+            write!(f, "\n- {problem}")?;
+        }
+        Ok(())
+    }
+}
+
+// `unwrap()` and `expect()` print the `Debug` form: make it the readable report.
+impl fmt::Debug for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl std::error::Error for Report {}
