@@ -100,6 +100,156 @@ fn no_next_calls_no_key() {
     assert!(value.get("next_calls").is_none(), "{value}");
 }
 
+#[derive(Debug, thiserror::Error, ToolError)]
+enum Wrapper {
+    #[error(transparent)]
+    #[tool_error(transparent)]
+    Lab(#[from] LabError),
+}
+
+#[test]
+fn a_transparent_wrapper_keeps_the_wrapped_calls() {
+    let error = Wrapper::from(LabError::CompoundNotFound {
+        compound_id: "x".into(),
+        closest: "cpd00027".into(),
+    });
+    let value = native(&error, &Policy::DEFAULT);
+    assert_eq!(
+        value["next_calls"][1]["arguments"]["compound_id"],
+        "cpd00027"
+    );
+}
+
+fn infeasible(media: usize) -> LabError {
+    LabError::Infeasible {
+        model_id: "m".repeat(300),
+        media: (0..media).map(|i| format!("media{i}")).collect(),
+        attempts: 1,
+        token: "t".into(),
+    }
+}
+
+#[test]
+fn next_calls_follow_the_suggestion_switches() {
+    let error = infeasible(1);
+    assert!(native(&error, &Policy::DEFAULT).get("next_calls").is_some());
+    let value = native(&error, &Policy::DEFAULT.with_suggestions(false));
+    assert!(value.get("next_calls").is_none(), "{value}");
+    let reduced = Envelope::new(&error)
+        .with_reduction(tool_error::Reduction::Suggestions)
+        .to_value(&Native);
+    assert!(reduced.get("next_calls").is_none(), "{reduced}");
+}
+
+#[test]
+fn limits_leave_out_calls_they_would_change_and_say_so() {
+    // Three media: the second call's `media_ids` list is over an item limit of 2,
+    // so that call is left out whole; the first fits.
+    let limits = tool_error::Limits::DEFAULT.with_max_items(2);
+    let value = native(&infeasible(3), &Policy::DEFAULT.with_limits(limits));
+    let tools: Vec<&str> = value["next_calls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|call| call["tool"].as_str().unwrap())
+        .collect();
+    assert_eq!(tools, ["export_model"], "{value}");
+    assert_eq!(value["truncated"], true);
+    assert!(!value.to_string().contains(r#""media_ids""#));
+
+    // A model id over the string limit: both calls would send it cut.
+    let limits = tool_error::Limits::DEFAULT.with_max_string_chars(10);
+    let value = native(&infeasible(1), &Policy::DEFAULT.with_limits(limits));
+    assert!(value.get("next_calls").is_none(), "{value}");
+    assert_eq!(value["truncated"], true);
+
+    // One call allowed: the first is written, the second counted as cut.
+    let limits = tool_error::Limits::DEFAULT
+        .with_max_items(1)
+        .with_max_string_chars(1000);
+    let error = LabError::Infeasible {
+        model_id: "m1".into(),
+        media: vec!["glc".into()],
+        attempts: 1,
+        token: "t".into(),
+    };
+    let value = native(&error, &Policy::DEFAULT.with_limits(limits));
+    assert_eq!(value["next_calls"].as_array().unwrap().len(), 1, "{value}");
+    assert_eq!(value["truncated"], true);
+    let value = native(&error, &Policy::DEFAULT);
+    assert_eq!(value["next_calls"].as_array().unwrap().len(), 2, "{value}");
+    assert!(value.get("truncated").is_none(), "{value}");
+}
+
+#[test]
+fn the_client_reads_the_calls_back() {
+    let error = LabError::CompoundNotFound {
+        compound_id: "cpd99999".into(),
+        closest: "cpd00027".into(),
+    };
+    let text = Envelope::new(&error).render(&Native);
+    let parsed = tool_error::client::parse(&text);
+    let calls = parsed.next_calls();
+    assert_eq!(calls.len(), 2);
+    assert_eq!(calls[0].tool, "search_compounds");
+    assert_eq!(calls[0].caller_supplies, ["query"]);
+    assert!(calls[0].read_only);
+    let envelope = parsed.envelope().unwrap();
+    let unattended: Vec<&str> = envelope
+        .unattended_calls()
+        .map(|c| c.tool.as_str())
+        .collect();
+    assert_eq!(unattended, ["get_compound"]);
+    let arguments = calls[0].arguments_with([("query", json!("glucose"))]);
+    assert_eq!(
+        serde_json::Value::Object(arguments),
+        json!({"limit": 5, "query": "glucose"})
+    );
+
+    // Inside an MCP tool result, and one malformed call among good ones.
+    let result = json!({"content": [{"type": "text", "text": text}], "isError": true});
+    assert_eq!(
+        tool_error::client::parse_value(&result).next_calls().len(),
+        2
+    );
+    let mixed = json!({"code": "X_Y", "kind": "NOT_FOUND", "message": "m", "recoverable": true,
+        "next_calls": [{"arguments": {}}, {"tool": "ok_tool"}]});
+    let parsed = tool_error::client::parse_value(&mixed);
+    assert_eq!(parsed.next_calls().len(), 1);
+    assert_eq!(parsed.next_calls()[0].tool, "ok_tool");
+    assert!(
+        !parsed.next_calls()[0].read_only,
+        "absent read_only means confirm"
+    );
+}
+
+#[test]
+fn the_catalog_lists_the_declarations() {
+    use tool_error::StaticCatalog;
+    use tool_error::next_call::ArgumentValue;
+    let entry = LabError::CATALOG.find("INFEASIBLE").unwrap();
+    let calls = entry.next_calls();
+    assert_eq!(calls.len(), 2);
+    assert_eq!(
+        (calls[0].tool(), calls[0].is_read_only()),
+        ("export_model", true)
+    );
+    assert_eq!(
+        (calls[1].tool(), calls[1].is_read_only()),
+        ("gapfill_model", false)
+    );
+    let values: Vec<ArgumentValue> = calls[1].arguments().iter().map(|a| a.value()).collect();
+    assert!(matches!(
+        values[1],
+        ArgumentValue::Field { field: "media", .. }
+    ));
+    assert_eq!(values[2], ArgumentValue::Number(0.5));
+    assert_eq!(
+        serde_json::Value::Object(calls[1].sample_arguments()),
+        json!({"model_id": "model_id", "media_ids": ["media"], "target": 0.5, "strict": false, "attempt": 1})
+    );
+}
+
 mod check {
     use rmcp::handler::server::router::tool::ToolRouter;
     use rmcp::handler::server::wrapper::Parameters;

@@ -27,6 +27,7 @@ const COMPILE_FAIL: &[&str] = &[
     "report",
     "catalog",
     "integrations",
+    "next_call",
 ];
 
 #[test]

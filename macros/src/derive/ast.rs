@@ -58,6 +58,8 @@ pub(crate) struct NextCall {
     /// `None` when not given (an error the checks report).
     pub(crate) tool: Option<syn::LitStr>,
     pub(crate) read_only: bool,
+    /// Whether `tool` was written (a bad value is reported where it is read).
+    pub(crate) tool_written: bool,
     pub(crate) span: Span,
     pub(crate) args: Vec<CallArg>,
 }
@@ -246,6 +248,7 @@ impl<'a> Variant<'a> {
             .map(|call| NextCall {
                 tool: call.tool,
                 read_only: call.read_only,
+                tool_written: call.tool_written,
                 span: call.span,
                 args: call
                     .args

@@ -47,6 +47,8 @@ pub(crate) struct NextCallKeys {
     pub(crate) tool: Option<LitStr>,
     pub(crate) args: Vec<CallArg>,
     pub(crate) read_only: bool,
+    /// Whether `tool` was written, even with a bad value (already reported).
+    pub(crate) tool_written: bool,
     /// The `next_call` key, for errors about the whole call.
     pub(crate) span: Span,
 }
@@ -304,6 +306,7 @@ fn next_call(cx: &Ctxt, meta: &ParseNestedMeta<'_>, span: Span) -> Option<NextCa
         tool: None,
         args: Vec::new(),
         read_only: false,
+        tool_written: false,
         span,
     };
     let mut seen_args = false;
@@ -312,6 +315,7 @@ fn next_call(cx: &Ctxt, meta: &ParseNestedMeta<'_>, span: Span) -> Option<NextCa
         let key_span = inner.path.span();
         match name.as_deref() {
             Some("tool") => {
+                call.tool_written = true;
                 let value = string(cx, &inner, "tool", "tool = \"search_compounds\"");
                 if value.is_some() && call.tool.is_some() {
                     cx.error_at(key_span, "duplicate `tool` in `next_call`: give it once");

@@ -457,6 +457,7 @@ const MAX_TOOL_NAME_LEN: usize = 128;
 fn next_calls(cx: &Ctxt, variant: &Variant<'_>) {
     for call in &variant.next_calls {
         match &call.tool {
+            None if call.tool_written => {}
             None => cx.error_at(
                 call.span,
                 "`next_call` needs the tool to call: write `next_call(tool = \"search_compounds\", args(...))`",
@@ -497,12 +498,16 @@ fn next_calls(cx: &Ctxt, variant: &Variant<'_>) {
                     match variant.field_named(&name) {
                         None => cx.error_at(
                             ident.span(),
-                            format!(
-                                "`{name}` in `next_call` names no field of `{}`: send one of {}, or write text as a string, `{} = \"...\"`",
-                                variant.ident,
-                                named_fields(variant),
-                                arg.name
-                            ),
+                            match named_fields(variant) {
+                                Some(names) => format!(
+                                    "`{name}` in `next_call` names no field of `{}`: send one of {names}, or write text as a string, `{} = \"...\"`",
+                                    variant.ident, arg.name
+                                ),
+                                None => format!(
+                                    "`{name}` in `next_call` names no field of `{}`, which has no named fields: send a tuple field as text, `{} = \"{{0}}\"`",
+                                    variant.ident, arg.name
+                                ),
+                            },
                         ),
                         Some(field) if field.keys.redact.is_set() => cx.error_at(
                             ident.span(),
@@ -521,7 +526,7 @@ fn next_calls(cx: &Ctxt, variant: &Variant<'_>) {
 }
 
 /// The named fields, for messages about a field written as a bare name.
-fn named_fields(variant: &Variant<'_>) -> String {
+fn named_fields(variant: &Variant<'_>) -> Option<String> {
     let names: Vec<String> = variant
         .fields
         .iter()
@@ -530,11 +535,7 @@ fn named_fields(variant: &Variant<'_>) -> String {
             Member::Unnamed(_) => None,
         })
         .collect();
-    if names.is_empty() {
-        "no named field (a tuple field goes in a string: `\"{0}\"`)".to_owned()
-    } else {
-        names.join(", ")
-    }
+    (!names.is_empty()).then(|| names.join(", "))
 }
 
 fn field_list(variant: &Variant<'_>) -> String {

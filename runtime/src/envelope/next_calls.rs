@@ -15,7 +15,10 @@ use crate::next_call::{NextCall, NextCallSink};
 /// They are structured suggestions, so they follow the suggestions' switches: none
 /// when the policy leaves suggestions out (or out for unrecoverable errors), or
 /// when a [`Reduction`] dropped them. At most [`Limits::max_items`](crate::Limits)
-/// calls are written, each within the other limits.
+/// calls are written. A call that the other limits would cut (a long tool name, an
+/// argument string or list over its limit) is left out rather than sent changed,
+/// since a cut argument makes a call the server never meant; either way the
+/// envelope says `truncated`.
 #[derive(Clone, Copy)]
 pub struct NextCalls<'a> {
     envelope: &'a Envelope<'a>,
@@ -39,13 +42,15 @@ impl<'a> NextCalls<'a> {
         if !self.shown() {
             return 0;
         }
-        struct Count(usize);
-        impl NextCallSink for Count {
-            fn call(&mut self, _: &NextCall<'_>) {
-                self.0 += 1;
+        struct Count<'l>(usize, &'l crate::Limits);
+        impl NextCallSink for Count<'_> {
+            fn call(&mut self, call: &NextCall<'_>) {
+                if call.fits(self.1) {
+                    self.0 += 1;
+                }
             }
         }
-        let mut count = Count(0);
+        let mut count = Count(0, &self.envelope.policy.limits);
         self.envelope
             .error
             .next_calls(&mut NextCallWriter::new(&mut count));
@@ -96,7 +101,7 @@ impl<Seq: SerializeSeq> NextCallSink for SeqSink<'_, Seq> {
         if self.failed.is_some() {
             return;
         }
-        if self.remaining == 0 {
+        if self.remaining == 0 || !call.fits(&self.envelope.policy.limits) {
             self.envelope.cuts.record();
             return;
         }

@@ -59,7 +59,7 @@ use crate::template::Template;
 ///     }
 /// }
 ///
-/// let value = Envelope::new(&UnknownCity("Lisbn".into())).to_value();
+/// let value = Envelope::new(&UnknownCity("Lisbn".into())).to_value(&tool_error::Native);
 /// assert_eq!(
 ///     value["next_calls"],
 ///     json!([{ "tool": "list_cities", "arguments": { "prefix": "Lis" }, "read_only": true }])
@@ -146,6 +146,18 @@ impl<'a> NextCall<'a> {
         }
     }
 
+    /// Whether the call fits `limits` whole: a call with a cut tool name or argument
+    /// is not the call the server meant, so the envelope leaves it out.
+    pub(crate) fn fits(&self, limits: &Limits) -> bool {
+        let cut = core::cell::Cell::new(false);
+        let probe = Probe {
+            call: self,
+            limits,
+            cuts: Cuts::into(&cut),
+        };
+        serde_json::to_writer(std::io::sink(), &probe).is_ok() && !cut.get()
+    }
+
     /// Serialises the call as the native envelope writes it, every string and value
     /// within `limits`.
     pub(crate) fn serialize_limited<S: Serializer>(
@@ -182,6 +194,20 @@ impl fmt::Debug for NextCall<'_> {
         let limits = Limits::UNLIMITED;
         let text = serde_json::to_string(&Whole(self, &limits)).unwrap_or_default();
         f.write_str(&text)
+    }
+}
+
+/// A call serialised to learn whether the limits cut it.
+struct Probe<'c, 'a> {
+    call: &'c NextCall<'a>,
+    limits: &'c Limits,
+    cuts: Cuts<'c>,
+}
+
+impl Serialize for Probe<'_, '_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.call
+            .serialize_limited(serializer, self.limits, self.cuts)
     }
 }
 
@@ -262,14 +288,12 @@ impl Serialize for LimitedArguments<'_> {
                 fields,
             } => {
                 let mut map = serializer.serialize_map(None)?;
+                // Every declared argument: their number is fixed at compile time,
+                // and a call missing one is not the call the server declared.
                 let given = spec
                     .iter()
                     .filter(|argument| !matches!(argument.value, ArgumentValue::CallerSupplies));
-                for (index, argument) in given.enumerate() {
-                    if index >= limits.max_items {
-                        cuts.record();
-                        break;
-                    }
+                for argument in given {
                     let value = DeclaredValue {
                         value: argument.value,
                         slots,
