@@ -67,7 +67,7 @@ impl<'a> ServedTool<'a> {
 /// let tools = [ServedTool::new("list_orders", schema)];
 /// let report = next_call::check([OrderError::CATALOG], tools).unwrap_err();
 /// assert_eq!(report.problems().len(), 1);
-/// assert!(report.to_string().contains("OrderError::NotFound (ORDER_NOT_FOUND)"));
+/// assert!(report.to_string().contains("OrderError::NotFound (NOT_FOUND), next call 1 (`list_orders`): its arguments do not match"));
 /// ```
 pub fn check<'a>(
     catalogs: impl IntoIterator<Item = &'static Catalog>,
