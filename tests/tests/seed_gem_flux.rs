@@ -687,7 +687,7 @@ fn timestamps_have_the_seed_format_with_any_clock() {
     let error = gem_flux::MediaError::EmptyCompoundsList;
     let with_clock = gem_flux::render(&error, "build_media", &SystemClock);
     assert!(is_seed_timestamp(with_clock["timestamp"].as_str().unwrap()));
-    let without_clock = Envelope::new(&error).to_value(&gem_flux::GemFlux);
+    let without_clock = Envelope::new(&error).to_value(&gem_flux::GemFlux::DOCUMENTED);
     assert!(is_seed_timestamp(
         without_clock["timestamp"].as_str().unwrap()
     ));
@@ -933,7 +933,7 @@ fn log_entry_keeps_what_the_response_hides() {
     );
     assert!(entry.get("session_id").is_none());
     assert_eq!(
-        envelope.to_value(&gem_flux::GemFlux)["message"],
+        envelope.to_value(&gem_flux::GemFlux::DOCUMENTED)["message"],
         "Internal error"
     );
 }

@@ -171,7 +171,7 @@ impl GemFluxServer {
         GemFluxServer {
             tool_router: Self::tool_router(),
             errors: Options::new()
-                .with_profile(GemFlux)
+                .with_profile(GemFlux::DOCUMENTED.with_next_calls())
                 .with_server_version(env!("CARGO_PKG_VERSION"))
                 // Gem-Flux logs every failed call at ERROR.
                 .with_log_levels(Levels::uniform(Level::ERROR))

@@ -20,8 +20,28 @@ use tool_error::{Clock, Context, Envelope, Kind, Policy, Profile, ToolError};
 /// category, or one derived from its kind for errors from outside this module;
 /// `tool_name` is the context's tool (`unknown` without one); `timestamp` comes from
 /// the context's clock, or the system clock without one, at second precision.
+///
+/// [`GemFlux::DOCUMENTED`] writes exactly these keys.
+/// [`with_next_calls`](GemFlux::with_next_calls) adds this server's one extension,
+/// `next_calls` after `suggestions` when the error declares any: the tool calls an
+/// agent can run to recover, each `{"tool", "arguments", "caller_supplies"?,
+/// "read_only"}`. Clients that know only Gem-Flux's envelope ignore the key.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct GemFlux;
+pub struct GemFlux {
+    next_calls: bool,
+}
+
+impl GemFlux {
+    /// Gem-Flux's response exactly as documented.
+    pub const DOCUMENTED: GemFlux = GemFlux { next_calls: false };
+
+    /// With `next_calls`, the extension `gem-flux-mcp` sends.
+    #[must_use]
+    pub const fn with_next_calls(mut self) -> Self {
+        self.next_calls = true;
+        self
+    }
+}
 
 impl Profile for GemFlux {
     fn serialize_envelope<S: Serializer>(
@@ -42,6 +62,10 @@ impl Profile for GemFlux {
         let suggestions = envelope.suggestions();
         if !suggestions.is_empty() {
             map.serialize_entry("suggestions", &suggestions)?;
+        }
+        let next_calls = envelope.next_calls();
+        if self.next_calls && !next_calls.is_empty() {
+            map.serialize_entry("next_calls", &next_calls)?;
         }
         match envelope.tool() {
             Some(tool) => map.serialize_entry("tool_name", &tool)?,
@@ -80,7 +104,7 @@ pub fn render(error: &dyn ToolError, tool: &str, clock: &dyn Clock) -> serde_jso
     let context = Context::new().with_tool(tool).with_clock(clock);
     Envelope::new(error)
         .with_context(context)
-        .to_value(&GemFlux)
+        .to_value(&GemFlux::DOCUMENTED)
 }
 
 /// Server logs see everything: debug info on, internal messages unmasked.

@@ -20,7 +20,8 @@ pub enum SessionError {
     #[tool_error(
         suggest = "Use build_model tool to create a new model",
         suggest = "Check model_id spelling",
-        suggest = "Available models listed in details.available_models"
+        suggest = "Available models listed in details.available_models",
+        next_call(tool = "build_model", args(protein_sequences = _))
     )]
     ModelNotFound {
         /// The ID asked for.
@@ -36,7 +37,8 @@ pub enum SessionError {
     #[tool_error(
         suggest = "Use build_media tool to create a new media",
         suggest = "Check media_id spelling",
-        suggest = "Available media listed in details.available_media"
+        suggest = "Available media listed in details.available_media",
+        next_call(tool = "build_media", args(compounds = _))
     )]
     MediaNotFound {
         /// The ID asked for.
@@ -85,7 +87,9 @@ pub enum GapfillError {
         suggest = "Try increasing max_complexity parameter",
         suggest = "Check media with get_compound_name for each compound",
         suggest = "Try complete media (LB, M9+aa) instead of minimal media",
-        suggest = "Verify model has biomass reaction using export_model_json"
+        suggest = "Verify model has biomass reaction using export_model_json",
+        next_call(tool = "get_media", args(media_id), read_only),
+        next_call(tool = "export_model_json", args(model_id), read_only)
     )]
     GapfillInfeasible {
         /// The model gapfilled.
@@ -144,7 +148,11 @@ pub enum GapfillError {
         kind = conflict,
         category = "infeasibility_error",
         suggest = "Retry with max_complexity of at least {required_reactions}",
-        suggest = "Try richer media so fewer reactions are needed"
+        suggest = "Try richer media so fewer reactions are needed",
+        next_call(
+            tool = "gapfill_model",
+            args(model_id, media_id, max_complexity = required_reactions)
+        )
     )]
     MaxComplexityExceeded {
         /// The model gapfilled.
@@ -229,7 +237,8 @@ pub enum FbaError {
         kind = not_found,
         category = "not_found_error",
         suggest = "Use the model's biomass reaction (usually bio1) as objective",
-        suggest = "Check reaction IDs in the model using export_model_json"
+        suggest = "Check reaction IDs in the model using export_model_json",
+        next_call(tool = "export_model_json", args(model_id), read_only)
     )]
     ObjectiveNotFound {
         /// The model.
@@ -247,7 +256,10 @@ pub enum FbaError {
         suggest = "Check exchange reaction bounds are not too restrictive",
         suggest = "Try gapfilling model first if not already gapfilled",
         suggest = "Use get_compound_name to verify media composition",
-        suggest = "Export model and check biomass reaction composition"
+        suggest = "Export model and check biomass reaction composition",
+        next_call(tool = "export_model_json", args(model_id), read_only),
+        next_call(tool = "get_media", args(media_id), read_only),
+        next_call(tool = "gapfill_model", args(model_id, media_id))
     )]
     FbaInfeasible {
         /// The model.

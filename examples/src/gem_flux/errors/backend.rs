@@ -155,7 +155,8 @@ pub enum DatabaseError {
         suggest = "Use search_compounds to find correct ID",
         suggest = "Check for typos in compound ID",
         suggest = "Verify compound exists in ModelSEED database",
-        suggest = "Similar IDs listed in details.similar_ids"
+        suggest = "Similar IDs listed in details.similar_ids",
+        next_call(tool = "search_compounds", args(query = _, limit = 5), read_only)
     )]
     CompoundNotFound {
         /// The ID asked for.

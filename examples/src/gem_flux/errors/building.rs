@@ -23,6 +23,7 @@ pub const TEMPLATE_NAMES: [&str; 3] = ["GramNegative", "GramPositive", "Core"];
 pub enum MediaError {
     /// One or more compound IDs are malformed or not in the database.
     #[error("{}", .report.message(*.total_invalid))]
+    #[tool_error(next_call(tool = "search_compounds", args(query = _, limit = 5), read_only))]
     InvalidCompoundIds {
         /// The rejected IDs, in the order given.
         invalid_ids: Vec<String>,
@@ -44,7 +45,8 @@ pub enum MediaError {
     #[error("No compounds provided: the compounds list is empty")]
     #[tool_error(
         suggest = "Provide at least one ModelSEED compound ID, e.g. cpd00027 (D-Glucose)",
-        suggest = "Use search_compounds tool to find compound IDs"
+        suggest = "Use search_compounds tool to find compound IDs",
+        next_call(tool = "search_compounds", args(query = _, limit = 5), read_only)
     )]
     EmptyCompoundsList,
 
