@@ -36,10 +36,7 @@ impl Formula {
             if !first.is_ascii_uppercase() {
                 return None;
             }
-            let symbol_len = 1 + rest[1..]
-                .bytes()
-                .take_while(u8::is_ascii_lowercase)
-                .count();
+            let symbol_len = 1 + rest[1..].bytes().take_while(u8::is_ascii_lowercase).count();
             let (symbol, after_symbol) = rest.split_at(symbol_len);
             let count_len = after_symbol.bytes().take_while(u8::is_ascii_digit).count();
             let (digits, after_count) = after_symbol.split_at(count_len);
@@ -91,10 +88,7 @@ mod tests {
 
     #[test]
     fn counts_follow_symbols() {
-        assert_eq!(
-            elements("C6H12O6"),
-            pairs(&[("C", 6), ("H", 12), ("O", 6)])
-        );
+        assert_eq!(elements("C6H12O6"), pairs(&[("C", 6), ("H", 12), ("O", 6)]));
         assert_eq!(elements("HO4P"), pairs(&[("H", 1), ("O", 4), ("P", 1)]));
         assert_eq!(elements("H4N"), pairs(&[("H", 4), ("N", 1)]));
         assert_eq!(
@@ -128,7 +122,14 @@ mod tests {
     #[test]
     fn anything_else_is_unreadable() {
         for text in [
-            "c6h12o6", "6C", "C6H12O6-", "C6 H12", "(C6H10O5)n", "H2O+", "C99999999999", "Ç",
+            "c6h12o6",
+            "6C",
+            "C6H12O6-",
+            "C6 H12",
+            "(C6H10O5)n",
+            "H2O+",
+            "C99999999999",
+            "Ç",
         ] {
             assert_eq!(Formula::parse(text), None, "{text:?}");
         }

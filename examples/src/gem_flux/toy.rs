@@ -257,7 +257,10 @@ impl ToyModel {
 
     /// `demo_draft`, the draft every session starts with.
     pub fn demo_draft() -> Self {
-        let genes = DEMO_DRAFT_GENES.iter().map(|gene| gene.to_string()).collect();
+        let genes = DEMO_DRAFT_GENES
+            .iter()
+            .map(|gene| gene.to_string())
+            .collect();
         ToyModel::draft(DEMO_DRAFT_ID, DEFAULT_TEMPLATE, genes)
     }
 
@@ -707,7 +710,8 @@ mod tests {
     const DB: Biochemistry<'static> = Biochemistry::EMBEDDED;
 
     fn compound(id: &str) -> &'static Compound {
-        DB.compound(id).unwrap_or_else(|| panic!("{id} is embedded"))
+        DB.compound(id)
+            .unwrap_or_else(|| panic!("{id} is embedded"))
     }
 
     /// A media of `(compound, lower bound)` pairs.
@@ -739,7 +743,12 @@ mod tests {
 
     #[test]
     fn sources_are_judged_from_formulas() {
-        let classify = |id| (is_carbon_source(compound(id)), is_nitrogen_source(compound(id)));
+        let classify = |id| {
+            (
+                is_carbon_source(compound(id)),
+                is_nitrogen_source(compound(id)),
+            )
+        };
         assert_eq!(classify(GLUCOSE), (true, false), "C6H12O6");
         assert_eq!(classify(ACETATE), (true, false), "C2H3O2");
         assert_eq!(classify(AMMONIA), (false, true), "H4N");
@@ -826,7 +835,11 @@ mod tests {
         assert_eq!(report.gapfilled_model_id, "demo_draft.gf");
         assert_eq!(gapfilled.id(), "demo_draft.gf");
         assert_eq!(gapfilled.gapfilled_media(), Some("media_003"));
-        let added: Vec<&str> = report.reactions_added.iter().map(|r| r.id.as_str()).collect();
+        let added: Vec<&str> = report
+            .reactions_added
+            .iter()
+            .map(|r| r.id.as_str())
+            .collect();
         assert_eq!(
             added,
             ["rxn00002_c0", "rxn00003_c0", "rxn00004_c0", "rxn00007_c0"]
@@ -840,7 +853,11 @@ mod tests {
         // The draft itself is unchanged.
         assert!(!draft.has_reaction("rxn00007_c0"));
         // One compound can be both sources.
-        assert!(draft.gapfill(&media("m", &[(GLYCINE, -1.0)]), 0.01, 10).is_ok());
+        assert!(
+            draft
+                .gapfill(&media("m", &[(GLYCINE, -1.0)]), 0.01, 10)
+                .is_ok()
+        );
     }
 
     #[test]
@@ -885,7 +902,10 @@ mod tests {
 
     fn gapfilled() -> ToyModel {
         let complete = media("media_gf", &[(GLUCOSE, -10.0), (AMMONIA, -10.0)]);
-        ToyModel::demo_draft().gapfill(&complete, 0.01, 10).unwrap().0
+        ToyModel::demo_draft()
+            .gapfill(&complete, 0.01, 10)
+            .unwrap()
+            .0
     }
 
     #[test]
@@ -918,13 +938,22 @@ mod tests {
         );
         let error = model.fba(&closed, "bio1", 1e-6).unwrap_err();
         assert_eq!(error.code(), "FBA_INFEASIBLE");
-        assert_eq!(details(&error, "run_fba")["num_reactions"], 3 + 4 + COMPOUNDS.len() + 1);
+        assert_eq!(
+            details(&error, "run_fba")["num_reactions"],
+            3 + 4 + COMPOUNDS.len() + 1
+        );
         // Ammonia closed instead.
         let closed = media("media_002", &[(GLUCOSE, -10.0), (AMMONIA, 0.0)]);
-        assert_eq!(model.fba(&closed, "bio1", 0.0).unwrap_err().code(), "FBA_INFEASIBLE");
+        assert_eq!(
+            model.fba(&closed, "bio1", 0.0).unwrap_err().code(),
+            "FBA_INFEASIBLE"
+        );
         // CO2 uptake does not help.
         let inorganic = media("media_003", &[(CO2, -10.0), (AMMONIA, -10.0)]);
-        assert_eq!(model.fba(&inorganic, "bio1", 0.0).unwrap_err().code(), "FBA_INFEASIBLE");
+        assert_eq!(
+            model.fba(&inorganic, "bio1", 0.0).unwrap_err().code(),
+            "FBA_INFEASIBLE"
+        );
     }
 
     #[test]
@@ -960,12 +989,21 @@ mod tests {
         assert_eq!(solution.objective_value, 0.8);
         assert!(!solution.fluxes.contains_key("EX_cpd00027_e0"));
         // A tie goes to the lower ID.
-        let tie = media("media_004", &[(ACETATE, -3.0), (GLUCOSE, -3.0), (AMMONIA, -3.0)]);
+        let tie = media(
+            "media_004",
+            &[(ACETATE, -3.0), (GLUCOSE, -3.0), (AMMONIA, -3.0)],
+        );
         assert_eq!(model.fba(&tie, "bio1", 0.0).unwrap().carbon_source, GLUCOSE);
         // Glycine alone is both: one exchange.
         let glycine = media("media_005", &[(GLYCINE, -4.0)]);
         let solution = model.fba(&glycine, "bio1", 0.0).unwrap();
-        assert_eq!((solution.carbon_source.as_str(), solution.nitrogen_source.as_str()), (GLYCINE, GLYCINE));
+        assert_eq!(
+            (
+                solution.carbon_source.as_str(),
+                solution.nitrogen_source.as_str()
+            ),
+            (GLYCINE, GLYCINE)
+        );
         assert_eq!(solution.num_fluxes, 2);
     }
 
@@ -1011,7 +1049,10 @@ mod tests {
             .find(|r| r.id == "EX_cpd00027_e0")
             .unwrap();
         assert_eq!(glucose.compound_name, "D-Glucose");
-        assert_eq!((glucose.lower_bound, glucose.upper_bound), (-1000.0, 1000.0));
+        assert_eq!(
+            (glucose.lower_bound, glucose.upper_bound),
+            (-1000.0, 1000.0)
+        );
         assert_eq!(export.biomass_reaction.id, "bio1");
         assert_eq!(export.biomass_reaction.reactants[1].name, "ATP");
         // Arrows give bounds: rxn00001 `=>`, rxn00003 `<=`, rxn00004 `<=>`.
