@@ -16,6 +16,8 @@ use rmcp::transport::TokioChildProcess;
 use rmcp::{RoleClient, ServiceError, ServiceExt};
 use serde_json::{Map, Value, json};
 use tokio::io::AsyncReadExt;
+use tool_error_examples::gem_flux::COMPOUNDS;
+use tool_error_examples::gem_flux::formula::Formula;
 use tool_error_tests::{mcp_envelope, parse_json};
 
 fn server_binary() -> &'static Path {
@@ -161,6 +163,8 @@ async fn failure(
     let legacy = match error_type {
         "validation_error" => -32000,
         "not_found_error" => -32001,
+        "infeasibility_error" => -32002,
+        "library_error" => -32003,
         "database_error" => -32004,
         other => panic!("no legacy code expected for {other}"),
     };
@@ -197,8 +201,12 @@ async fn initialisation_and_tool_listing() {
         names,
         [
             "build_media",
+            "build_model",
+            "export_model_json",
+            "gapfill_model",
             "get_compound_name",
             "get_media",
+            "run_fba",
             "search_compounds"
         ]
     );
@@ -220,6 +228,20 @@ async fn initialisation_and_tool_listing() {
     assert!(media["properties"]["default_uptake"].is_object());
     assert!(media["properties"]["custom_bounds"].is_object());
     assert_eq!(schema("get_media")["required"], json!(["media_id"]));
+    let model = schema("build_model");
+    assert_eq!(model["required"], json!(["protein_sequences"]));
+    assert_eq!(model["properties"]["protein_sequences"]["type"], "object");
+    assert!(model["properties"]["template"].is_object());
+    assert!(model["properties"]["annotate_with_rast"].is_object());
+    let gapfill = schema("gapfill_model");
+    assert_eq!(gapfill["required"], json!(["model_id", "media_id"]));
+    assert!(gapfill["properties"]["target_growth"].is_object());
+    assert!(gapfill["properties"]["max_complexity"].is_object());
+    let fba = schema("run_fba");
+    assert_eq!(fba["required"], json!(["model_id", "media_id"]));
+    assert!(fba["properties"]["objective"].is_object());
+    assert!(fba["properties"]["flux_threshold"].is_object());
+    assert_eq!(schema("export_model_json")["required"], json!(["model_id"]));
 
     let log = finish(client, stderr).await;
     assert!(log.contains("gem-flux-mcp ready on stdio"), "{log}");
@@ -542,7 +564,7 @@ async fn bad_arguments_and_unknown_tools() {
 
     // An unknown tool is a protocol error, -32602, not a tool result.
     let error = client
-        .call_tool(request("run_fba", json!({ "model_id": "m1" })))
+        .call_tool(request("delete_model", json!({ "model_id": "m1" })))
         .await
         .expect_err("unknown tools are JSON-RPC errors");
     match error {
@@ -557,5 +579,612 @@ async fn bad_arguments_and_unknown_tools() {
         json!({ "compound_id": "cpd00027" }),
     )
     .await;
+    let _ = finish(client, stderr).await;
+}
+
+// --- the model tools and Gem-Flux's three recovery scenarios ----------------------------
+
+/// Reactions of the toy draft: 3 metabolic, one exchange per compound, `bio1`.
+fn draft_reactions() -> usize {
+    3 + COMPOUNDS.len() + 1
+}
+
+/// Gapfilling a draft adds the four other reactions of the embedded table.
+fn gapfilled_reactions() -> usize {
+    draft_reactions() + 4
+}
+
+fn ids(value: &Value, key: &str) -> Vec<String> {
+    value
+        .as_array()
+        .unwrap_or_else(|| panic!("an array: {value}"))
+        .iter()
+        .map(|item| item[key].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// Scenario 1: an invalid compound ID, found again with search_compounds.
+#[tokio::test]
+async fn scenario_1_invalid_compound_id() {
+    let (client, stderr) = connect().await;
+
+    let envelope = failure(
+        &client,
+        "build_media",
+        json!({ "compounds": ["cpd99999", "cpd00007", "cpd00001"] }),
+        "INVALID_COMPOUND_IDS",
+        "validation_error",
+    )
+    .await;
+    assert_eq!(envelope["details"]["invalid_ids"], json!(["cpd99999"]));
+    assert_eq!(
+        envelope["details"]["valid_ids"],
+        json!(["cpd00007", "cpd00001"])
+    );
+
+    let found = success(&client, "search_compounds", json!({ "query": "glucose" })).await;
+    let glucose: Vec<&Value> = found["compounds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["name"] == "D-Glucose")
+        .collect();
+    assert_eq!(glucose.len(), 1, "{found}");
+    assert_eq!(glucose[0]["compound_id"], "cpd00027");
+
+    // The failed call stored nothing: the first media is media_001.
+    let media = success(
+        &client,
+        "build_media",
+        json!({ "compounds": ["cpd00027", "cpd00007", "cpd00001"] }),
+    )
+    .await;
+    assert_eq!(media["media_id"], "media_001");
+    assert_eq!(
+        ids(&media["compounds"], "compound_id"),
+        ["cpd00027", "cpd00007", "cpd00001"]
+    );
+
+    let _ = finish(client, stderr).await;
+}
+
+/// Scenario 2: gapfilling is infeasible on a media without nitrogen; the formulas
+/// show it; a media with ammonia gapfills.
+#[tokio::test]
+async fn scenario_2_gapfilling_infeasible() {
+    let (client, stderr) = connect().await;
+
+    // Glucose, phosphate, water, O2: carbon but no nitrogen.
+    let minimal = success(
+        &client,
+        "build_media",
+        json!({ "compounds": ["cpd00027", "cpd00009", "cpd00001", "cpd00007"] }),
+    )
+    .await;
+    assert_eq!(minimal["media_id"], "media_001");
+
+    let envelope = failure(
+        &client,
+        "gapfill_model",
+        json!({ "model_id": "demo_draft", "media_id": "media_001" }),
+        "GAPFILL_INFEASIBLE",
+        "infeasibility_error",
+    )
+    .await;
+    assert_eq!(
+        envelope["details"],
+        json!({
+            "model_id": "demo_draft",
+            "media_id": "media_001",
+            "target_growth": 0.01,
+            "max_complexity": 10,
+            "media_compounds": 4,
+            "template_reactions_available": 4
+        })
+    );
+
+    // The agent inspects the media compound by compound.
+    let media = success(&client, "get_media", json!({ "media_id": "media_001" })).await;
+    let mut has_carbon = false;
+    for compound_id in ids(&media["compounds"], "compound_id") {
+        let compound = success(
+            &client,
+            "get_compound_name",
+            json!({ "compound_id": compound_id }),
+        )
+        .await;
+        let formula = Formula::parse(compound["formula"].as_str().unwrap()).unwrap();
+        assert!(!formula.contains("N"), "{compound} has no nitrogen");
+        has_carbon |= formula.contains("C");
+    }
+    assert!(has_carbon, "glucose is there");
+    let ammonia = success(
+        &client,
+        "get_compound_name",
+        json!({ "compound_id": "cpd00013" }),
+    )
+    .await;
+    assert_eq!(ammonia["name"], "NH3");
+    assert!(
+        Formula::parse(ammonia["formula"].as_str().unwrap())
+            .unwrap()
+            .contains("N")
+    );
+
+    let complete = success(
+        &client,
+        "build_media",
+        json!({ "compounds": ["cpd00027", "cpd00009", "cpd00001", "cpd00007", "cpd00013"] }),
+    )
+    .await;
+    assert_eq!(complete["media_id"], "media_002");
+    let gapfilled = success(
+        &client,
+        "gapfill_model",
+        json!({ "model_id": "demo_draft", "media_id": "media_002" }),
+    )
+    .await;
+    assert_eq!(gapfilled["model_id"], "demo_draft");
+    assert_eq!(gapfilled["gapfilled_model_id"], "demo_draft.gf");
+    assert_eq!(gapfilled["media_id"], "media_002");
+    assert_eq!(gapfilled["num_reactions_added"], 4);
+    assert_eq!(
+        ids(&gapfilled["reactions_added"], "id"),
+        ["rxn00002_c0", "rxn00003_c0", "rxn00004_c0", "rxn00007_c0"]
+    );
+    assert_eq!(gapfilled["carbon_sources"], json!(["cpd00027"]));
+    assert_eq!(gapfilled["nitrogen_sources"], json!(["cpd00013"]));
+    assert_eq!(gapfilled["num_reactions"], gapfilled_reactions());
+
+    // And the gapfilled model grows: uptake 100 capped at 10, growth 0.1 x 10.
+    let fba = success(
+        &client,
+        "run_fba",
+        json!({ "model_id": "demo_draft.gf", "media_id": "media_002" }),
+    )
+    .await;
+    assert_eq!(fba["status"], "optimal");
+    assert_eq!(fba["objective"], "bio1");
+    assert_eq!(fba["objective_value"], 1.0);
+    assert_eq!(
+        fba["fluxes"],
+        json!({ "EX_cpd00013_e0": -10.0, "EX_cpd00027_e0": -10.0, "bio1": 1.0 })
+    );
+
+    let log = finish(client, stderr).await;
+    assert!(
+        log.lines()
+            .map(parse_json)
+            .any(|entry| entry["error_code"] == "GAPFILL_INFEASIBLE"
+                && entry["tool_name"] == "gapfill_model"),
+        "{log}"
+    );
+}
+
+/// Scenario 3: a gapfilled model is FBA-infeasible because the media lists glucose
+/// without allowing its uptake; export_model_json shows exchanges and biomass.
+#[tokio::test]
+async fn scenario_3_fba_infeasible_after_gapfilling() {
+    let (client, stderr) = connect().await;
+
+    let media = success(
+        &client,
+        "build_media",
+        json!({
+            "compounds": ["cpd00027", "cpd00013", "cpd00009", "cpd00001", "cpd00007"],
+            "custom_bounds": { "cpd00027": [0, 100] }
+        }),
+    )
+    .await;
+    assert_eq!(media["media_id"], "media_001");
+    let gapfilled = success(
+        &client,
+        "gapfill_model",
+        json!({ "model_id": "demo_draft", "media_id": "media_001" }),
+    )
+    .await;
+    assert_eq!(gapfilled["gapfilled_model_id"], "demo_draft.gf");
+
+    let envelope = failure(
+        &client,
+        "run_fba",
+        json!({ "model_id": "demo_draft.gf", "media_id": "media_001" }),
+        "FBA_INFEASIBLE",
+        "infeasibility_error",
+    )
+    .await;
+    assert_eq!(
+        envelope["details"],
+        json!({
+            "model_id": "demo_draft.gf",
+            "media_id": "media_001",
+            "objective": "bio1",
+            "solver_status": "infeasible",
+            "num_reactions": gapfilled_reactions(),
+            "num_metabolites": 2 * COMPOUNDS.len(),
+            "num_exchange_reactions": COMPOUNDS.len()
+        })
+    );
+
+    let model = success(
+        &client,
+        "export_model_json",
+        json!({ "model_id": "demo_draft.gf" }),
+    )
+    .await;
+    assert_eq!(model["model_id"], "demo_draft.gf");
+    assert_eq!(model["is_gapfilled"], true);
+    assert_eq!(model["gapfilled_from"], "demo_draft");
+    assert_eq!(model["gapfilled_media"], "media_001");
+    assert_eq!(model["objective"], "bio1");
+    assert_eq!(model["biomass_reaction"]["id"], "bio1");
+    let biomass_inputs = ids(&model["biomass_reaction"]["reactants"], "compound_id");
+    assert!(biomass_inputs.contains(&"cpd00033".to_owned()), "glycine");
+    let exchanges = ids(&model["exchange_reactions"], "id");
+    assert_eq!(exchanges.len(), COMPOUNDS.len());
+    assert_eq!(model["num_exchange_reactions"], exchanges.len());
+    for id in ["EX_cpd00027_e0", "EX_cpd00013_e0"] {
+        assert!(exchanges.contains(&id.to_owned()), "{id}");
+    }
+    assert_eq!(model["num_reactions"], gapfilled_reactions());
+    let gapfilled_flags: Vec<bool> = model["reactions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["gapfilled"].as_bool().unwrap())
+        .collect();
+    assert_eq!(gapfilled_flags.iter().filter(|&&flag| flag).count(), 4);
+    assert_eq!(gapfilled_flags.len(), 7);
+
+    // The cause is in the media: glucose may only be secreted.
+    let stored = success(&client, "get_media", json!({ "media_id": "media_001" })).await;
+    assert_eq!(stored["compounds"][0]["compound_id"], "cpd00027");
+    assert_eq!(stored["compounds"][0]["lower_bound"], 0.0);
+    // With glucose uptake allowed, the same gapfilled model grows, no new gapfill.
+    success(
+        &client,
+        "build_media",
+        json!({
+            "compounds": ["cpd00027", "cpd00013", "cpd00009", "cpd00001", "cpd00007"],
+            "custom_bounds": { "cpd00027": [-5, 100] }
+        }),
+    )
+    .await;
+    let fba = success(
+        &client,
+        "run_fba",
+        json!({ "model_id": "demo_draft.gf", "media_id": "media_002" }),
+    )
+    .await;
+    assert_eq!(fba["objective_value"], 0.5);
+    assert_eq!(fba["carbon_source"], "cpd00027");
+    assert_eq!(fba["fluxes"]["EX_cpd00027_e0"], -5.0);
+
+    let _ = finish(client, stderr).await;
+}
+
+#[tokio::test]
+async fn build_model_checks_and_numbers_models() {
+    let (client, stderr) = connect().await;
+
+    failure(
+        &client,
+        "build_model",
+        json!({}),
+        "INVALID_ARGUMENTS",
+        "validation_error",
+    )
+    .await;
+    failure(
+        &client,
+        "build_model",
+        json!({ "protein_sequences": {} }),
+        "EMPTY_PROTEIN_SEQUENCES",
+        "validation_error",
+    )
+    .await;
+    let envelope = failure(
+        &client,
+        "build_model",
+        json!({ "protein_sequences": { "p1": "MKVLAX", "p2": "MKV" } }),
+        "INVALID_PROTEIN_SEQUENCES",
+        "validation_error",
+    )
+    .await;
+    assert_eq!(
+        envelope["details"]["invalid_sequences"],
+        json!({ "p1": "Contains invalid character 'X' at position 6" })
+    );
+    assert_eq!(envelope["details"]["valid_sequences"], json!(["p2"]));
+    let envelope = failure(
+        &client,
+        "build_model",
+        json!({ "protein_sequences": { "p1": "MKV" }, "template": "gramnegative" }),
+        "INVALID_TEMPLATE_NAME",
+        "validation_error",
+    )
+    .await;
+    assert_eq!(envelope["details"]["template"], "gramnegative");
+    // The server is offline.
+    failure(
+        &client,
+        "build_model",
+        json!({ "protein_sequences": { "p1": "MKV" }, "annotate_with_rast": true }),
+        "RAST_UNAVAILABLE",
+        "library_error",
+    )
+    .await;
+
+    let first = success(
+        &client,
+        "build_model",
+        json!({ "protein_sequences": { "p1": "MKVLA", "p2": "MSTNP" } }),
+    )
+    .await;
+    assert_eq!(
+        first,
+        json!({
+            "model_id": "model_001",
+            "template": "GramNegative",
+            "num_genes": 2,
+            "num_reactions": draft_reactions(),
+            "num_metabolites": 2 * COMPOUNDS.len(),
+            "num_exchange_reactions": COMPOUNDS.len(),
+            "objective": "bio1",
+            "is_gapfilled": false
+        })
+    );
+    let second = success(
+        &client,
+        "build_model",
+        json!({ "protein_sequences": { "p1": "MKV" }, "template": "Core" }),
+    )
+    .await;
+    assert_eq!(second["model_id"], "model_002");
+    assert_eq!(second["template"], "Core");
+    let exported = success(
+        &client,
+        "export_model_json",
+        json!({ "model_id": "model_002" }),
+    )
+    .await;
+    assert_eq!(exported["genes"], json!(["p1"]));
+    assert_eq!(exported["is_gapfilled"], false);
+    assert_eq!(exported["gapfilled_media"], Value::Null);
+
+    // A built draft gapfills like demo_draft.
+    success(&client, "build_media", json!({ "compounds": ["cpd00033"] })).await;
+    let gapfilled = success(
+        &client,
+        "gapfill_model",
+        json!({ "model_id": "model_001", "media_id": "media_001" }),
+    )
+    .await;
+    assert_eq!(gapfilled["gapfilled_model_id"], "model_001.gf");
+    assert_eq!(gapfilled["template"], "GramNegative");
+
+    let envelope = failure(
+        &client,
+        "export_model_json",
+        json!({ "model_id": "model_009" }),
+        "MODEL_NOT_FOUND",
+        "not_found_error",
+    )
+    .await;
+    assert_eq!(
+        envelope["details"],
+        json!({
+            "requested_id": "model_009",
+            "available_models": ["demo_draft", "model_001", "model_001.gf", "model_002"],
+            "num_available": 4
+        })
+    );
+
+    let _ = finish(client, stderr).await;
+}
+
+#[tokio::test]
+async fn gapfill_checks_in_the_seed_order() {
+    let (client, stderr) = connect().await;
+    // media_001: complete; media_002: CO2 and ammonia, no organic carbon.
+    success(
+        &client,
+        "build_media",
+        json!({ "compounds": ["cpd00027", "cpd00013"] }),
+    )
+    .await;
+    success(
+        &client,
+        "build_media",
+        json!({ "compounds": ["cpd00011", "cpd00013"] }),
+    )
+    .await;
+
+    let envelope = failure(
+        &client,
+        "gapfill_model",
+        json!({ "model_id": "model_xyz", "media_id": "media_999", "target_growth": 0 }),
+        "MODEL_NOT_FOUND",
+        "not_found_error",
+    )
+    .await;
+    assert_eq!(
+        envelope["details"]["available_models"],
+        json!(["demo_draft"])
+    );
+    let envelope = failure(
+        &client,
+        "gapfill_model",
+        json!({ "model_id": "demo_draft", "media_id": "media_999", "target_growth": 0 }),
+        "MEDIA_NOT_FOUND",
+        "not_found_error",
+    )
+    .await;
+    assert_eq!(
+        envelope["details"]["available_media"],
+        json!(["media_001", "media_002"])
+    );
+    for target_growth in [0.0, -1.0, 5.0] {
+        failure(
+            &client,
+            "gapfill_model",
+            json!({ "model_id": "demo_draft", "media_id": "media_001",
+                    "target_growth": target_growth, "max_complexity": 0 }),
+            "INVALID_TARGET_GROWTH",
+            "validation_error",
+        )
+        .await;
+    }
+    for max_complexity in [0, 101] {
+        failure(
+            &client,
+            "gapfill_model",
+            json!({ "model_id": "demo_draft", "media_id": "media_001",
+                    "max_complexity": max_complexity }),
+            "INVALID_MAX_COMPLEXITY",
+            "validation_error",
+        )
+        .await;
+    }
+    let envelope = failure(
+        &client,
+        "gapfill_model",
+        json!({ "model_id": "demo_draft", "media_id": "media_001", "max_complexity": 3 }),
+        "MAX_COMPLEXITY_EXCEEDED",
+        "infeasibility_error",
+    )
+    .await;
+    assert_eq!(envelope["details"]["required_reactions"], 4);
+    assert_eq!(envelope["details"]["max_complexity"], 3);
+    // CO2 is not a carbon source.
+    let envelope = failure(
+        &client,
+        "gapfill_model",
+        json!({ "model_id": "demo_draft", "media_id": "media_002" }),
+        "GAPFILL_INFEASIBLE",
+        "infeasibility_error",
+    )
+    .await;
+    assert_eq!(envelope["details"]["media_compounds"], 2);
+    // Neither failure stored a model.
+    let envelope = failure(
+        &client,
+        "export_model_json",
+        json!({ "model_id": "demo_draft.gf" }),
+        "MODEL_NOT_FOUND",
+        "not_found_error",
+    )
+    .await;
+    assert_eq!(
+        envelope["details"]["available_models"],
+        json!(["demo_draft"])
+    );
+
+    let gapfilled = success(
+        &client,
+        "gapfill_model",
+        json!({ "model_id": "demo_draft", "media_id": "media_001",
+                "target_growth": 0.5, "max_complexity": 4 }),
+    )
+    .await;
+    assert_eq!(gapfilled["target_growth"], 0.5);
+    assert_eq!(gapfilled["max_complexity"], 4);
+    assert_eq!(gapfilled["num_reactions_added"], 4);
+
+    let _ = finish(client, stderr).await;
+}
+
+#[tokio::test]
+async fn run_fba_checks_in_the_seed_order() {
+    let (client, stderr) = connect().await;
+    success(
+        &client,
+        "build_media",
+        json!({ "compounds": ["cpd00027", "cpd00013"], "default_uptake": 4 }),
+    )
+    .await;
+
+    failure(
+        &client,
+        "run_fba",
+        json!({ "model_id": "demo_draft.gf", "media_id": "nope", "objective": "bio2",
+                "flux_threshold": -1 }),
+        "MODEL_NOT_FOUND",
+        "not_found_error",
+    )
+    .await;
+    failure(
+        &client,
+        "run_fba",
+        json!({ "model_id": "demo_draft", "media_id": "nope", "objective": "bio2",
+                "flux_threshold": -1 }),
+        "MEDIA_NOT_FOUND",
+        "not_found_error",
+    )
+    .await;
+    let envelope = failure(
+        &client,
+        "run_fba",
+        json!({ "model_id": "demo_draft", "media_id": "media_001", "objective": "bio2",
+                "flux_threshold": -1 }),
+        "OBJECTIVE_NOT_FOUND",
+        "not_found_error",
+    )
+    .await;
+    assert_eq!(
+        envelope["details"],
+        json!({ "model_id": "demo_draft", "objective": "bio2" })
+    );
+    failure(
+        &client,
+        "run_fba",
+        json!({ "model_id": "demo_draft", "media_id": "media_001", "flux_threshold": -1 }),
+        "INVALID_FLUX_THRESHOLD",
+        "validation_error",
+    )
+    .await;
+    // A draft does not grow, whatever the media.
+    let envelope = failure(
+        &client,
+        "run_fba",
+        json!({ "model_id": "demo_draft", "media_id": "media_001" }),
+        "FBA_INFEASIBLE",
+        "infeasibility_error",
+    )
+    .await;
+    assert_eq!(envelope["details"]["num_reactions"], draft_reactions());
+
+    success(
+        &client,
+        "gapfill_model",
+        json!({ "model_id": "demo_draft", "media_id": "media_001" }),
+    )
+    .await;
+    // Uptake 4 for both: growth 0.4; the threshold hides fluxes below 1.
+    let fba = success(
+        &client,
+        "run_fba",
+        json!({ "model_id": "demo_draft.gf", "media_id": "media_001", "flux_threshold": 1 }),
+    )
+    .await;
+    let growth = fba["objective_value"].as_f64().unwrap();
+    assert!((growth - 0.4).abs() < 1e-12, "{fba}");
+    assert_eq!(fba["growth_rate"], fba["objective_value"]);
+    assert_eq!(
+        fba["fluxes"],
+        json!({ "EX_cpd00013_e0": -4.0, "EX_cpd00027_e0": -4.0 })
+    );
+    assert_eq!(fba["num_fluxes"], 2);
+    assert_eq!(fba["flux_threshold"], 1.0);
+    // Another objective: its flux in the same solution.
+    let fba = success(
+        &client,
+        "run_fba",
+        json!({ "model_id": "demo_draft.gf", "media_id": "media_001",
+                "objective": "EX_cpd00027_e0" }),
+    )
+    .await;
+    assert_eq!(fba["objective_value"], -4.0);
+
     let _ = finish(client, stderr).await;
 }

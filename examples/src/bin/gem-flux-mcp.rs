@@ -1,5 +1,5 @@
-//! `gem-flux-mcp`: Gem-Flux's database and media tools as a real MCP server over
-//! stdio, built with rmcp, every failure answered with Gem-Flux's flat envelope.
+//! `gem-flux-mcp`: Gem-Flux's database, media and model tools as a real MCP server
+//! over stdio, built with rmcp, every failure answered with Gem-Flux's flat envelope.
 //!
 //! ```sh
 //! cargo run -p tool-error-examples --bin gem-flux-mcp
@@ -18,6 +18,21 @@
 //! | `search_compounds` | `query`, `limit?` (1..=100, default 10) | `{query, count, compounds}` | `EMPTY_QUERY`, `INVALID_LIMIT` |
 //! | `build_media` | `compounds`, `default_uptake?` (default 100), `custom_bounds?` | `{media_id, ...}` | Gem-Flux's `build_media` codes, in its order |
 //! | `get_media` | `media_id` | the stored media | `MEDIA_NOT_FOUND` |
+//! | `build_model` | `protein_sequences`, `template?` (default `GramNegative`), `annotate_with_rast?` | `{model_id, template, num_genes, num_reactions, ...}` | Gem-Flux's `build_model` codes, in its order |
+//! | `gapfill_model` | `model_id`, `media_id`, `target_growth?` (default 0.01), `max_complexity?` (default 10) | `{model_id, gapfilled_model_id, reactions_added, num_reactions_added, ...}` | Gem-Flux's `gapfill_model` codes, in its order |
+//! | `run_fba` | `model_id`, `media_id`, `objective?` (default `bio1`), `flux_threshold?` (default 1e-6) | `{objective_value, growth_rate, fluxes, ...}` | Gem-Flux's `run_fba` codes, in its order |
+//! | `export_model_json` | `model_id` | the model: reactions, exchange reactions, biomass, gapfilling | `MODEL_NOT_FOUND` |
+//!
+//! The model tools run over a toy, deterministic model with no solver
+//! (`tool_error_examples::gem_flux::toy` documents every rule). Each session starts
+//! with one draft, `demo_draft`; `build_model` adds `model_001`, `model_002`, ...;
+//! gapfilling `X` makes `X.gf` (replacing an earlier one). Gapfilling asks the
+//! media for a carbon source (a formula with C and H) and a nitrogen source (a
+//! formula with N), judged from formulas alone; FBA grows a gapfilled model only
+//! when those sources' uptake is allowed (lower bound below 0). So a media whose
+//! only carbon source may not be taken up gapfills, and then FBA is infeasible: the
+//! toy's deliberate quirk. All three templates are loaded; RAST is unavailable (the
+//! server runs offline).
 //!
 //! Arguments that do not match a tool's input schema (a number where a string
 //! belongs, a missing key) are `INVALID_ARGUMENTS`, a `validation_error` naming the
@@ -37,8 +52,13 @@ use tool_error::args::ArgumentError;
 use tool_error::rmcp::{McpOptions, Parameters};
 use tool_error::tracing::{Level, Levels};
 use tool_error::{Options, ToolError};
+use tool_error_examples::gem_flux::errors::TEMPLATE_NAMES;
+use tool_error_examples::gem_flux::toy::{
+    self, FbaSolution, GapfillReport, MediaEntry, ModelExport, ModelSummary, ToyMedia, ToyModel,
+};
 use tool_error_examples::gem_flux::{
-    self, Biochemistry, BuildMediaArgs, Compound, GemFlux, GemFluxError, SearchTarget, SessionError,
+    self, Biochemistry, BuildMediaArgs, BuildModelArgs, Compound, FbaArgs, GapfillArgs, GemFlux,
+    GemFluxError, SearchTarget, ServerResources, SessionError, SessionState,
 };
 
 /// `limit` of `search_compounds` when the call gives none.
@@ -47,6 +67,12 @@ const DEFAULT_LIMIT: i64 = 10;
 const DEFAULT_UPTAKE: f64 = 100.0;
 /// The upper (secretion) bound of compounds without custom bounds.
 const DEFAULT_SECRETION: f64 = 100.0;
+/// `target_growth` of `gapfill_model` when the call gives none (1/h).
+const DEFAULT_TARGET_GROWTH: f64 = 0.01;
+/// `max_complexity` of `gapfill_model` when the call gives none.
+const DEFAULT_MAX_COMPLEXITY: i64 = 10;
+/// `flux_threshold` of `run_fba` when the call gives none.
+const DEFAULT_FLUX_THRESHOLD: f64 = 1e-6;
 
 /// Tool arguments that do not match the input schema: Gem-Flux's `validation_error`
 /// (-32000), with the ontology server's `parameter` / `expected` / `actual` details.
@@ -114,6 +140,53 @@ struct MediaIdArgs {
     media_id: String,
 }
 
+#[derive(Debug, Deserialize, JsonSchema)]
+struct BuildModelParams {
+    /// Sequence ID (no whitespace) to protein sequence in the amino acid alphabet
+    /// ACDEFGHIKLMNPQRSTVWY.
+    protein_sequences: BTreeMap<String, String>,
+    /// The template: GramNegative (default), GramPositive or Core.
+    #[serde(default)]
+    template: Option<String>,
+    /// Annotate the genome with RAST first (default false; this server is offline).
+    #[serde(default)]
+    annotate_with_rast: Option<bool>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+struct GapfillParams {
+    /// The model to gapfill, e.g. demo_draft.
+    model_id: String,
+    /// The media it must grow in, from build_media.
+    media_id: String,
+    /// The growth rate to reach, 1/h, above 0 and below 5 (default 0.01).
+    #[serde(default)]
+    target_growth: Option<f64>,
+    /// The most reactions gapfilling may add, 1 to 100 (default 10).
+    #[serde(default)]
+    max_complexity: Option<i64>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+struct FbaParams {
+    /// The model to optimise, usually a gapfilled one (ID ending in .gf).
+    model_id: String,
+    /// The media whose bounds constrain the exchanges.
+    media_id: String,
+    /// The reaction to maximise (default bio1, the biomass reaction).
+    #[serde(default)]
+    objective: Option<String>,
+    /// Fluxes smaller in magnitude are left out of the result (default 1e-6).
+    #[serde(default)]
+    flux_threshold: Option<f64>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+struct ModelIdArgs {
+    /// A model ID: demo_draft, one returned by build_model, or a gapfilled one.
+    model_id: String,
+}
+
 /// One compound as the tools return it.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 struct CompoundInfo {
@@ -157,12 +230,86 @@ struct Media {
     compounds: Vec<MediaCompound>,
 }
 
-/// The server: the embedded ModelSEED slice and an in-memory media store.
+impl Media {
+    /// The media as the toy model reads it: each compound with its lower bound.
+    fn as_toy<'a>(&'a self, database: &Biochemistry<'static>) -> ToyMedia<'a> {
+        let entries = self
+            .compounds
+            .iter()
+            .filter_map(|entry| {
+                let compound = database.compound(&entry.compound_id)?;
+                Some(MediaEntry {
+                    compound,
+                    lower_bound: entry.lower_bound,
+                })
+            })
+            .collect();
+        ToyMedia {
+            media_id: &self.media_id,
+            entries,
+        }
+    }
+}
+
+/// The session: models and media, in memory.
+struct Session {
+    models: BTreeMap<String, ToyModel>,
+    media: BTreeMap<String, Media>,
+    /// How many models build_model made, for the next ID.
+    models_built: usize,
+}
+
+impl Session {
+    /// A session holding only `demo_draft`.
+    fn new() -> Self {
+        let draft = ToyModel::demo_draft();
+        Session {
+            models: BTreeMap::from([(draft.id().to_owned(), draft)]),
+            media: BTreeMap::new(),
+            models_built: 0,
+        }
+    }
+
+    fn model(&self, model_id: &str) -> Result<&ToyModel, SessionError> {
+        self.models
+            .get(model_id)
+            .ok_or_else(|| SessionError::model_not_found(model_id, self.model_ids()))
+    }
+
+    fn media(&self, media_id: &str) -> Result<&Media, SessionError> {
+        self.media
+            .get(media_id)
+            .ok_or_else(|| SessionError::media_not_found(media_id, self.media_ids()))
+    }
+}
+
+impl SessionState for Session {
+    fn model_ids(&self) -> Vec<String> {
+        self.models.keys().cloned().collect()
+    }
+    fn media_ids(&self) -> Vec<String> {
+        self.media.keys().cloned().collect()
+    }
+    fn has_model(&self, model_id: &str) -> bool {
+        self.models.contains_key(model_id)
+    }
+    fn has_media(&self, media_id: &str) -> bool {
+        self.media.contains_key(media_id)
+    }
+    fn model_has_reaction(&self, model_id: &str, reaction_id: &str) -> bool {
+        self.models
+            .get(model_id)
+            .is_some_and(|model| model.has_reaction(reaction_id))
+    }
+}
+
+/// The server: the embedded ModelSEED slice and an in-memory session.
 struct GemFluxServer {
     tool_router: ToolRouter<Self>,
     errors: Options,
     database: Biochemistry<'static>,
-    media: Mutex<BTreeMap<String, Media>>,
+    resources: ServerResources,
+    session: Mutex<Session>,
 }
 
 #[tool_router]
@@ -177,8 +324,17 @@ impl GemFluxServer {
                 .with_log_levels(Levels::uniform(Level::ERROR))
                 .with_mcp(McpOptions::new().with_argument_error(InvalidArguments::from)),
             database: Biochemistry::EMBEDDED,
-            media: Mutex::new(BTreeMap::new()),
+            // Every template is loaded; there is no network, so no RAST.
+            resources: ServerResources {
+                loaded_templates: TEMPLATE_NAMES.iter().map(|name| name.to_string()).collect(),
+                rast_available: false,
+            },
+            session: Mutex::new(Session::new()),
         }
+    }
+
+    fn session(&self) -> std::sync::MutexGuard<'_, Session> {
+        self.session.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Look up a ModelSEED compound by ID: its name and formula.
@@ -247,14 +403,14 @@ impl GemFluxServer {
                 }
             })
             .collect::<Vec<_>>();
-        let mut store = self.media.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut session = self.session();
         let media = Media {
-            media_id: format!("media_{:03}", store.len() + 1),
+            media_id: format!("media_{:03}", session.media.len() + 1),
             default_uptake: args.default_uptake,
             num_compounds: compounds.len(),
             compounds,
         };
-        store.insert(media.media_id.clone(), media.clone());
+        session.media.insert(media.media_id.clone(), media.clone());
         Ok(Json(media))
     }
 
@@ -264,15 +420,107 @@ impl GemFluxServer {
         &self,
         Parameters(args): Parameters<MediaIdArgs>,
     ) -> Result<Json<Media>, GemFluxError> {
-        let store = self.media.lock().unwrap_or_else(PoisonError::into_inner);
-        match store.get(&args.media_id) {
-            Some(media) => Ok(Json(media.clone())),
-            None => Err(SessionError::media_not_found(
-                args.media_id,
-                store.keys().cloned().collect(),
-            )
-            .into()),
-        }
+        Ok(Json(self.session().media(&args.media_id)?.clone()))
+    }
+
+    /// Build a draft metabolic model from protein sequences on a template; returns
+    /// its model_id. A draft does not grow until gapfilled. The session also starts
+    /// with a ready draft, demo_draft.
+    #[tool]
+    fn build_model(
+        &self,
+        Parameters(params): Parameters<BuildModelParams>,
+    ) -> Result<Json<ModelSummary>, GemFluxError> {
+        let args = BuildModelArgs {
+            protein_sequences: params.protein_sequences,
+            template: params
+                .template
+                .unwrap_or_else(|| toy::DEFAULT_TEMPLATE.to_owned()),
+            annotate_with_rast: params.annotate_with_rast.unwrap_or(false),
+        };
+        gem_flux::validate_build_model(&args, &self.resources)?;
+        let mut session = self.session();
+        session.models_built += 1;
+        let model_id = format!("model_{:03}", session.models_built);
+        let genes = args.protein_sequences.into_keys().collect();
+        let model = ToyModel::draft(model_id.clone(), args.template, genes);
+        let summary = model.summary();
+        session.models.insert(model_id, model);
+        Ok(Json(summary))
+    }
+
+    /// Gapfill a model so it can grow in a media: adds template reactions and
+    /// stores the result as <model_id>.gf. Needs a carbon and a nitrogen source in
+    /// the media.
+    #[tool]
+    fn gapfill_model(
+        &self,
+        Parameters(params): Parameters<GapfillParams>,
+    ) -> Result<Json<GapfillReport>, GemFluxError> {
+        let mut session = self.session();
+        let template = session
+            .models
+            .get(&params.model_id)
+            .map(|model| model.template().to_owned())
+            .unwrap_or_default();
+        let args = GapfillArgs {
+            model_id: params.model_id,
+            media_id: params.media_id,
+            target_growth: params.target_growth.unwrap_or(DEFAULT_TARGET_GROWTH),
+            max_complexity: params.max_complexity.unwrap_or(DEFAULT_MAX_COMPLEXITY),
+            template,
+        };
+        gem_flux::validate_gapfill(&args, &*session, &self.resources)?;
+        // Validated to 1..=100.
+        let max_complexity = u32::try_from(args.max_complexity).unwrap_or(u32::MAX);
+        let (gapfilled, report) = {
+            let model = session.model(&args.model_id)?;
+            let media = session.media(&args.media_id)?;
+            model.gapfill(
+                &media.as_toy(&self.database),
+                args.target_growth,
+                max_complexity,
+            )?
+        };
+        session.models.insert(gapfilled.id().to_owned(), gapfilled);
+        Ok(Json(report))
+    }
+
+    /// Run flux balance analysis: maximise the objective (default bio1, growth) of a
+    /// model under a media's exchange bounds. Models grow only once gapfilled.
+    #[tool]
+    fn run_fba(
+        &self,
+        Parameters(params): Parameters<FbaParams>,
+    ) -> Result<Json<FbaSolution>, GemFluxError> {
+        let args = FbaArgs {
+            model_id: params.model_id,
+            media_id: params.media_id,
+            objective: params
+                .objective
+                .unwrap_or_else(|| toy::BIOMASS_ID.to_owned()),
+            flux_threshold: params.flux_threshold.unwrap_or(DEFAULT_FLUX_THRESHOLD),
+        };
+        let session = self.session();
+        gem_flux::validate_fba(&args, &*session)?;
+        let model = session.model(&args.model_id)?;
+        let media = session.media(&args.media_id)?;
+        let solution = model.fba(
+            &media.as_toy(&self.database),
+            &args.objective,
+            args.flux_threshold,
+        )?;
+        Ok(Json(solution))
+    }
+
+    /// Export a model as JSON: its reactions, exchange reactions (EX_cpdNNNNN_e0),
+    /// biomass reaction (bio1), and whether and for which media it was gapfilled.
+    #[tool]
+    fn export_model_json(
+        &self,
+        Parameters(args): Parameters<ModelIdArgs>,
+    ) -> Result<Json<ModelExport>, GemFluxError> {
+        Ok(Json(self.session().model(&args.model_id)?.export()))
     }
 }
 
@@ -281,7 +529,7 @@ impl GemFluxServer {
 #[tool_handler(
     router = tool_error::rmcp::Router::new(&self.tool_router).with_options(&self.errors),
     name = "gem-flux",
-    instructions = "ModelSEED compound lookups and growth media. Errors are JSON objects with error_code, message, details and suggestions."
+    instructions = "ModelSEED compound lookups, growth media and metabolic models. Typical flow: search_compounds, build_media, gapfill_model (demo_draft is a ready draft model; build_model makes more), run_fba on the gapfilled model (ID ending in .gf), export_model_json to inspect a model. Models are a deterministic toy: gapfilling needs a carbon source (formula with C and H) and a nitrogen source (formula with N) in the media; FBA also needs their uptake allowed (lower bound below 0). Errors are JSON objects with error_code, message, details and suggestions."
 )]
 impl ServerHandler for GemFluxServer {}
 

@@ -9,6 +9,9 @@
 //! - [`log`]: [`JsonLogFormat`], the server log as JSON lines, one entry per error.
 //! - [`validate`]: argument checks per tool in Gem-Flux's documented order.
 //! - [`biochem`]: a real slice of the ModelSEED database and ID helpers.
+//! - [`formula`]: chemical formulas read into element counts.
+//! - [`toy`]: a deterministic toy model, gapfiller and FBA for the model tools of
+//!   `gem-flux-mcp`.
 //!
 //! ```
 //! use tool_error::FixedClock;
@@ -29,9 +32,11 @@
 
 pub mod biochem;
 pub mod errors;
+pub mod formula;
 pub mod log;
 pub mod profile;
 mod samples;
+pub mod toy;
 pub mod validate;
 
 pub use biochem::{Biochemistry, COMPOUNDS, Compound, REACTIONS, Reaction};
