@@ -51,7 +51,7 @@ use serde::{Deserialize, Serialize};
 use tool_error::args::ArgumentError;
 use tool_error::rmcp::{McpOptions, Parameters};
 use tool_error::tracing::{Level, Levels};
-use tool_error::{Options, ToolError};
+use tool_error::{Options, StaticCatalog, ToolError};
 use tool_error_examples::gem_flux::errors::TEMPLATE_NAMES;
 use tool_error_examples::gem_flux::toy::{
     self, FbaSolution, GapfillReport, MediaEntry, ModelExport, ModelSummary, ToyMedia, ToyModel,
@@ -536,6 +536,12 @@ impl ServerHandler for GemFluxServer {}
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     tracing::subscriber::set_global_default(gem_flux::log::subscriber(std::io::stderr))?;
+
+    // Every next call the errors suggest must name one of these tools and send
+    // arguments its input schema accepts; a broken one stops the server here,
+    // before an agent follows it.
+    let tools = GemFluxServer::tool_router().list_all();
+    tool_error::rmcp::check_next_calls(&tools, [<GemFluxError as StaticCatalog>::CATALOG])?;
 
     tracing::info!(
         compounds = Biochemistry::EMBEDDED.compound_count(),

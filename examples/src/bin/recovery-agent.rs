@@ -96,7 +96,11 @@ impl Agent {
                 failure.error_code, failure.error_type, failure.details
             );
             for call in &failure.next_calls {
-                let access = if call.read_only { "read-only" } else { "changes state" };
+                let access = if call.read_only {
+                    "read-only"
+                } else {
+                    "changes state"
+                };
                 let supplied = if call.caller_supplies.is_empty() {
                     String::new()
                 } else {
@@ -199,7 +203,11 @@ fn has(formula: &str, element: &str) -> bool {
 async fn invalid_compound_id(agent: &Agent) -> Result<Outcome, BoxError> {
     // What the agent wants, by name, and the IDs it believes those have: the one
     // for glucose is wrong.
-    let wanted = [("glucose", "cpd99999"), ("O2", "cpd00007"), ("H2O", "cpd00001")];
+    let wanted = [
+        ("glucose", "cpd99999"),
+        ("O2", "cpd00007"),
+        ("H2O", "cpd00001"),
+    ];
     let mut compounds: Vec<String> = wanted.iter().map(|(_, id)| (*id).to_owned()).collect();
     for _attempt in 0..3 {
         let reply = agent
@@ -216,7 +224,10 @@ async fn invalid_compound_id(agent: &Agent) -> Result<Outcome, BoxError> {
             Reply::Failed(failure) => failure,
         };
         if failure.error_code != "INVALID_COMPOUND_IDS" {
-            return Ok(Outcome::Failed(format!("unexpected {}", failure.error_code)));
+            return Ok(Outcome::Failed(format!(
+                "unexpected {}",
+                failure.error_code
+            )));
         }
         let invalid: Vec<String> =
             serde_json::from_value(failure.details["invalid_ids"].clone()).unwrap_or_default();
@@ -321,14 +332,19 @@ async fn gapfilling_infeasible(agent: &Agent) -> Result<Outcome, BoxError> {
             Reply::Failed(failure) => failure,
         };
         if failure.error_code != "GAPFILL_INFEASIBLE" {
-            return Ok(Outcome::Failed(format!("unexpected {}", failure.error_code)));
+            return Ok(Outcome::Failed(format!(
+                "unexpected {}",
+                failure.error_code
+            )));
         }
         let Some(inspect) = failure
             .next_calls
             .iter()
             .find(|call| call.read_only && call.arguments.contains_key("media_id"))
         else {
-            return Ok(Outcome::Failed("no read-only call to inspect the media".into()));
+            return Ok(Outcome::Failed(
+                "no read-only call to inspect the media".into(),
+            ));
         };
         decide(format!(
             "infeasible (error_type {}): run the read-only next call {} to see what the media holds",
@@ -383,7 +399,9 @@ async fn gapfilling_infeasible(agent: &Agent) -> Result<Outcome, BoxError> {
         media_id = media["media_id"].clone();
         decide(format!("gapfill again with {media_id}"));
     }
-    Ok(Outcome::Failed("still infeasible after three attempts".into()))
+    Ok(Outcome::Failed(
+        "still infeasible after three attempts".into(),
+    ))
 }
 
 /// Scenario 3: FBA fails on a model gapfilled a moment ago.
@@ -427,7 +445,10 @@ async fn fba_infeasible_after_gapfill(agent: &Agent) -> Result<Outcome, BoxError
         Reply::Failed(failure) => failure,
     };
     if failure.error_code != "FBA_INFEASIBLE" {
-        return Ok(Outcome::Failed(format!("unexpected {}", failure.error_code)));
+        return Ok(Outcome::Failed(format!(
+            "unexpected {}",
+            failure.error_code
+        )));
     }
     decide(format!(
         "{} on {model_id}, gapfilled for this media a moment ago: unexpected, so inspect before anything else",
@@ -438,7 +459,9 @@ async fn fba_infeasible_after_gapfill(agent: &Agent) -> Result<Outcome, BoxError
         .iter()
         .find(|call| call.read_only && call.tool.starts_with("export"))
     else {
-        return Ok(Outcome::Failed("no read-only call to inspect the model".into()));
+        return Ok(Outcome::Failed(
+            "no read-only call to inspect the model".into(),
+        ));
     };
     let Some(Reply::Done(model)) = agent.follow(export, &[]).await? else {
         return Ok(Outcome::Failed("the model could not be exported".into()));

@@ -1,0 +1,117 @@
+//! End to end: `recovery-agent` spawns `gem-flux-mcp`, plays Gem-Flux's three
+//! recovery scenarios over MCP, and recovers from all three.
+//!
+//! Both binaries belong to the examples package, so cargo does not build them for
+//! this test; it builds them with the selection CI tests with (see `mcp_server.rs`).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Builds the two example binaries and returns the directory they are in.
+fn binaries() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test knows its path");
+    let profile_dir = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("the test executable is in <target>/<profile>/deps");
+    let target_dir = profile_dir.parent().expect("a target directory");
+    let profile = match profile_dir.file_name().and_then(|name| name.to_str()) {
+        Some("debug") | None => "dev",
+        Some(other) => other,
+    };
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the tests package is in the workspace");
+    let status = Command::new(cargo)
+        .current_dir(workspace)
+        .args([
+            "build",
+            "--quiet",
+            "--workspace",
+            "--all-features",
+            "--tests",
+        ])
+        .args(["--bin", "gem-flux-mcp", "--bin", "recovery-agent"])
+        .args(["--profile", profile, "--target-dir"])
+        .arg(target_dir)
+        .status()
+        .expect("cargo runs");
+    assert!(status.success(), "building the example binaries failed");
+    profile_dir.to_path_buf()
+}
+
+#[test]
+fn the_agent_recovers_from_all_three_scenarios() {
+    let dir = binaries();
+    let exe = |name: &str| dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    let output = Command::new(exe("recovery-agent"))
+        .env("GEM_FLUX_MCP", exe("gem-flux-mcp"))
+        .env_remove("CARGO")
+        .output()
+        .expect("recovery-agent runs");
+    let transcript = String::from_utf8(output.stdout).expect("the transcript is text");
+    assert!(
+        output.status.success(),
+        "{transcript}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(
+        transcript.lines().last(),
+        Some("recovered 3/3"),
+        "{transcript}"
+    );
+
+    // Scenario 1: the wrong ID is found again through the next call, with the
+    // agent's own query added to the server's arguments.
+    let first = section(&transcript, "Scenario 1", "Scenario 2");
+    assert_in(first, "← INVALID_COMPOUND_IDS (validation_error)");
+    assert_in(
+        first,
+        "next call: search_compounds {\"limit\":5} (read-only, caller adds query)",
+    );
+    assert_in(
+        first,
+        "→ search_compounds {\"limit\":5,\"query\":\"glucose\"}",
+    );
+    assert_in(
+        first,
+        "→ build_media {\"compounds\":[\"cpd00027\",\"cpd00007\",\"cpd00001\"]}",
+    );
+    assert_in(first, "recovered: media");
+
+    // Scenario 2: the next call reads the media; the formulas lack N; a complete
+    // media gapfills.
+    let second = section(&transcript, "Scenario 2", "Scenario 3");
+    assert_in(second, "← GAPFILL_INFEASIBLE (infeasibility_error)");
+    assert_in(second, "→ get_media {\"media_id\":\"media_002\"}");
+    assert_in(second, "decision: no formula has N");
+    assert_in(second, "\"cpd00013\"]}");
+    assert_in(second, "recovered: \"demo_draft.gf\" gapfilled");
+
+    // Scenario 3: inspected through the read-only next call, then reported; the
+    // call that changes the model is offered, never run.
+    let third = section(&transcript, "Scenario 3", "recovered 3/3");
+    assert_in(third, "← FBA_INFEASIBLE (infeasibility_error)");
+    assert_in(
+        third,
+        "→ export_model_json {\"model_id\":\"demo_draft.gf\"}",
+    );
+    assert_in(
+        third,
+        "reported to the user: Unexpected FBA failure after successful gapfill",
+    );
+    assert_eq!(third.matches("→ gapfill_model").count(), 1, "{third}");
+}
+
+fn section<'a>(text: &'a str, from: &str, to: &str) -> &'a str {
+    let start = text
+        .find(from)
+        .unwrap_or_else(|| panic!("no {from:?} in\n{text}"));
+    let end = text[start..].find(to).map_or(text.len(), |end| start + end);
+    &text[start..end]
+}
+
+fn assert_in(text: &str, needle: &str) {
+    assert!(text.contains(needle), "{needle:?} not in\n{text}");
+}
