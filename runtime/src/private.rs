@@ -704,7 +704,7 @@ pub mod short {
 
     /// A field a next call sends as its value; its own function so that a field
     /// that is not `Serialize` is reported as an argument that cannot be sent.
-    pub fn __call_value<'a>(value: &'a dyn CallValue) -> &'a dyn Detail {
+    pub fn __call_value(value: &dyn CallValue) -> &dyn Detail {
         value.as_detail()
     }
 
