@@ -145,6 +145,8 @@ struct Mirror {
     #[serde(default)]
     suggestions: Vec<String>,
     #[serde(default)]
+    next_calls: Vec<tool_error::OwnedNextCall>,
+    #[serde(default)]
     docs: Option<String>,
     #[serde(default)]
     tool: Option<String>,
