@@ -3,6 +3,9 @@
 //! This library holds the helpers several test files share, so each exists once: a
 //! fixed clock, and reading rendered output back as JSON.
 
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
 use rmcp::model::CallToolResult;
 use serde_json::Value;
 use tool_error::{Envelope, FixedClock, ToolError};
@@ -67,6 +70,59 @@ pub fn mcp_text(result: &CallToolResult) -> &str {
 #[track_caller]
 pub fn mcp_envelope(result: &CallToolResult) -> Value {
     parse_json(mcp_text(result))
+}
+
+/// Builds the binary `name` of the examples package and returns its path (a no-op
+/// build when it is up to date).
+///
+/// A test of this package gets no example binary from cargo. It is built with the
+/// selection the project's test command builds (`--workspace --all-features` and the
+/// test targets), into the running test's own target directory and profile, so only
+/// the binary itself is compiled.
+///
+/// # Panics
+///
+/// If cargo cannot build it; the message has cargo's errors.
+pub fn example_binary(name: &str) -> PathBuf {
+    // A test runs as <target>/<profile>/deps/<test>-<hash>.
+    let exe = std::env::current_exe().expect("the test knows its path");
+    let profile_dir = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("the test executable is in <target>/<profile>/deps");
+    let target_dir = profile_dir.parent().expect("a target directory");
+    let profile = match profile_dir.file_name().and_then(|name| name.to_str()) {
+        Some("debug") | None => "dev",
+        Some(other) => other,
+    };
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the tests package is in the workspace");
+    let output = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+        .current_dir(workspace)
+        .args([
+            "build",
+            "--quiet",
+            "--workspace",
+            "--all-features",
+            "--tests",
+        ])
+        .args(["--bin", name, "--profile", profile, "--message-format=json"])
+        .arg("--target-dir")
+        .arg(target_dir)
+        .output()
+        .expect("cargo runs");
+    assert!(
+        output.status.success(),
+        "building {name} failed:\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .filter(|message| message["target"]["name"] == name && message["profile"]["test"] == false)
+        .find_map(|message| message["executable"].as_str().map(PathBuf::from))
+        .unwrap_or_else(|| panic!("cargo reports no executable for {name}"))
 }
 
 /// The body of an axum response as text.

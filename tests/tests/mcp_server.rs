@@ -7,7 +7,7 @@
 //! `GEM_FLUX_MCP_BIN` to use an existing binary instead.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::sync::OnceLock;
 
 use rmcp::model::{CallToolRequestParams, CallToolResult, ErrorCode};
@@ -18,50 +18,13 @@ use serde_json::{Map, Value, json};
 use tokio::io::AsyncReadExt;
 use tool_error_examples::gem_flux::COMPOUNDS;
 use tool_error_examples::gem_flux::formula::Formula;
-use tool_error_tests::{mcp_envelope, parse_json};
+use tool_error_tests::{example_binary, mcp_envelope, parse_json};
 
 fn server_binary() -> &'static Path {
     static BINARY: OnceLock<PathBuf> = OnceLock::new();
-    BINARY.get_or_init(|| {
-        if let Some(path) = std::env::var_os("GEM_FLUX_MCP_BIN") {
-            return PathBuf::from(path);
-        }
-        // This test runs as <target>/<profile>/deps/mcp_server-<hash>.
-        let exe = std::env::current_exe().expect("the test knows its path");
-        let profile_dir = exe
-            .parent()
-            .and_then(Path::parent)
-            .expect("the test executable is in <target>/<profile>/deps");
-        let target_dir = profile_dir.parent().expect("a target directory");
-        let profile = match profile_dir.file_name().and_then(|name| name.to_str()) {
-            Some("debug") | None => "dev",
-            Some(other) => other,
-        };
-        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-        let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .parent()
-            .expect("the tests package is in the workspace");
-        let status = Command::new(cargo)
-            .current_dir(workspace)
-            .args([
-                "build",
-                "--quiet",
-                "--workspace",
-                "--all-features",
-                "--tests",
-            ])
-            .args([
-                "--bin",
-                "gem-flux-mcp",
-                "--profile",
-                profile,
-                "--target-dir",
-            ])
-            .arg(target_dir)
-            .status()
-            .expect("cargo runs");
-        assert!(status.success(), "building gem-flux-mcp failed");
-        profile_dir.join(format!("gem-flux-mcp{}", std::env::consts::EXE_SUFFIX))
+    BINARY.get_or_init(|| match std::env::var_os("GEM_FLUX_MCP_BIN") {
+        Some(path) => PathBuf::from(path),
+        None => example_binary("gem-flux-mcp"),
     })
 }
 

@@ -1,52 +1,16 @@
 //! End to end: `recovery-agent` spawns `gem-flux-mcp`, plays Gem-Flux's three
 //! recovery scenarios over MCP, and recovers from all three.
 //!
-//! Both binaries belong to the examples package, so cargo does not build them for
-//! this test; it builds them with the selection CI tests with (see `mcp_server.rs`).
+//! Both binaries belong to the examples package; `example_binary` builds them.
 
-use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Builds the two example binaries and returns the directory they are in.
-fn binaries() -> PathBuf {
-    let exe = std::env::current_exe().expect("the test knows its path");
-    let profile_dir = exe
-        .parent()
-        .and_then(Path::parent)
-        .expect("the test executable is in <target>/<profile>/deps");
-    let target_dir = profile_dir.parent().expect("a target directory");
-    let profile = match profile_dir.file_name().and_then(|name| name.to_str()) {
-        Some("debug") | None => "dev",
-        Some(other) => other,
-    };
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("the tests package is in the workspace");
-    let status = Command::new(cargo)
-        .current_dir(workspace)
-        .args([
-            "build",
-            "--quiet",
-            "--workspace",
-            "--all-features",
-            "--tests",
-        ])
-        .args(["--bin", "gem-flux-mcp", "--bin", "recovery-agent"])
-        .args(["--profile", profile, "--target-dir"])
-        .arg(target_dir)
-        .status()
-        .expect("cargo runs");
-    assert!(status.success(), "building the example binaries failed");
-    profile_dir.to_path_buf()
-}
+use tool_error_tests::example_binary;
 
 #[test]
 fn the_agent_recovers_from_all_three_scenarios() {
-    let dir = binaries();
-    let exe = |name: &str| dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
-    let output = Command::new(exe("recovery-agent"))
-        .env("GEM_FLUX_MCP", exe("gem-flux-mcp"))
+    let output = Command::new(example_binary("recovery-agent"))
+        .env("GEM_FLUX_MCP", example_binary("gem-flux-mcp"))
         .env_remove("CARGO")
         .output()
         .expect("recovery-agent runs");

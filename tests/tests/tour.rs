@@ -2,8 +2,7 @@
 //! system, and the readable output shows every sample.
 //!
 //! The binary belongs to another package, so `CARGO_BIN_EXE_tour` is not set here;
-//! the test asks cargo to build it (a no-op when it is up to date) and reads the
-//! executable's path from cargo's JSON messages.
+//! `example_binary` asks cargo to build it (a no-op when it is up to date).
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -12,39 +11,11 @@ use std::sync::OnceLock;
 
 use serde_json::Value;
 use tool_error_examples::{Sample, exa, gem_flux, interbase, mdmcp, ontology};
-use tool_error_tests::parse_json;
+use tool_error_tests::{example_binary, parse_json};
 
 fn tour_binary() -> &'static PathBuf {
     static BINARY: OnceLock<PathBuf> = OnceLock::new();
-    BINARY.get_or_init(|| {
-        let workspace = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
-        let output = Command::new(env!("CARGO"))
-            .current_dir(workspace)
-            // The workspace with every feature, as the project's test command builds
-            // it, so the binary reuses the artifacts already built for the tests.
-            .args([
-                "build",
-                "--quiet",
-                "--workspace",
-                "--all-features",
-                "--bin",
-                "tour",
-                "--message-format=json",
-            ])
-            .output()
-            .expect("cargo runs");
-        assert!(
-            output.status.success(),
-            "building the tour failed:\n{}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        String::from_utf8_lossy(&output.stdout)
-            .lines()
-            .filter_map(|line| serde_json::from_str::<Value>(line).ok())
-            .filter(|message| message["target"]["name"] == "tour")
-            .find_map(|message| message["executable"].as_str().map(PathBuf::from))
-            .expect("cargo reports the tour's executable")
-    })
+    BINARY.get_or_init(|| example_binary("tour"))
 }
 
 fn run(args: &[&str]) -> Output {
