@@ -44,6 +44,7 @@ use rmcp::{RoleClient, ServiceExt};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use tool_error::OwnedNextCall;
+use tool_error_examples::gem_flux::formula::Formula;
 
 type BoxError = Box<dyn Error + Send + Sync>;
 
@@ -175,28 +176,10 @@ fn summary(value: &Value) -> String {
     }
 }
 
-/// The elements of a chemical formula such as `C6H12O6` (`Cl` is chlorine, not C).
-fn elements(formula: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    let mut chars = formula.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c.is_ascii_uppercase() {
-            let mut element = c.to_string();
-            while let Some(&next) = chars.peek() {
-                if !next.is_ascii_lowercase() {
-                    break;
-                }
-                element.push(next);
-                chars.next();
-            }
-            found.push(element);
-        }
-    }
-    found
-}
-
+/// Whether `formula` (as `get_compound_name` returns it) has `element`; an
+/// unreadable formula has none.
 fn has(formula: &str, element: &str) -> bool {
-    elements(formula).iter().any(|found| found == element)
+    Formula::parse(formula).is_some_and(|formula| formula.contains(element))
 }
 
 /// Scenario 1: a wrong compound ID, found again by name.
