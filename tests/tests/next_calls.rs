@@ -182,6 +182,53 @@ fn limits_leave_out_calls_they_would_change_and_say_so() {
 }
 
 #[test]
+fn no_room_for_items_leaves_the_key_out_and_says_truncated() {
+    /// Nothing but one call, so only dropping the call can make the envelope cut.
+    #[derive(Debug)]
+    struct OnlyACall;
+    impl std::fmt::Display for OnlyACall {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("busy")
+        }
+    }
+    impl ToolError for OnlyACall {
+        fn code(&self) -> &'static str {
+            "BUSY"
+        }
+        fn kind(&self) -> tool_error::Kind {
+            tool_error::Kind::Transient
+        }
+        fn next_calls(&self, calls: &mut tool_error::NextCallWriter<'_>) {
+            calls.push(&tool_error::NextCall::new("status", &json!({})).read_only());
+        }
+    }
+    let value = native(&OnlyACall, &Policy::DEFAULT);
+    assert_eq!(value["next_calls"][0]["tool"], "status");
+    assert!(value.get("truncated").is_none(), "{value}");
+    let limits = tool_error::Limits::DEFAULT.with_max_items(0);
+    let value = native(&OnlyACall, &Policy::DEFAULT.with_limits(limits));
+    assert!(value.get("next_calls").is_none(), "{value}");
+    assert_eq!(value["truncated"], true, "{value}");
+}
+
+#[test]
+fn problem_json_carries_the_calls_as_an_extension_member() {
+    let error = LabError::CompoundNotFound {
+        compound_id: "cpd99999".into(),
+        closest: "cpd00027".into(),
+    };
+    let value = Envelope::new(&error).to_value(&tool_error::Problem::default());
+    assert_eq!(
+        value["next_calls"],
+        native(&error, &Policy::DEFAULT)["next_calls"]
+    );
+    assert_eq!(value["next_calls"][0]["tool"], "search_compounds");
+    // And the client reads them back from problem+json.
+    let parsed = tool_error::client::parse_value(&value);
+    assert_eq!(parsed.next_calls()[1].arguments["compound_id"], "cpd00027");
+}
+
+#[test]
 fn the_client_reads_the_calls_back() {
     let error = LabError::CompoundNotFound {
         compound_id: "cpd99999".into(),

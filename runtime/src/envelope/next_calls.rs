@@ -7,7 +7,7 @@ use serde::{Serialize, Serializer};
 
 use super::{Envelope, Reduction};
 use crate::NextCallWriter;
-use crate::next_call::{NextCall, NextCallSink};
+use crate::next_call::{LimitedCall, NextCall, NextCallSink};
 
 /// The next calls of an envelope: `Serialize` as an array of
 /// `{"tool", "arguments", "caller_supplies"?, "read_only"}` objects.
@@ -39,31 +39,50 @@ impl<'a> NextCalls<'a> {
 
     /// How many calls will be written.
     pub fn len(&self) -> usize {
-        if !self.shown() {
-            return 0;
-        }
-        struct Count<'l>(usize, &'l crate::Limits);
-        impl NextCallSink for Count<'_> {
-            fn call(&mut self, call: &NextCall<'_>) {
-                if call.fits(self.1) {
-                    self.0 += 1;
-                }
-            }
-        }
-        let mut count = Count(0, &self.envelope.policy.limits);
-        self.envelope
-            .error
-            .next_calls(&mut NextCallWriter::new(&mut count));
         let max_items = self.envelope.policy.limits.max_items;
-        if count.0 > max_items {
+        let fitting = self.fitting(usize::MAX);
+        if fitting > max_items {
             self.envelope.cuts.record();
         }
-        count.0.min(max_items)
+        fitting.min(max_items)
     }
 
     /// Whether no call will be written.
     pub fn is_empty(&self) -> bool {
-        self.len() == 0
+        if self.envelope.policy.limits.max_items == 0 {
+            // Counted in full, so that calls dropped by the limit are reported.
+            return self.len() == 0;
+        }
+        self.fitting(1) == 0
+    }
+
+    /// How many calls fit the limits, counting no further than `enough`: each one
+    /// counted is serialised once to find out.
+    fn fitting(&self, enough: usize) -> usize {
+        if !self.shown() {
+            return 0;
+        }
+        struct Count<'l> {
+            found: usize,
+            enough: usize,
+            limits: &'l crate::Limits,
+        }
+        impl NextCallSink for Count<'_> {
+            fn call(&mut self, call: &NextCall<'_>) {
+                if self.found < self.enough && call.fits(self.limits) {
+                    self.found += 1;
+                }
+            }
+        }
+        let mut count = Count {
+            found: 0,
+            enough,
+            limits: &self.envelope.policy.limits,
+        };
+        self.envelope
+            .error
+            .next_calls(&mut NextCallWriter::new(&mut count));
+        count.found
     }
 }
 
@@ -106,25 +125,14 @@ impl<Seq: SerializeSeq> NextCallSink for SeqSink<'_, Seq> {
             return;
         }
         self.remaining -= 1;
-        let element = Element {
+        let element = LimitedCall {
             call,
-            envelope: self.envelope,
+            limits: &self.envelope.policy.limits,
+            cuts: self.envelope.cuts,
         };
         if let Err(error) = self.seq.serialize_element(&element) {
             self.failed = Some(error);
         }
-    }
-}
-
-struct Element<'c, 'a> {
-    call: &'c NextCall<'c>,
-    envelope: &'c Envelope<'a>,
-}
-
-impl Serialize for Element<'_, '_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.call
-            .serialize_limited(serializer, &self.envelope.policy.limits, self.envelope.cuts)
     }
 }
 

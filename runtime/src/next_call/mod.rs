@@ -150,7 +150,7 @@ impl<'a> NextCall<'a> {
     /// is not the call the server meant, so the envelope leaves it out.
     pub(crate) fn fits(&self, limits: &Limits) -> bool {
         let cut = core::cell::Cell::new(false);
-        let probe = Probe {
+        let probe = LimitedCall {
             call: self,
             limits,
             cuts: Cuts::into(&cut),
@@ -181,7 +181,7 @@ impl<'a> NextCall<'a> {
             limits,
             cuts,
         };
-        if supplied.len() > 0 {
+        if supplied.names().next().is_some() {
             map.serialize_entry("caller_supplies", &supplied)?;
         }
         map.serialize_entry("read_only", &self.read_only)?;
@@ -191,32 +191,26 @@ impl<'a> NextCall<'a> {
 
 impl fmt::Debug for NextCall<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let limits = Limits::UNLIMITED;
-        let text = serde_json::to_string(&Whole(self, &limits)).unwrap_or_default();
-        f.write_str(&text)
+        let whole = LimitedCall {
+            call: self,
+            limits: &Limits::UNLIMITED,
+            cuts: Cuts::IGNORED,
+        };
+        f.write_str(&serde_json::to_string(&whole).unwrap_or_default())
     }
 }
 
-/// A call serialised to learn whether the limits cut it.
-struct Probe<'c, 'a> {
-    call: &'c NextCall<'a>,
-    limits: &'c Limits,
-    cuts: Cuts<'c>,
+/// A call serialised within `limits`, its cuts reported to `cuts`.
+pub(crate) struct LimitedCall<'c, 'a> {
+    pub(crate) call: &'c NextCall<'a>,
+    pub(crate) limits: &'c Limits,
+    pub(crate) cuts: Cuts<'c>,
 }
 
-impl Serialize for Probe<'_, '_> {
+impl Serialize for LimitedCall<'_, '_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         self.call
             .serialize_limited(serializer, self.limits, self.cuts)
-    }
-}
-
-/// A call serialised under some limits.
-struct Whole<'c, 'a>(&'c NextCall<'a>, &'c Limits);
-
-impl Serialize for Whole<'_, '_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.0.serialize_limited(serializer, self.1, Cuts::IGNORED)
     }
 }
 
@@ -247,10 +241,6 @@ impl CallerSupplied<'_, '_> {
             .filter(|argument| matches!(argument.value, ArgumentValue::CallerSupplies))
             .map(|argument| argument.name);
         self.call.caller_supplies.iter().copied().chain(declared)
-    }
-
-    fn len(&self) -> usize {
-        self.names().count()
     }
 }
 
