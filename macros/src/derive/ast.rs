@@ -5,7 +5,7 @@ use proc_macro2::Span;
 use syn::spanned::Spanned;
 use syn::{Attribute, Data, DeriveInput, Fields, Generics, Ident, Member, Type};
 
-use super::attr::{CallArgValue, Keys};
+use super::attr::{self, Keys};
 use super::case::RenameRule;
 use super::ctxt::Ctxt;
 use super::doc::Doc;
@@ -53,36 +53,11 @@ pub(crate) struct Variant<'a> {
     pub(crate) next_calls: Vec<NextCall>,
 }
 
-/// One `next_call(...)` with its templates parsed.
-pub(crate) struct NextCall {
-    /// `None` when not given (an error the checks report).
-    pub(crate) tool: Option<syn::LitStr>,
-    pub(crate) read_only: bool,
-    /// Whether `tool` was written (a bad value is reported where it is read).
-    pub(crate) tool_written: bool,
-    pub(crate) span: Span,
-    pub(crate) args: Vec<CallArg>,
-}
+/// One `next_call(...)` with its text arguments parsed as templates.
+pub(crate) type NextCall = attr::NextCall<Template>;
 
-/// One argument of a next call.
-pub(crate) struct CallArg {
-    pub(crate) name: String,
-    pub(crate) span: Span,
-    pub(crate) value: ArgValue,
-}
-
-/// An argument's value.
-pub(crate) enum ArgValue {
-    /// A string template.
-    Text(Template),
-    /// A field's value as JSON.
-    Field(Ident),
-    Int(i64),
-    Float(f64),
-    Bool(bool),
-    /// Supplied by the caller.
-    CallerSupplies,
-}
+/// An argument's value, text parsed as a template.
+pub(crate) type ArgValue = attr::ArgValue<Template>;
 
 impl NextCall {
     /// The fields sent as values, each once, in order of first use.
@@ -245,33 +220,7 @@ impl<'a> Variant<'a> {
             .collect();
         let next_calls = std::mem::take(&mut keys.next_call)
             .into_iter()
-            .map(|call| NextCall {
-                tool: call.tool,
-                read_only: call.read_only,
-                tool_written: call.tool_written,
-                span: call.span,
-                args: call
-                    .args
-                    .into_iter()
-                    .filter_map(|arg| {
-                        let value = match arg.value {
-                            CallArgValue::Text(lit) => {
-                                ArgValue::Text(template::parse(cx, &lit, "next_call")?)
-                            }
-                            CallArgValue::Field(ident) => ArgValue::Field(ident),
-                            CallArgValue::Int(value) => ArgValue::Int(value),
-                            CallArgValue::Float(value) => ArgValue::Float(value),
-                            CallArgValue::Bool(value) => ArgValue::Bool(value),
-                            CallArgValue::CallerSupplies => ArgValue::CallerSupplies,
-                        };
-                        Some(CallArg {
-                            name: arg.name,
-                            span: arg.span,
-                            value,
-                        })
-                    })
-                    .collect(),
-            })
+            .map(|call| call.map_text(|lit| template::parse(cx, &lit, "next_call")))
             .collect();
         Variant {
             ident,

@@ -42,10 +42,11 @@ pub(crate) struct Int {
     pub(crate) span: Span,
 }
 
-/// One `next_call(...)`: a tool call the variant suggests.
-pub(crate) struct NextCallKeys {
+/// One `next_call(...)`: a tool call the variant suggests. `T` is how a text
+/// argument is held: the literal as written here, the parsed template in the ast.
+pub(crate) struct NextCall<T = LitStr> {
     pub(crate) tool: Option<LitStr>,
-    pub(crate) args: Vec<CallArg>,
+    pub(crate) args: Vec<CallArg<T>>,
     pub(crate) read_only: bool,
     /// Whether `tool` was written, even with a bad value (already reported).
     pub(crate) tool_written: bool,
@@ -54,16 +55,16 @@ pub(crate) struct NextCallKeys {
 }
 
 /// One argument of a `next_call`'s `args(...)`.
-pub(crate) struct CallArg {
+pub(crate) struct CallArg<T = LitStr> {
     pub(crate) name: String,
     pub(crate) span: Span,
-    pub(crate) value: CallArgValue,
+    pub(crate) value: ArgValue<T>,
 }
 
 /// What an argument is set to.
-pub(crate) enum CallArgValue {
+pub(crate) enum ArgValue<T = LitStr> {
     /// `name = "text {field}"`.
-    Text(LitStr),
+    Text(T),
     /// `name = field`, or just `name` for the field of that name.
     Field(syn::Ident),
     Int(i64),
@@ -71,6 +72,39 @@ pub(crate) enum CallArgValue {
     Bool(bool),
     /// `name = _`.
     CallerSupplies,
+}
+
+impl<T> NextCall<T> {
+    /// The call with each text argument converted by `convert`; an argument it
+    /// refuses (having reported why) is dropped.
+    pub(crate) fn map_text<U>(self, mut convert: impl FnMut(T) -> Option<U>) -> NextCall<U> {
+        let args = self
+            .args
+            .into_iter()
+            .filter_map(|arg| {
+                let value = match arg.value {
+                    ArgValue::Text(text) => ArgValue::Text(convert(text)?),
+                    ArgValue::Field(ident) => ArgValue::Field(ident),
+                    ArgValue::Int(value) => ArgValue::Int(value),
+                    ArgValue::Float(value) => ArgValue::Float(value),
+                    ArgValue::Bool(value) => ArgValue::Bool(value),
+                    ArgValue::CallerSupplies => ArgValue::CallerSupplies,
+                };
+                Some(CallArg {
+                    name: arg.name,
+                    span: arg.span,
+                    value,
+                })
+            })
+            .collect();
+        NextCall {
+            tool: self.tool,
+            args,
+            read_only: self.read_only,
+            tool_written: self.tool_written,
+            span: self.span,
+        }
+    }
 }
 
 /// Every key of one attribute site.
@@ -87,7 +121,7 @@ pub(crate) struct Keys {
     pub(crate) recoverable: Slot<bool>,
     pub(crate) message: Slot<LitStr>,
     pub(crate) suggest: Vec<LitStr>,
-    pub(crate) next_call: Vec<NextCallKeys>,
+    pub(crate) next_call: Vec<NextCall>,
     pub(crate) jsonrpc: Slot<Int>,
     pub(crate) http: Slot<Int>,
     pub(crate) channel: Slot<&'static str>,
@@ -293,7 +327,7 @@ const NEXT_CALL_EXAMPLE: &str =
     "next_call(tool = \"get_model\", args(model_id, limit = 5), read_only)";
 
 /// `next_call(tool = "...", args(...), read_only)`.
-fn next_call(cx: &Ctxt, meta: &ParseNestedMeta<'_>, span: Span) -> Option<NextCallKeys> {
+fn next_call(cx: &Ctxt, meta: &ParseNestedMeta<'_>, span: Span) -> Option<NextCall> {
     if !meta.input.peek(syn::token::Paren) {
         cx.error_at(
             span,
@@ -302,7 +336,7 @@ fn next_call(cx: &Ctxt, meta: &ParseNestedMeta<'_>, span: Span) -> Option<NextCa
         skip_value(meta);
         return None;
     }
-    let mut call = NextCallKeys {
+    let mut call = NextCall {
         tool: None,
         args: Vec::new(),
         read_only: false,
@@ -393,7 +427,7 @@ fn call_args(cx: &Ctxt, meta: &ParseNestedMeta<'_>, args: &mut Vec<CallArg>) {
             None
         } else {
             // `args(model_id)`: the field of the same name.
-            Some(CallArgValue::Field(ident.clone()))
+            Some(ArgValue::Field(ident.clone()))
         };
         if let Some(value) = value {
             args.push(CallArg { name, span, value });
@@ -406,26 +440,26 @@ fn call_args(cx: &Ctxt, meta: &ParseNestedMeta<'_>, args: &mut Vec<CallArg>) {
 }
 
 /// The value after `name =` in `args(...)`.
-fn call_arg_value(cx: &Ctxt, input: ParseStream<'_>, name: &str) -> Option<CallArgValue> {
+fn call_arg_value(cx: &Ctxt, input: ParseStream<'_>, name: &str) -> Option<ArgValue> {
     let span = input.span();
     let negative = input.peek(Token![-]) && input.parse::<Token![-]>().is_ok();
     let sign = if negative { -1.0 } else { 1.0 };
     let value = if negative {
         None
     } else if input.peek(LitStr) {
-        input.parse::<LitStr>().ok().map(CallArgValue::Text)
+        input.parse::<LitStr>().ok().map(ArgValue::Text)
     } else if input.peek(syn::LitBool) {
         input
             .parse::<syn::LitBool>()
             .ok()
-            .map(|lit| CallArgValue::Bool(lit.value))
+            .map(|lit| ArgValue::Bool(lit.value))
     } else if input.peek(Token![_]) {
         input
             .parse::<Token![_]>()
             .ok()
-            .map(|_| CallArgValue::CallerSupplies)
+            .map(|_| ArgValue::CallerSupplies)
     } else if input.peek(syn::Ident) {
-        input.parse::<syn::Ident>().ok().map(CallArgValue::Field)
+        input.parse::<syn::Ident>().ok().map(ArgValue::Field)
     } else {
         None
     };
@@ -433,14 +467,14 @@ fn call_arg_value(cx: &Ctxt, input: ParseStream<'_>, name: &str) -> Option<CallA
         if input.peek(syn::LitInt) {
             let lit = input.parse::<syn::LitInt>().ok()?;
             let parsed = lit.base10_parse::<i64>().ok()?;
-            Some(CallArgValue::Int(if negative { -parsed } else { parsed }))
+            Some(ArgValue::Int(if negative { -parsed } else { parsed }))
         } else if input.peek(syn::LitFloat) {
             let lit = input.parse::<syn::LitFloat>().ok()?;
             let parsed = lit
                 .base10_parse::<f64>()
                 .ok()
                 .filter(|value| value.is_finite())?;
-            Some(CallArgValue::Float(sign * parsed))
+            Some(ArgValue::Float(sign * parsed))
         } else {
             None
         }

@@ -708,15 +708,6 @@ fn sample_json(ty: &syn::Type, field: &str) -> Option<String> {
                 "String" | "str" | "PathBuf" | "Path" | "OsString" | "char" => {
                     Some(format!("{field:?}"))
                 }
-                "Cow" => match &segment.arguments {
-                    syn::PathArguments::AngleBracketed(args) => {
-                        args.args.iter().find_map(|arg| match arg {
-                            syn::GenericArgument::Type(inner) => sample_json(inner, field),
-                            _ => None,
-                        })
-                    }
-                    _ => None,
-                },
                 "i8" | "i16" | "i32" | "i64" | "i128" | "isize" | "u8" | "u16" | "u32" | "u64"
                 | "u128" | "usize" => Some("1".to_owned()),
                 "f32" | "f64" => Some("1.5".to_owned()),
@@ -724,7 +715,8 @@ fn sample_json(ty: &syn::Type, field: &str) -> Option<String> {
                 "Vec" | "VecDeque" | "HashSet" | "BTreeSet" | "LinkedList" => {
                     Some(format!("[{}]", sample_json(inner()?, field)?))
                 }
-                "Option" | "Box" | "Arc" | "Rc" => sample_json(inner()?, field),
+                // `Cow<'_, str>`: the first type argument, past the lifetime.
+                "Option" | "Box" | "Arc" | "Rc" | "Cow" => sample_json(inner()?, field),
                 _ => None,
             }
         }
@@ -783,5 +775,25 @@ fn cause_body(input: &Input<'_>, private: &TokenStream, cause: Cause) -> TokenSt
             #(#arms)*
             #rest
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sample_json;
+
+    fn sample(ty: &str) -> Option<String> {
+        sample_json(&syn::parse_str(ty).unwrap(), "id")
+    }
+
+    #[test]
+    fn samples_follow_how_the_type_is_written() {
+        assert_eq!(sample("String").as_deref(), Some(r#""id""#));
+        assert_eq!(sample("Cow<'static, str>").as_deref(), Some(r#""id""#));
+        assert_eq!(sample("&'a [u32]").as_deref(), Some("[1]"));
+        assert_eq!(sample("Option<Vec<f64>>").as_deref(), Some("[1.5]"));
+        assert_eq!(sample("std::sync::Arc<bool>").as_deref(), Some("true"));
+        assert_eq!(sample("MyId"), None);
+        assert_eq!(sample("Vec<MyId>"), None);
     }
 }
