@@ -361,6 +361,38 @@ impl<'de> IntoDeserializer<'de, Failure> for KeyDeserializer<'de> {
     }
 }
 
+/// The methods the two one-piece-of-text deserializers (a key, a text value) share:
+/// any type reads the text itself, an option is `Some`, a newtype its content, an
+/// enum the variant the text names.
+macro_rules! one_text_piece {
+    () => {
+        fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Failure> {
+            visitor.visit_borrowed_str(self.0)
+        }
+
+        fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Failure> {
+            visitor.visit_some(self)
+        }
+
+        fn deserialize_newtype_struct<V: Visitor<'de>>(
+            self,
+            _name: &'static str,
+            visitor: V,
+        ) -> Result<V::Value, Failure> {
+            visitor.visit_newtype_struct(self)
+        }
+
+        fn deserialize_enum<V: Visitor<'de>>(
+            self,
+            _name: &'static str,
+            _variants: &'static [&'static str],
+            visitor: V,
+        ) -> Result<V::Value, Failure> {
+            visitor.visit_enum(self.0.into_deserializer())
+        }
+    };
+}
+
 macro_rules! parse_key {
     ($($method:ident => $visit:ident : $ty:ty),* $(,)?) => {$(
         fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Failure> {
@@ -383,9 +415,7 @@ macro_rules! parse_key {
 impl<'de> Deserializer<'de> for KeyDeserializer<'de> {
     type Error = Failure;
 
-    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Failure> {
-        visitor.visit_borrowed_str(self.0)
-    }
+    one_text_piece!();
 
     fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Failure> {
         match self.0 {
@@ -412,27 +442,6 @@ impl<'de> Deserializer<'de> for KeyDeserializer<'de> {
         deserialize_u128 => visit_u128: u128,
         deserialize_f32 => visit_f32: f32,
         deserialize_f64 => visit_f64: f64,
-    }
-
-    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Failure> {
-        visitor.visit_some(self)
-    }
-
-    fn deserialize_newtype_struct<V: Visitor<'de>>(
-        self,
-        _name: &'static str,
-        visitor: V,
-    ) -> Result<V::Value, Failure> {
-        visitor.visit_newtype_struct(self)
-    }
-
-    fn deserialize_enum<V: Visitor<'de>>(
-        self,
-        _name: &'static str,
-        _variants: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value, Failure> {
-        visitor.visit_enum(self.0.into_deserializer())
     }
 
     forward_to_deserialize_any! {
@@ -652,9 +661,7 @@ macro_rules! parse_number {
 impl<'de> Deserializer<'de> for TextValue<'de> {
     type Error = Failure;
 
-    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Failure> {
-        visitor.visit_borrowed_str(self.0)
-    }
+    one_text_piece!();
 
     fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Failure> {
         match self.0 {
@@ -671,27 +678,6 @@ impl<'de> Deserializer<'de> for TextValue<'de> {
         deserialize_i8, deserialize_i16, deserialize_i32, deserialize_i64, deserialize_i128,
         deserialize_u8, deserialize_u16, deserialize_u32, deserialize_u64, deserialize_u128,
         deserialize_f32, deserialize_f64,
-    }
-
-    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Failure> {
-        visitor.visit_some(self)
-    }
-
-    fn deserialize_newtype_struct<V: Visitor<'de>>(
-        self,
-        _name: &'static str,
-        visitor: V,
-    ) -> Result<V::Value, Failure> {
-        visitor.visit_newtype_struct(self)
-    }
-
-    fn deserialize_enum<V: Visitor<'de>>(
-        self,
-        _name: &'static str,
-        _variants: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value, Failure> {
-        visitor.visit_enum(self.0.into_deserializer())
     }
 
     fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Failure> {
