@@ -602,6 +602,107 @@ fn details_follow_skip_redact_rename_and_option_rules() {
     );
 }
 
+/// Variants whose fields look alike to different degrees: the derive gives variants
+/// that share a shape one `fields` arm, so each must still see its own values, names
+/// and templates.
+#[derive(Debug, thiserror::Error, tool_error::ToolError)]
+#[tool_error(kind = validation)]
+enum LikeShapes {
+    #[error("a")]
+    #[tool_error(code = "SHAPE_A", suggest = "Check {id}")]
+    Id { id: String, count: u64 },
+    // Same types under other names: one arm with `Id`.
+    #[error("b")]
+    #[tool_error(code = "SHAPE_B", suggest = "Look up {name}")]
+    Name { name: String, total: u64 },
+    // Same names, other types: its own arm.
+    #[error("c")]
+    #[tool_error(code = "SHAPE_C", suggest = "Check {id}")]
+    Number { id: u64, count: String },
+    // Same types, but an `Option`: its own arm.
+    #[error("d")]
+    #[tool_error(code = "SHAPE_D", suggest = "Check {id:?}")]
+    Maybe { id: Option<String>, count: u64 },
+    // Same types, but the template formats with `Debug`.
+    #[error("e")]
+    #[tool_error(code = "SHAPE_E", suggest = "Check {id:?}")]
+    Quoted { id: String, count: u64 },
+    // Same types, one of them redacted (the catalog says so, not the arm).
+    #[error("f")]
+    #[tool_error(code = "SHAPE_F")]
+    Secret {
+        id: String,
+        #[tool_error(redact)]
+        count: u64,
+    },
+    #[error("g")]
+    #[tool_error(code = "SHAPE_G")]
+    Tuple(
+        #[tool_error(rename = "id")] String,
+        #[tool_error(rename = "count")] u64,
+    ),
+}
+
+#[test]
+fn variants_of_one_shape_each_render_their_own_fields() {
+    let cases = [
+        (
+            LikeShapes::Id {
+                id: "x1".into(),
+                count: 1,
+            },
+            json!({"id": "x1", "count": 1}),
+            json!(["Check x1"]),
+        ),
+        (
+            LikeShapes::Name {
+                name: "n2".into(),
+                total: 2,
+            },
+            json!({"name": "n2", "total": 2}),
+            json!(["Look up n2"]),
+        ),
+        (
+            LikeShapes::Number {
+                id: 3,
+                count: "three".into(),
+            },
+            json!({"id": 3, "count": "three"}),
+            json!(["Check 3"]),
+        ),
+        (
+            LikeShapes::Maybe { id: None, count: 4 },
+            json!({"count": 4}),
+            json!(["Check None"]),
+        ),
+        (
+            LikeShapes::Quoted {
+                id: "q5".into(),
+                count: 5,
+            },
+            json!({"id": "q5", "count": 5}),
+            json!(["Check \"q5\""]),
+        ),
+        (
+            LikeShapes::Secret {
+                id: "s6".into(),
+                count: 6,
+            },
+            json!({"id": "s6", "count": "[REDACTED]"}),
+            json!([]),
+        ),
+        (
+            LikeShapes::Tuple("t7".into(), 7),
+            json!({"id": "t7", "count": 7}),
+            json!([]),
+        ),
+    ];
+    for (error, expected_details, expected_suggestions) in cases {
+        assert_eq!(details(&error), Some(expected_details), "{error:?}");
+        assert_eq!(suggestions(&error), expected_suggestions, "{error:?}");
+    }
+}
+
 #[test]
 fn a_details_field_is_the_whole_details_value() {
     let whole = Detailed::Whole {
