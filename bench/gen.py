@@ -6,12 +6,24 @@ suggestions (one interpolated):
   thiserror    thiserror only
   derive       thiserror + #[derive(ToolError)]
   handwritten  thiserror + the ToolError impl a person writes today: one match per method
+
+SHAPES=k in the environment (default 1) cycles the two fields' types through k
+combinations (up to 32), so that variants do not all share one shape.
 """
+import os
 import pathlib
 import sys
 
 KINDS = ["validation", "not_found", "conflict", "permission", "transient", "internal"]
 KIND_NAMES = ["Validation", "NotFound", "Conflict", "Permission", "Transient", "Internal"]
+NAME_TYPES = ["String", "Box<str>", "std::borrow::Cow<'static, str>", "&'static str"]
+COUNT_TYPES = ["u64", "u32", "u16", "u8", "i64", "i32", "i16", "usize"]
+SHAPES = max(1, min(int(os.environ.get("SHAPES", "1")), len(NAME_TYPES) * len(COUNT_TYPES)))
+
+
+def field_types(i):
+    shape = i % SHAPES
+    return NAME_TYPES[shape % len(NAME_TYPES)], COUNT_TYPES[shape // len(NAME_TYPES)]
 
 
 def variant_lines(i, derive):
@@ -21,7 +33,8 @@ def variant_lines(i, derive):
     if derive:
         out.append(f'    #[tool_error(code = "GEN_ERROR_{i}", kind = {kind}, '
                    f'suggest = "Retry operation {i} later", suggest = "Check {{name}} spelling")]')
-    out.append(f'    Variant{i} {{ name: String, count: u64 }},')
+    name, count = field_types(i)
+    out.append(f'    Variant{i} {{ name: {name}, count: {count} }},')
     return out
 
 

@@ -98,6 +98,7 @@ mod details;
 pub mod envelope;
 mod error;
 mod integrations;
+mod json;
 mod kind;
 mod legacy;
 mod limit;

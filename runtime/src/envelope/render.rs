@@ -118,7 +118,7 @@ impl<'a> Envelope<'a> {
                 if pretty {
                     serde_json::to_writer_pretty(&mut *out, &wire)
                 } else {
-                    serde_json::to_writer(&mut *out, &wire)
+                    crate::json::write(out, &wire)
                 }
             })
             .is_some_and(|written| written.is_ok());

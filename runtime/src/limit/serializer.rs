@@ -12,9 +12,8 @@ use super::text::{Truncated, serialize_str_cut};
 use super::{Cuts, MARK};
 use crate::Limits;
 
-/// serde_json serialises `RawValue` as a struct with this name; its content is
-/// pre-rendered JSON that must never be cut.
-const RAW_VALUE_TOKEN: &str = "$serde_json::private::RawValue";
+// A `RawValue`'s content is pre-rendered JSON that must never be cut.
+use crate::json::RAW_VALUE_TOKEN;
 
 /// Serialises the inner value with every string, collection and nesting level
 /// capped, reporting each cut.
