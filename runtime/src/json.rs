@@ -17,6 +17,43 @@ pub(crate) const RAW_VALUE_TOKEN: &str = "$serde_json::private::RawValue";
 /// Likewise a `Number` when serde_json's `arbitrary_precision` is on: its digits.
 const NUMBER_TOKEN: &str = "$serde_json::private::Number";
 
+/// The name [`Key`] serialises under.
+const KEY_TOKEN: &str = "$tool_error::private::Key";
+
+/// An object key known, when it is built, to need no escaping: this writer copies
+/// it as it is; any other serializer sees a newtype around a string, which is the
+/// string. Built in a `const` block, so a key that would need escaping fails the
+/// build: `&const { Key::new("code") }`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Key(&'static str);
+
+impl Key {
+    pub(crate) const fn new(name: &'static str) -> Key {
+        let bytes = name.as_bytes();
+        let mut at = 0;
+        while at < bytes.len() {
+            let byte = bytes[at];
+            assert!(
+                byte >= 0x20 && byte != b'"' && byte != b'\\',
+                "a key written as it is must need no escaping"
+            );
+            at += 1;
+        }
+        Key(name)
+    }
+}
+
+impl Serialize for Key {
+    fn serialize<S: ser::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_newtype_struct(KEY_TOKEN, self.0)
+    }
+}
+
+/// The text of a [`Key`], written without a scan.
+struct PlainKey<'a> {
+    out: &'a mut Vec<u8>,
+}
+
 type Error = serde_json::Error;
 
 fn error(message: &str) -> Error {
@@ -632,9 +669,12 @@ impl ser::Serializer for MapKey<'_> {
     }
     fn serialize_newtype_struct<T: Serialize + ?Sized>(
         self,
-        _: &'static str,
+        name: &'static str,
         value: &T,
     ) -> Result<(), Error> {
+        if name == KEY_TOKEN {
+            return value.serialize(PlainKey { out: self.out });
+        }
         value.serialize(self)
     }
     fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<(), Error> {
@@ -646,6 +686,48 @@ impl ser::Serializer for MapKey<'_> {
             .map_err(|_| error("a Display implementation returned an error"))?;
         self.out.push(b'"');
         Ok(())
+    }
+}
+
+impl ser::Serializer for PlainKey<'_> {
+    type Ok = ();
+    type Error = Error;
+    refuse_compounds!(KEY_MUST_BE_A_STRING);
+    refuse! { KEY_MUST_BE_A_STRING;
+        serialize_bool(bool);
+        serialize_i8(i8);
+        serialize_i16(i16);
+        serialize_i32(i32);
+        serialize_i64(i64);
+        serialize_u8(u8);
+        serialize_u16(u16);
+        serialize_u32(u32);
+        serialize_u64(u64);
+        serialize_f32(f32);
+        serialize_f64(f64);
+        serialize_char(char);
+        serialize_bytes(&[u8]);
+        serialize_none();
+        serialize_unit();
+        serialize_unit_struct(&'static str);
+        serialize_unit_variant(&'static str, u32, &'static str);
+    }
+
+    fn serialize_str(self, value: &str) -> Result<(), Error> {
+        self.out.push(b'"');
+        self.out.extend_from_slice(value.as_bytes());
+        self.out.push(b'"');
+        Ok(())
+    }
+    fn serialize_newtype_struct<T: Serialize + ?Sized>(
+        self,
+        _: &'static str,
+        _: &T,
+    ) -> Result<(), Error> {
+        Err(error(KEY_MUST_BE_A_STRING))
+    }
+    fn serialize_some<T: Serialize + ?Sized>(self, _: &T) -> Result<(), Error> {
+        Err(error(KEY_MUST_BE_A_STRING))
     }
 }
 
@@ -861,6 +943,19 @@ mod tests {
             raw.serialize_field(RAW_VALUE_TOKEN, self.0)?;
             raw.end()
         }
+    }
+
+    #[test]
+    fn plain_keys_are_strings_to_every_serializer() {
+        let key = const { Key::new("code") };
+        same(&KeyedBy(key));
+        assert_eq!(ours(&KeyedBy(key)).as_deref(), Ok(r#"{"code":1}"#));
+        // Outside a key it is the string too.
+        same(&key);
+        assert_eq!(
+            serde_json::to_value(KeyedBy(key)).ok(),
+            Some(serde_json::json!({"code": 1}))
+        );
     }
 
     #[test]
