@@ -168,19 +168,19 @@ fn main() {
             "(a) json!/native",
             "native/string",
             "native: speed-up over (a)",
-            ">= 4.0",
+            ">= 2.5",
         ),
         (
             "native/string",
             "(b) struct/native/string",
             "native/string: time / (b)",
-            "<= 1.3",
+            "<= 1.0",
         ),
         (
             "native/reused",
             "(b) struct/native/reused",
             "native/reused: time / (b)",
-            "<= 1.3",
+            "<= 1.0",
         ),
         (
             "(a) json!/jsonrpc",
