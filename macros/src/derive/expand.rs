@@ -402,11 +402,22 @@ fn merge_arms(arms: impl Iterator<Item = Arm>) -> Vec<TokenStream> {
             }
         }
     }
+    // The compiler compares the bindings of every alternative of an or-pattern with
+    // every other's: past a few dozen alternatives that quadratic check costs more
+    // than another copy of the body.
     groups
         .into_iter()
-        .map(|(_, patterns, body)| quote!(#(#patterns)|* => #body,))
+        .flat_map(|(_, patterns, body)| {
+            patterns
+                .chunks(MAX_ALTERNATIVES)
+                .map(|patterns| quote!(#(#patterns)|* => #body,))
+                .collect::<Vec<_>>()
+        })
         .collect()
 }
+
+/// The most variants one `fields` arm matches.
+const MAX_ALTERNATIVES: usize = 32;
 
 fn fields_arm(input: &Input<'_>, variant: &Variant<'_>, private: &TokenStream) -> Option<Arm> {
     if variant.is_transparent() {
@@ -828,7 +839,7 @@ fn cause_body(input: &Input<'_>, private: &TokenStream, cause: Cause) -> TokenSt
 
 #[cfg(test)]
 mod tests {
-    use super::sample_json;
+    use super::{MAX_ALTERNATIVES, sample_json};
 
     fn sample(ty: &str) -> Option<String> {
         sample_json(&syn::parse_str(ty).unwrap(), "id")
@@ -883,5 +894,16 @@ mod tests {
         // other names. Gamma: other types. Delta: formatted with `Debug`.
         assert_eq!(arms.len(), 3, "{arms:#?}");
         assert!(arms[0].contains("Self :: Zeta"), "{arms:#?}");
+    }
+
+    #[test]
+    fn a_shared_arm_matches_at_most_a_few_dozen_variants() {
+        let variants: String = (0..2 * MAX_ALTERNATIVES + 1)
+            .map(|i| format!("Variant{i} {{ id: String }},"))
+            .collect();
+        let arms = field_arms(&format!(
+            "#[tool_error(kind = validation)] enum E {{ {variants} }}"
+        ));
+        assert_eq!(arms.len(), 3, "{arms:#?}");
     }
 }
