@@ -1,4 +1,5 @@
-//! The compact JSON writer every render goes through.
+//! The compact JSON writer that `render`, `render_into` and `to_json` go through
+//! (`render_pretty` and `to_value` use serde_json).
 //!
 //! It writes the same bytes as `serde_json::to_writer` for every value (numbers are
 //! formatted by serde_json itself), but scans strings for characters to escape eight
