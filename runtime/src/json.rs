@@ -1,5 +1,5 @@
-//! The compact JSON writer that `render`, `render_into` and `to_json` go through
-//! (`render_pretty` and `to_value` use serde_json).
+//! The compact JSON writer that every render but `render_pretty` goes through
+//! (`render_pretty` uses serde_json's pretty printer).
 //!
 //! It writes the same bytes as `serde_json::to_writer` for every value (numbers are
 //! formatted by serde_json itself), but scans strings for characters to escape eight
