@@ -172,6 +172,15 @@ fn write_escaped_slowly(out: &mut Vec<u8>, bytes: &[u8]) {
 
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
+/// Appends `value`'s `Display` as a JSON string, escaped as it is formatted.
+fn write_display<T: fmt::Display + ?Sized>(out: &mut Vec<u8>, value: &T) -> Result<(), Error> {
+    out.push(b'"');
+    fmt::write(&mut Escaping { out: &mut *out }, format_args!("{value}"))
+        .map_err(|_| error("a Display implementation returned an error"))?;
+    out.push(b'"');
+    Ok(())
+}
+
 /// Escapes formatted text as it is written, for `collect_str`.
 struct Escaping<'a> {
     out: &'a mut Vec<u8>,
@@ -357,11 +366,7 @@ impl<'w, 'a> ser::Serializer for &'w mut Writer<'a> {
         Ok(Compound::new(self, b"}}"))
     }
     fn collect_str<T: fmt::Display + ?Sized>(self, value: &T) -> Result<(), Error> {
-        self.out.push(b'"');
-        fmt::write(&mut Escaping { out: self.out }, format_args!("{value}"))
-            .map_err(|_| error("a Display implementation returned an error"))?;
-        self.out.push(b'"');
-        Ok(())
+        write_display(self.out, value)
     }
 }
 
@@ -417,49 +422,28 @@ impl<'w, 'a> Compound<'w, 'a> {
     }
 }
 
-impl ser::SerializeSeq for Compound<'_, '_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.element(value)
-    }
-    fn end(self) -> Result<(), Error> {
-        self.finish()
-    }
+/// The element-by-element compounds: arrays, and the array of a tuple variant.
+macro_rules! elements {
+    ($($trait:ident::$method:ident),*) => {$(
+        impl ser::$trait for Compound<'_, '_> {
+            type Ok = ();
+            type Error = Error;
+            fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+                self.element(value)
+            }
+            fn end(self) -> Result<(), Error> {
+                self.finish()
+            }
+        }
+    )*};
 }
 
-impl ser::SerializeTuple for Compound<'_, '_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.element(value)
-    }
-    fn end(self) -> Result<(), Error> {
-        self.finish()
-    }
-}
-
-impl ser::SerializeTupleStruct for Compound<'_, '_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.element(value)
-    }
-    fn end(self) -> Result<(), Error> {
-        self.finish()
-    }
-}
-
-impl ser::SerializeTupleVariant for Compound<'_, '_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.element(value)
-    }
-    fn end(self) -> Result<(), Error> {
-        self.finish()
-    }
-}
+elements!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field
+);
 
 impl ser::SerializeMap for Compound<'_, '_> {
     type Ok = ();
@@ -480,35 +464,27 @@ impl ser::SerializeMap for Compound<'_, '_> {
     }
 }
 
-impl ser::SerializeStruct for Compound<'_, '_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), Error> {
-        self.field(key, value)
-    }
-    fn end(self) -> Result<(), Error> {
-        self.finish()
-    }
+/// The field-by-field compounds: structs, and the object of a struct variant.
+macro_rules! fields {
+    ($($trait:ident),*) => {$(
+        impl ser::$trait for Compound<'_, '_> {
+            type Ok = ();
+            type Error = Error;
+            fn serialize_field<T: Serialize + ?Sized>(
+                &mut self,
+                key: &'static str,
+                value: &T,
+            ) -> Result<(), Error> {
+                self.field(key, value)
+            }
+            fn end(self) -> Result<(), Error> {
+                self.finish()
+            }
+        }
+    )*};
 }
 
-impl ser::SerializeStructVariant for Compound<'_, '_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), Error> {
-        self.field(key, value)
-    }
-    fn end(self) -> Result<(), Error> {
-        self.finish()
-    }
-}
+fields!(SerializeStruct, SerializeStructVariant);
 
 /// The text of a `RawValue`, written as it is.
 struct RawText<'a> {
@@ -695,11 +671,7 @@ impl ser::Serializer for MapKey<'_> {
         value.serialize(self)
     }
     fn collect_str<T: fmt::Display + ?Sized>(self, value: &T) -> Result<(), Error> {
-        self.out.push(b'"');
-        fmt::write(&mut Escaping { out: self.out }, format_args!("{value}"))
-            .map_err(|_| error("a Display implementation returned an error"))?;
-        self.out.push(b'"');
-        Ok(())
+        write_display(self.out, value)
     }
 }
 
