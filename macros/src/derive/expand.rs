@@ -388,30 +388,25 @@ struct Arm {
 /// Types written alike in one item resolve alike, so the merged arm type-checks
 /// whenever the separate ones do.
 fn merge_arms(arms: impl Iterator<Item = Arm>) -> Vec<TokenStream> {
-    let mut groups: Vec<(String, Vec<TokenStream>, TokenStream)> = Vec::new();
-    let mut index = std::collections::HashMap::new();
+    // Each body once, in order of first appearance, with the patterns it serves.
+    let mut groups: Vec<(TokenStream, Vec<TokenStream>)> = Vec::new();
+    let mut group_of_key = std::collections::HashMap::new();
     for arm in arms {
-        match index.get(&arm.key) {
-            Some(&at) => {
-                let group: &mut (String, Vec<TokenStream>, TokenStream) = &mut groups[at];
-                group.1.push(arm.pattern);
-            }
-            None => {
-                index.insert(arm.key.clone(), groups.len());
-                groups.push((arm.key, vec![arm.pattern], arm.body));
-            }
-        }
+        let at = *group_of_key.entry(arm.key).or_insert_with(|| {
+            groups.push((arm.body, Vec::new()));
+            groups.len() - 1
+        });
+        groups[at].1.push(arm.pattern);
     }
     // The compiler compares the bindings of every alternative of an or-pattern with
     // every other's: past a few dozen alternatives that quadratic check costs more
     // than another copy of the body.
     groups
-        .into_iter()
-        .flat_map(|(_, patterns, body)| {
+        .iter()
+        .flat_map(|(body, patterns)| {
             patterns
                 .chunks(MAX_ALTERNATIVES)
-                .map(|patterns| quote!(#(#patterns)|* => #body,))
-                .collect::<Vec<_>>()
+                .map(move |patterns| quote!(#(#patterns)|* => #body,))
         })
         .collect()
 }
