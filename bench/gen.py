@@ -8,7 +8,8 @@ suggestions (one interpolated):
   handwritten  thiserror + the ToolError impl a person writes today: one match per method
 
 SHAPES=k in the environment (default 1) cycles the two fields' types through k
-combinations (up to 32), so that variants do not all share one shape.
+combinations (up to 32), so that variants do not all share one shape; SHAPES=0
+gives every variant a field type of its own (`count` is a `PhantomData<[u8; i]>`).
 """
 import os
 import pathlib
@@ -18,10 +19,12 @@ KINDS = ["validation", "not_found", "conflict", "permission", "transient", "inte
 KIND_NAMES = ["Validation", "NotFound", "Conflict", "Permission", "Transient", "Internal"]
 NAME_TYPES = ["String", "Box<str>", "std::borrow::Cow<'static, str>", "&'static str"]
 COUNT_TYPES = ["u64", "u32", "u16", "u8", "i64", "i32", "i16", "usize"]
-SHAPES = max(1, min(int(os.environ.get("SHAPES", "1")), len(NAME_TYPES) * len(COUNT_TYPES)))
+SHAPES = max(0, min(int(os.environ.get("SHAPES", "1")), len(NAME_TYPES) * len(COUNT_TYPES)))
 
 
 def field_types(i):
+    if SHAPES == 0:
+        return "String", f"std::marker::PhantomData<[u8; {i}]>"
     shape = i % SHAPES
     return NAME_TYPES[shape % len(NAME_TYPES)], COUNT_TYPES[shape // len(NAME_TYPES)]
 
