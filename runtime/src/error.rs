@@ -153,6 +153,20 @@ pub trait ToolError: fmt::Display + fmt::Debug {
 /// Forwards every method, so wrappers and trait objects render like the inner error.
 macro_rules! forward_tool_error {
     ($this:ident => $target:expr) => {
+        crate::error::forward_contract!($this => $target);
+        fn source_error(&$this) -> Option<&(dyn StdError + 'static)> {
+            $target.source_error()
+        }
+        fn backtrace(&$this) -> Option<&Backtrace> {
+            $target.backtrace()
+        }
+    };
+}
+
+/// Forwards every method but the cause and the backtrace, for a wrapper that has
+/// its own.
+macro_rules! forward_contract {
+    ($this:ident => $target:expr) => {
         fn code(&$this) -> &'static str {
             $target.code()
         }
@@ -201,16 +215,10 @@ macro_rules! forward_tool_error {
         fn entry(&$this) -> Option<&'static Entry> {
             $target.entry()
         }
-        fn source_error(&$this) -> Option<&(dyn StdError + 'static)> {
-            $target.source_error()
-        }
-        fn backtrace(&$this) -> Option<&Backtrace> {
-            $target.backtrace()
-        }
     };
 }
 
-pub(crate) use forward_tool_error;
+pub(crate) use forward_contract;
 
 impl<T: ToolError + ?Sized> ToolError for Box<T> {
     forward_tool_error!(self => (**self));

@@ -2,7 +2,6 @@
 
 use core::fmt;
 use std::borrow::Cow;
-use std::error::Error as StdError;
 use std::sync::{Arc, LazyLock, OnceLock};
 
 use crate::{
@@ -278,15 +277,10 @@ impl Options {
         context
     }
 
-    /// The first error in `error`'s chain whose type one of the catalogs lists.
-    pub(crate) fn find_in_chain<'a>(
-        &self,
-        error: &'a (dyn StdError + 'static),
-    ) -> Option<&'a (dyn ToolError + 'static)> {
-        self.core
-            .catalogs
-            .iter()
-            .find_map(|catalog| catalog.find_in_chain(error))
+    /// The catalogs an [`AnyError`](crate::AnyError) searches besides the
+    /// registered types.
+    pub(crate) fn catalogs(&self) -> &[&'static CrateCatalog] {
+        &self.core.catalogs
     }
 
     /// The envelope of `error` under the client policy.

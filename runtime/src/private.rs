@@ -18,6 +18,8 @@ pub use std::error::Error;
 /// The hook through which feature-gated integrations implement foreign traits for
 /// derived types.
 pub use crate::__tool_error_integrations as integrations;
+pub use crate::__tool_error_register as register;
+pub use crate::any_error::Registration;
 pub use crate::catalog::{Catalog, CrateCatalog, Entry, FieldInfo, StaticCatalog};
 pub use crate::catalog::{FindByDowncast, FindNothing, Finder, Probe};
 pub use crate::details::{
@@ -32,6 +34,7 @@ pub use crate::next_call::NextCallWriter;
 pub use crate::template::Arg;
 use crate::template::Template;
 pub use crate::{Channel, Kind, ToolError};
+pub use inventory;
 
 pub use crate::catalog::first_duplicate_code_in;
 pub use crate::catalog::leaf_count;

@@ -197,3 +197,203 @@ fn each_integration_keeps_the_found_code() {
     let data: Value = parse_json(object.data().unwrap().get());
     assert_eq!(data["code"], "DOCUMENT_MISSING");
 }
+
+/// Listed in no catalog: found because the derive registered it.
+#[derive(Debug, thiserror::Error, ToolError)]
+#[error("note '{id}' not found")]
+#[tool_error(kind = not_found, suggest = "List the notes with list_notes")]
+pub struct NoteMissing {
+    id: String,
+}
+
+/// Generic: it cannot register itself, so only a catalog finds it.
+#[derive(Debug, thiserror::Error, ToolError)]
+#[error("slot {0} is taken")]
+#[tool_error(kind = conflict)]
+pub struct SlotTaken<T: std::fmt::Display + std::fmt::Debug>(T);
+
+#[test]
+fn a_derived_error_no_catalog_lists_keeps_its_code() {
+    install();
+    assert!(ERROR_CODES.find("NOTE_MISSING").is_none());
+    let error: AnyError = anyhow::Error::new(NoteMissing { id: "n99".into() })
+        .context("opening the note")
+        .into();
+    assert_eq!(error.code(), "NOTE_MISSING");
+    assert_eq!(error.kind(), Kind::NotFound);
+    let envelope = tool_error_tests::native(&error);
+    assert_eq!(envelope["message"], "note 'n99' not found");
+    assert_eq!(envelope["suggestions"][0], "List the notes with list_notes");
+
+    // A type from another crate of the program registers itself as well.
+    let foreign_crate = tool_error_examples::exa::errors::ExaError::DocumentNotFound {
+        path: "/guide".into(),
+        similar: None,
+        did_you_mean: None,
+    };
+    let expected = foreign_crate.code();
+    assert_eq!(AnyError::from(foreign_crate).code(), expected);
+
+    // The documented limit: a generic type is found only through a catalog.
+    assert_eq!(AnyError::from(SlotTaken(3)).code(), "INTERNAL_ERROR");
+}
+
+#[test]
+fn the_outermost_coded_error_wins() {
+    install();
+    #[derive(Debug, thiserror::Error)]
+    #[error("wrapped")]
+    struct Wrapped(#[source] LibraryError);
+
+    #[derive(Debug, thiserror::Error, ToolError)]
+    #[error("import failed")]
+    #[tool_error(kind = conflict)]
+    struct ImportFailed(#[source] Wrapped);
+
+    let error = AnyError::from(ImportFailed(Wrapped(missing())));
+    assert_eq!(error.code(), "IMPORT_FAILED");
+    let error = AnyError::from(Wrapped(missing()));
+    assert_eq!(error.code(), "DOCUMENT_MISSING");
+}
+
+#[test]
+fn the_log_keeps_every_context_layer_above_a_coded_error() {
+    install();
+    let events = capture(|| {
+        let error: AnyError = anyhow_handler().unwrap_err().into();
+        let _ = jsonrpsee_types::ErrorObjectOwned::from(error);
+    });
+    let event = events
+        .iter()
+        .find(|event| event.field("error.type") == Some("DOCUMENT_MISSING"))
+        .unwrap_or_else(|| panic!("no error event in {events:?}"));
+    assert_eq!(event.field("message"), Some("document 'd7' not found"));
+    assert_eq!(
+        event.field("exception.message"),
+        Some("rendering the page: loading d7: document 'd7' not found")
+    );
+
+    // Without context the chain is the coded error's own causes, as before.
+    let events = capture(|| {
+        let _ = jsonrpsee_types::ErrorObjectOwned::from(AnyError::from(missing()));
+    });
+    let event = events
+        .iter()
+        .find(|event| event.field("error.type") == Some("DOCUMENT_MISSING"))
+        .unwrap_or_else(|| panic!("no error event in {events:?}"));
+    assert_eq!(event.field("exception.message"), None);
+}
+
+fn bad_id() -> rmcp::ErrorData {
+    rmcp::ErrorData::invalid_params("bad id a", Some(serde_json::json!({"id": "a"})))
+}
+
+#[test]
+fn an_rmcp_error_data_passes_through_with_its_code_and_message() {
+    install();
+    fn handler() -> Result<(), AnyError> {
+        Err(bad_id())?
+    }
+
+    // rmcp: the same protocol error, unchanged, and logged once.
+    let mut response = None;
+    let events = capture(|| response = Some(handler().into_call_tool_result()));
+    match response.unwrap() {
+        Err(data) => assert_eq!(data, bad_id()),
+        Ok(other) => panic!("a protocol error, got {other:?}"),
+    }
+    let logged: Vec<_> = events
+        .iter()
+        .filter(|event| event.field("error.type").is_some())
+        .collect();
+    assert_eq!(logged.len(), 1, "{events:?}");
+    assert_eq!(logged[0].field("error.type"), Some("INVALID_PARAMS"));
+    assert_eq!(logged[0].field("message"), Some("bad id a"));
+
+    // Under anyhow context too.
+    let wrapped: AnyError = anyhow::Error::new(bad_id()).context("reading args").into();
+    match Err::<(), _>(wrapped).into_call_tool_result() {
+        Err(data) => assert_eq!(data, bad_id()),
+        Ok(other) => panic!("a protocol error, got {other:?}"),
+    }
+
+    // jsonrpsee: an error object with the same code, message and data.
+    let object = jsonrpsee_types::ErrorObjectOwned::from(handler().unwrap_err());
+    assert_eq!(object.code(), -32602);
+    assert_eq!(object.message(), "bad id a");
+    assert_eq!(
+        parse_json(object.data().unwrap().get()),
+        serde_json::json!({"id": "a"})
+    );
+
+    // axum: a 400 problem whose detail is the message, the data as details.
+    let response = axum_core::response::IntoResponse::into_response(handler().unwrap_err());
+    assert_eq!(response.status(), 400);
+    let body = parse_json(&body_text(response));
+    assert_eq!(body["code"], "INVALID_PARAMS");
+    assert_eq!(body["kind"], "VALIDATION");
+    assert_eq!(body["detail"], "bad id a");
+    assert_eq!(body["details"]["id"], "a");
+}
+
+#[test]
+fn a_jsonrpsee_error_object_passes_through_with_its_code_and_message() {
+    install();
+    let original = jsonrpsee_types::ErrorObjectOwned::owned(-32601, "no method 'frob'", None::<()>);
+    let object = jsonrpsee_types::ErrorObjectOwned::from(AnyError::from(original.clone()));
+    assert_eq!(object, original);
+
+    match Err::<(), _>(AnyError::from(original)).into_call_tool_result() {
+        Err(data) => {
+            assert_eq!(data.code.0, -32601);
+            assert_eq!(data.message, "no method 'frob'");
+        }
+        Ok(other) => panic!("a protocol error, got {other:?}"),
+    }
+
+    // An internal JSON-RPC error keeps its own (public) message elsewhere too.
+    let internal = jsonrpsee_types::ErrorObjectOwned::owned(-32603, "index rebuilding", None::<()>);
+    let error = AnyError::from(internal);
+    assert_eq!(error.code(), "PROTOCOL_ERROR");
+    assert_eq!(
+        tool_error_tests::native(&error)["message"],
+        "index rebuilding"
+    );
+}
+
+/// Run in a child process with `RUST_BACKTRACE=1`, which the standard library reads
+/// once per process.
+#[test]
+fn a_backtrace_is_captured_when_the_environment_asks() {
+    const CHILD: &str = "TOOL_ERROR_TEST_BACKTRACE_CHILD";
+    if std::env::var_os(CHILD).is_none() {
+        let output = std::process::Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--exact",
+                "a_backtrace_is_captured_when_the_environment_asks",
+            ])
+            .env(CHILD, "1")
+            .env("RUST_BACKTRACE", "1")
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            output.status.success(),
+            "{stdout}{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert!(stdout.contains("1 passed"), "{stdout}");
+        return;
+    }
+    install();
+    let events = capture(|| {
+        let error = AnyError::from(std::io::Error::other("disk on fire"));
+        let _ = jsonrpsee_types::ErrorObjectOwned::from(error);
+    });
+    let event = events
+        .iter()
+        .find(|event| event.field("error.type") == Some("INTERNAL_ERROR"))
+        .unwrap_or_else(|| panic!("no error event in {events:?}"));
+    let trace = event.field("exception.stacktrace").expect("a backtrace");
+    assert!(trace.contains("a_backtrace_is_captured"), "{trace}");
+}

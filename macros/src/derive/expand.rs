@@ -127,6 +127,14 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
             }
         });
 
+    // A concrete type registers itself, so an `AnyError` holding it finds its
+    // contract with no catalog installed; a generic one has no single type to name.
+    let registration = input
+        .generics
+        .params
+        .is_empty()
+        .then(|| quote!(#private::register!(#ident);));
+
     let integrations = input.integrations().then(|| {
         quote!(#private::integrations! { [#impl_generics] [#ident #ty_generics] [#where_clause] })
     });
@@ -211,6 +219,8 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
             #nested_check
 
             #display_check
+
+            #registration
 
             #integrations
         };

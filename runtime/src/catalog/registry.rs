@@ -250,16 +250,7 @@ macro_rules! crate_catalog {
             $label,
             ::core::env!("CARGO_PKG_VERSION"),
             &[$(<$ty as $crate::__private::StaticCatalog>::CATALOG),+],
-            &[$({
-                fn find<'a>(
-                    error: &'a (dyn ::std::error::Error + 'static),
-                ) -> ::core::option::Option<&'a (dyn $crate::ToolError + 'static)> {
-                    #[allow(unused_imports)]
-                    use $crate::__private::{FindByDowncast as _, FindNothing as _};
-                    (&&$crate::__private::Probe::<$ty>::new()).find(error)
-                }
-                find as $crate::__private::Finder
-            }),+],
+            &[$($crate::__tool_error_finder!($ty)),+],
         );
         $crate::assert_unique_codes!($($ty),+);
     };

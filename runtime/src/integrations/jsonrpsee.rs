@@ -118,10 +118,34 @@ pub fn parse_params<T: serde::de::DeserializeOwned>(
     crate::args::from_str(params.as_str().unwrap_or("null")).map_err(|error| error_object(&error))
 }
 
+/// A JSON-RPC error a handler passed up (jsonrpsee's own, or rmcp's `ErrorData`)
+/// is sent on with its code, message and data unchanged.
 impl From<crate::AnyError> for ErrorObjectOwned {
     fn from(error: crate::AnyError) -> Self {
-        error_object(&error)
+        match passed_through(&error) {
+            Some(original) => {
+                let options = Options::installed();
+                options.log(&options.envelope(&error, &options.context()));
+                original
+            }
+            None => error_object(&error),
+        }
     }
+}
+
+fn passed_through(error: &crate::AnyError) -> Option<ErrorObjectOwned> {
+    if let Some(original) = error.found_as::<ErrorObjectOwned>() {
+        return Some(original.clone());
+    }
+    #[cfg(feature = "rmcp")]
+    if let Some(data) = error.found_as::<::rmcp::ErrorData>() {
+        return Some(ErrorObjectOwned::owned(
+            data.code.0,
+            data.message.to_string(),
+            data.data.as_ref(),
+        ));
+    }
+    None
 }
 
 /// Implements `From<Type> for ErrorObjectOwned` for a derived type.

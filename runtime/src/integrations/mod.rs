@@ -23,6 +23,7 @@ pub mod axum;
 mod garde;
 #[cfg(feature = "jsonrpsee")]
 pub mod jsonrpsee;
+pub(crate) mod protocol;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
 #[cfg(feature = "schemars")]

@@ -127,6 +127,46 @@ impl IntoCallToolResult for Box<dyn ToolError + Send + Sync> {
 
 impl IntoCallToolResult for crate::AnyError {
     fn into_call_tool_result(self) -> Result<CallToolResponse, ErrorData> {
-        respond(&self)
+        match passed_through(&self) {
+            Some(original) => {
+                log(&self);
+                Err(original)
+            }
+            None => respond(&self),
+        }
+    }
+}
+
+/// The JSON-RPC error a handler passed up inside `error`, as rmcp sends it: its own
+/// code, message and data, unchanged.
+fn passed_through(error: &crate::AnyError) -> Option<ErrorData> {
+    if let Some(original) = error.found_as::<ErrorData>() {
+        return Some(original.clone());
+    }
+    #[cfg(feature = "jsonrpsee")]
+    if let Some(object) = error.found_as::<::jsonrpsee_types::ErrorObjectOwned>() {
+        let data = object
+            .data()
+            .and_then(|raw| serde_json::from_str::<Value>(raw.get()).ok());
+        return Some(ErrorData::new(
+            ErrorCode(object.code()),
+            object.message().to_owned(),
+            data,
+        ));
+    }
+    None
+}
+
+/// The log event of `error`, in the current scope or under the installed options.
+fn log(error: &dyn ToolError) {
+    match current() {
+        Some(scope) => {
+            let context = scope.context();
+            scope.options.log(&scope.options.envelope(error, &context));
+        }
+        None => {
+            let options = Options::installed();
+            options.log(&options.envelope(error, &options.context()));
+        }
     }
 }

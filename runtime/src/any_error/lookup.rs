@@ -1,0 +1,168 @@
+//! How an [`AnyError`](super::AnyError) finds the contract inside a cause chain:
+//! every concrete derived type registers a finder when the program starts, the
+//! runtime knows its own error types, and catalogs installed with
+//! [`Options::with_catalog`] add the rest (generic types, hand-written impls).
+
+use std::error::Error as StdError;
+
+use crate::catalog::Finder;
+use crate::{Options, ToolError};
+
+/// A finder the derive registers for each concrete type, so an `AnyError` finds a
+/// coded error without any catalog installed. Collected with `inventory`: its
+/// registrations run before `main` on Linux, macOS, Windows, the BSDs and
+/// WebAssembly, and it is plain `macro_rules!`; `linkme` covers no WebAssembly and
+/// brings a proc-macro crate of its own.
+#[allow(missing_debug_implementations)] // a function pointer, never shown
+pub struct Registration {
+    find: Finder,
+}
+
+impl Registration {
+    /// The registration of a type found by `find`.
+    pub const fn new(find: Finder) -> Self {
+        Registration { find }
+    }
+}
+
+inventory::collect!(Registration);
+
+fn find_nothing<'a>(_: &'a (dyn StdError + 'static)) -> Option<&'a (dyn ToolError + 'static)> {
+    None
+}
+
+// Proof that registrations run on this platform: this one always exists.
+inventory::submit!(Registration::new(find_nothing));
+
+fn registrations_run() -> bool {
+    inventory::iter::<Registration>.into_iter().next().is_some()
+}
+
+/// The runtime's own error types that a handler may pass up through `?`: argument
+/// errors, and JSON-RPC errors rmcp or jsonrpsee built.
+const BUILT_IN: &[Finder] = &[
+    |error| {
+        error
+            .downcast_ref::<crate::args::ArgumentError>()
+            .map(|found| found as &(dyn ToolError + 'static))
+    },
+    #[cfg(feature = "rmcp")]
+    |error| {
+        error
+            .downcast_ref::<::rmcp::ErrorData>()
+            .map(|found| found as &(dyn ToolError + 'static))
+    },
+    #[cfg(feature = "jsonrpsee")]
+    |error| {
+        error
+            .downcast_ref::<::jsonrpsee_types::ErrorObjectOwned>()
+            .map(|found| found as &(dyn ToolError + 'static))
+    },
+];
+
+/// How far a chain is followed, against cyclic `source()` impls.
+const MAX_CHAIN: usize = 64;
+
+/// Where a contract sits in a chain: `depth` links below the outermost error,
+/// recognised by `find`.
+#[derive(Clone, Copy)]
+pub(super) struct Found {
+    pub(super) depth: usize,
+    find: Finder,
+}
+
+impl Found {
+    /// The error at the found link of `chain`, as its contract.
+    pub(super) fn resolve<'a>(
+        &self,
+        chain: &'a (dyn StdError + 'static),
+    ) -> Option<&'a (dyn ToolError + 'static)> {
+        (self.find)(link(chain, self.depth)?)
+    }
+}
+
+/// The error `depth` links below `chain`.
+pub(super) fn link<'a>(
+    chain: &'a (dyn StdError + 'static),
+    depth: usize,
+) -> Option<&'a (dyn StdError + 'static)> {
+    let mut current = chain;
+    for _ in 0..depth {
+        current = current.source()?;
+    }
+    Some(current)
+}
+
+/// The outermost error of `chain` that has a contract: a registered derived type,
+/// one of the runtime's own, or a type of a catalog in `options`.
+pub(super) fn locate(chain: &(dyn StdError + 'static), options: &Options) -> Option<Found> {
+    let catalogs = options
+        .catalogs()
+        .iter()
+        .flat_map(|catalog| catalog.finders);
+    let registered = inventory::iter::<Registration>
+        .into_iter()
+        .map(|registration| &registration.find);
+    let finders: Vec<Finder> = catalogs
+        .chain(registered)
+        .chain(BUILT_IN)
+        .copied()
+        .collect();
+    let mut next = Some(chain);
+    for depth in 0..MAX_CHAIN {
+        let current = next?;
+        if let Some(&find) = finders.iter().find(|find| find(current).is_some()) {
+            return Some(Found { depth, find });
+        }
+        next = current.source();
+    }
+    None
+}
+
+/// Says once per process, when nothing could have found a coded error: the
+/// platform ran no registrations and no catalog is installed.
+pub(super) fn warn_if_blind(options: &Options) {
+    if registrations_run() || !options.catalogs().is_empty() {
+        return;
+    }
+    #[cfg(feature = "tracing")]
+    {
+        static WARNED: std::sync::Once = std::sync::Once::new();
+        WARNED.call_once(|| {
+            ::tracing::warn!(
+                target: "tool_error",
+                "error types register themselves before main, but on this platform no \
+                 registration ran, so an AnyError renders every error as INTERNAL_ERROR; \
+                 install the crate catalog: Options::new().with_catalog(&ERROR_CODES).install()"
+            );
+        });
+    }
+}
+
+/// Registers a concrete derived type, so an `AnyError` finds it; the derive calls it.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __tool_error_register {
+    ($ty:ty) => {
+        $crate::__private::inventory::submit! {
+            $crate::__private::Registration::new($crate::__tool_error_finder!($ty))
+        }
+    };
+}
+
+/// The finder of `$ty`: a downcast when it is an error type with a contract, one
+/// that finds nothing otherwise (see [`Probe`](crate::__private::Probe)).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __tool_error_finder {
+    ($ty:ty) => {{
+        fn find<'a>(
+            error: &'a (dyn ::std::error::Error + 'static),
+        ) -> ::core::option::Option<&'a (dyn $crate::ToolError + 'static)> {
+            #[allow(unused_imports)]
+            use $crate::__private::{FindByDowncast as _, FindNothing as _};
+            (&&$crate::__private::Probe::<$ty>::new()).find(error)
+        }
+        find as $crate::__private::Finder
+    }};
+}

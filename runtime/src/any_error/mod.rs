@@ -1,0 +1,171 @@
+//! Any error a handler meets, rendered with the contract it carries.
+
+mod lookup;
+
+use core::fmt;
+use std::backtrace::{Backtrace, BacktraceStatus};
+use std::error::Error as StdError;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use self::lookup::Found;
+pub use self::lookup::Registration;
+use crate::error::forward_contract;
+use crate::{
+    Catalog, Channel, DetailWriter, Entry, Kind, NextCallWriter, Options, SuggestionWriter,
+    ToolError,
+};
+
+/// Any error, for handlers that return `anyhow::Result` or `Box<dyn Error>`: it
+/// renders as the outermost error in its cause chain that has a contract, with
+/// that error's own code, kind, details and suggestions; a chain without one
+/// renders as a masked `INTERNAL_ERROR` whose text and causes reach the server's
+/// log but not the client.
+///
+/// The one-line change is the handler's return type: `?` converts every error a
+/// `Box<dyn Error + Send + Sync>` can hold, `anyhow::Error` included, and the rmcp,
+/// axum and jsonrpsee integrations convert `AnyError` like a derived type.
+///
+/// ```
+/// use tool_error::{AnyError, ToolError};
+///
+/// #[derive(Debug, thiserror::Error, ToolError)]
+/// #[error("document '{id}' not found")]
+/// #[tool_error(kind = not_found)]
+/// pub struct DocumentMissing { id: String }
+///
+/// fn read(id: &str) -> Result<String, AnyError> {
+///     let text = std::fs::read_to_string("/no/such/dir/index")
+///         .map_err(|_| DocumentMissing { id: id.into() })?;
+///     Ok(text)
+/// }
+///
+/// let error = read("d1").unwrap_err();
+/// assert_eq!(error.code(), "DOCUMENT_MISSING");
+///
+/// // An error without a contract is an internal error, its text kept from clients.
+/// let other = AnyError::from(std::io::Error::other("checksum mismatch"));
+/// assert_eq!(other.code(), "INTERNAL_ERROR");
+/// assert_eq!(other.kind(), tool_error::Kind::Internal);
+/// ```
+///
+/// # Which errors have a contract
+///
+/// - Every concrete type with `#[derive(ToolError)]`, in any crate of the program:
+///   the derive registers it when the program starts, so no setup is needed.
+/// - The runtime's own: [`ArgumentError`](crate::args::ArgumentError), and
+///   JSON-RPC errors that rmcp (`ErrorData`) or jsonrpsee (`ErrorObjectOwned`) built, which keep their
+///   JSON-RPC code and message: the rmcp and jsonrpsee integrations send them on
+///   unchanged, and elsewhere they render as protocol errors under the codes of
+///   the built-in catalog (`INVALID_PARAMS`, `METHOD_NOT_FOUND`, ...).
+/// - The types of every catalog installed with [`Options::with_catalog`]: needed
+///   only for generic derived types, which cannot register themselves, and for
+///   hand-written `ToolError` impls.
+///
+/// If the platform runs no registrations and no catalog is installed, the first
+/// error found without a contract logs one warning (target `tool_error`) naming
+/// the fix.
+///
+/// # The log keeps the whole chain
+///
+/// Under a verbose policy (the log policy, by default) the debug chain and the
+/// log event's `exception.message` hold every layer, so `.context(...)` layers
+/// added above a coded error reach the log; a backtrace is captured when the
+/// `AnyError` is created, if `RUST_BACKTRACE` or `RUST_LIB_BACKTRACE` asks for one
+/// (the error's own backtrace, when it has one, comes first).
+///
+/// `AnyError` deliberately does not implement `std::error::Error` (like
+/// `anyhow::Error`), which is what lets `From` accept every error type.
+pub struct AnyError {
+    inner: Box<Inner>,
+}
+
+struct Inner {
+    error: Box<dyn StdError + Send + Sync + 'static>,
+    backtrace: Backtrace,
+    /// Where the contract sits in the chain, looked up on first use (options are
+    /// usually installed after the first errors are created, not before).
+    found: OnceLock<Option<Found>>,
+}
+
+impl<E: Into<Box<dyn StdError + Send + Sync + 'static>>> From<E> for AnyError {
+    fn from(error: E) -> Self {
+        AnyError {
+            inner: Box::new(Inner {
+                error: error.into(),
+                backtrace: Backtrace::capture(),
+                found: OnceLock::new(),
+            }),
+        }
+    }
+}
+
+impl AnyError {
+    /// The error as it renders: the outermost error in the chain that has a
+    /// contract, else the error itself as a foreign (`Internal`) error.
+    pub fn tool_error(&self) -> &(dyn ToolError + 'static) {
+        self.found()
+            .and_then(|found| found.resolve(self.chain()))
+            .unwrap_or(&self.inner.error)
+    }
+
+    /// The error this wraps.
+    pub fn into_inner(self) -> Box<dyn StdError + Send + Sync + 'static> {
+        self.inner.error
+    }
+
+    /// The found error as a `T`, when the contract found is one: how the
+    /// integrations pass a framework's own JSON-RPC error on unchanged.
+    #[cfg_attr(not(any(feature = "rmcp", feature = "jsonrpsee")), allow(dead_code))]
+    pub(crate) fn found_as<T: StdError + 'static>(&self) -> Option<&T> {
+        let found = self.found()?;
+        lookup::link(self.chain(), found.depth)?.downcast_ref::<T>()
+    }
+
+    fn chain(&self) -> &(dyn StdError + 'static) {
+        &*self.inner.error
+    }
+
+    fn found(&self) -> Option<Found> {
+        *self.inner.found.get_or_init(|| {
+            let options = Options::installed();
+            let found = lookup::locate(self.chain(), options);
+            if found.is_none() {
+                lookup::warn_if_blind(options);
+            }
+            found
+        })
+    }
+}
+
+impl fmt::Debug for AnyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.inner.error, f)
+    }
+}
+
+impl fmt::Display for AnyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.inner.error, f)
+    }
+}
+
+impl ToolError for AnyError {
+    forward_contract!(self => self.tool_error());
+
+    /// With context layers above the contract, the whole chain from the outermost
+    /// layer, so none of them is lost; otherwise the contract's own cause.
+    fn source_error(&self) -> Option<&(dyn StdError + 'static)> {
+        match self.found() {
+            Some(found) if found.depth > 0 => Some(self.chain()),
+            _ => self.tool_error().source_error(),
+        }
+    }
+
+    fn backtrace(&self) -> Option<&Backtrace> {
+        self.tool_error().backtrace().or_else(|| {
+            let own = &self.inner.backtrace;
+            (own.status() == BacktraceStatus::Captured).then_some(own)
+        })
+    }
+}

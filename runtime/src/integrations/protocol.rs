@@ -1,0 +1,126 @@
+//! JSON-RPC errors a framework already built (rmcp's `ErrorData`, jsonrpsee's
+//! `ErrorObjectOwned`) as tool errors: a server that returned them before adopting
+//! tool-error, and passes them up through an [`AnyError`](crate::AnyError), keeps
+//! their JSON-RPC code and message.
+//!
+//! The rmcp and jsonrpsee integrations send such an error on unchanged; elsewhere
+//! (an axum response, an envelope rendered by hand) it renders under the code this
+//! catalog gives its JSON-RPC code, as a protocol error whose message is public
+//! (the server wrote it for the client) and whose `data`, when an object, is the
+//! details.
+
+use crate::{Catalog, Channel, Entry, Kind};
+
+/// The built-in catalog of JSON-RPC errors passed through.
+#[cfg_attr(not(any(feature = "rmcp", feature = "jsonrpsee")), allow(dead_code))]
+pub(crate) static CATALOG: Catalog = Catalog::new("JsonRpcError", module_path!(), &ENTRIES)
+    .with_doc("A JSON-RPC error built by rmcp or jsonrpsee that a handler passed up: it keeps its own JSON-RPC code and message.");
+
+/// One entry per JSON-RPC code the specifications define for requests a server
+/// refuses, and one for every other code. Indexed by [`entry_index`].
+const ENTRIES: [Entry; 6] = [
+    entry("ParseError", "PARSE_ERROR", Kind::Validation, -32700)
+        .with_doc("The request was not valid JSON (JSON-RPC -32700)."),
+    entry(
+        "InvalidRequest",
+        "INVALID_REQUEST",
+        Kind::Validation,
+        -32600,
+    )
+    .with_doc("The request was not a valid JSON-RPC request (-32600)."),
+    entry("MethodNotFound", "METHOD_NOT_FOUND", Kind::NotFound, -32601)
+        .with_doc("The method does not exist (JSON-RPC -32601)."),
+    entry("InvalidParams", "INVALID_PARAMS", Kind::Validation, -32602)
+        .with_doc("The parameters were invalid (JSON-RPC -32602)."),
+    entry(
+        "ResourceNotFound",
+        "RESOURCE_NOT_FOUND",
+        Kind::NotFound,
+        -32002,
+    )
+    .with_doc("The resource does not exist (MCP -32002)."),
+    Entry::new("Other", "PROTOCOL_ERROR", Kind::Internal)
+        .with_channel(Channel::Protocol)
+        .with_doc("Any other JSON-RPC error, sent with its own code (-32603 included)."),
+];
+
+const fn entry(variant: &'static str, code: &'static str, kind: Kind, jsonrpc: i32) -> Entry {
+    Entry::new(variant, code, kind)
+        .with_jsonrpc_code(jsonrpc)
+        .with_channel(Channel::Protocol)
+}
+
+/// The entry for a JSON-RPC code.
+#[cfg_attr(not(any(feature = "rmcp", feature = "jsonrpsee")), allow(dead_code))]
+pub(crate) fn entry_for(code: i32) -> &'static Entry {
+    let index = match code {
+        -32700 => 0,
+        -32600 => 1,
+        -32601 => 2,
+        -32602 => 3,
+        -32002 => 4,
+        _ => 5,
+    };
+    &ENTRIES[index]
+}
+
+/// Implements `ToolError` for a framework's JSON-RPC error type, from its code, its
+/// message and its `data` as a `serde_json::Value` when that is an object.
+#[cfg(any(feature = "rmcp", feature = "jsonrpsee"))]
+macro_rules! protocol_tool_error {
+    ($ty:ty, |$this:ident| ($code:expr, $message:expr, $data:expr)) => {
+        impl crate::ToolError for $ty {
+            fn code(&self) -> &'static str {
+                let $this = self;
+                crate::integrations::protocol::entry_for($code).code()
+            }
+            fn kind(&self) -> crate::Kind {
+                let $this = self;
+                crate::integrations::protocol::entry_for($code).kind()
+            }
+            fn fmt_message(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                let $this = self;
+                f.write_str($message)
+            }
+            fn message_is_public(&self) -> bool {
+                true
+            }
+            fn details(&self, details: &mut crate::DetailWriter<'_>) {
+                let $this = self;
+                if let Some(data) = $data.filter(|data| data.is_object()) {
+                    details.whole(&data);
+                }
+            }
+            fn jsonrpc_code(&self) -> i32 {
+                let $this = self;
+                $code
+            }
+            fn channel(&self) -> crate::Channel {
+                crate::Channel::Protocol
+            }
+            fn catalog(&self) -> Option<&'static crate::Catalog> {
+                Some(&crate::integrations::protocol::CATALOG)
+            }
+            fn entry(&self) -> Option<&'static crate::Entry> {
+                let $this = self;
+                Some(crate::integrations::protocol::entry_for($code))
+            }
+        }
+    };
+}
+
+#[cfg(feature = "rmcp")]
+protocol_tool_error!(::rmcp::ErrorData, |error| (
+    error.code.0,
+    &error.message,
+    error.data.as_ref()
+));
+
+#[cfg(feature = "jsonrpsee")]
+protocol_tool_error!(::jsonrpsee_types::ErrorObjectOwned, |error| (
+    error.code(),
+    error.message(),
+    error
+        .data()
+        .and_then(|raw| serde_json::from_str::<serde_json::Value>(raw.get()).ok())
+));
