@@ -14,9 +14,11 @@ use crate::Catalog;
 /// Its name and input schema, and the two MCP annotations that decide whether an
 /// agent may run it unasked: `readOnlyHint` ([`with_read_only_hint`](Self::with_read_only_hint))
 /// and `destructiveHint` ([`with_destructive_hint`](Self::with_destructive_hint)).
-/// A hint left unset is unset, as in MCP, where `readOnlyHint` defaults to false:
-/// a tool built with [`new`](Self::new) alone is not read-only, and a next call
-/// marked `read_only` that names it fails the check.
+/// An unset `readOnlyHint` is false, as MCP defines it: a tool built with
+/// [`new`](Self::new) alone is not read-only, and a next call marked `read_only`
+/// that names it fails the check. MCP reads `destructiveHint` only when
+/// `readOnlyHint` is false; a tool that declares both true contradicts itself and
+/// is refused too.
 ///
 /// ```
 /// use serde_json::json;
@@ -140,9 +142,10 @@ impl<'a> ServedTool<'a> {
 /// - a call marked `read_only` names a tool that declares `readOnlyHint: true` and
 ///   does not declare `destructiveHint: true`. An unset `readOnlyHint` counts as
 ///   false, as MCP defines it, so a tool without annotations is no target for a
-///   `read_only` call. An agent may run a `read_only` call without asking its user;
-///   this is what makes the server's `read_only` agree with the tool's own
-///   annotations.
+///   `read_only` call. Since an agent may run a `read_only` call without asking
+///   its user, this keeps the server's `read_only` in line with the tool's own
+///   annotations; the fix the report gives is to annotate the tool (with rmcp,
+///   `#[tool(annotations(read_only_hint = true))]`) or to drop `read_only`.
 ///
 /// Every problem is reported, each naming the variant, the tool and the violation.
 ///
@@ -220,10 +223,10 @@ fn check_call(call: &CallSpec, tools: &[ServedTool<'_>], mut report: impl FnMut(
         ));
         return;
     };
-    if call.is_read_only() {
-        if let Some(violation) = tool.read_only_violation() {
-            report(violation);
-        }
+    if call.is_read_only()
+        && let Some(violation) = tool.read_only_violation()
+    {
+        report(violation);
     }
     let declared = tool
         .input_schema
