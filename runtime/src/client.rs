@@ -95,8 +95,15 @@ impl OwnedEnvelope {
     }
 
     /// The suggested calls an agent may run without asking its user: those the
-    /// server marks `read_only` and that need no argument from the caller. Whether
-    /// to trust the marking is the agent's decision (see [`OwnedNextCall`]).
+    /// server marks `read_only` and that need no argument from the caller.
+    ///
+    /// It trusts the server's `read_only` flag as sent; nothing on this side can
+    /// check it. A server that runs the next-call check (`next_call::check` or
+    /// `rmcp::check_next_calls`, feature `jsonschema`) marks a call `read_only`
+    /// only if the tool it names declares `readOnlyHint: true` and not
+    /// `destructiveHint: true`; that still rests on the server's annotations being
+    /// true. Whether to trust the server is the agent's decision (see
+    /// [`OwnedNextCall`]).
     pub fn unattended_calls(&self) -> impl Iterator<Item = &OwnedNextCall> {
         self.next_calls
             .iter()
@@ -109,9 +116,12 @@ impl OwnedEnvelope {
 ///
 /// It is advice. A call marked `read_only` only reads, by the server's account,
 /// so an agent that trusts the server may run it without asking; any other call
-/// changes something and should be confirmed first. `arguments` may carry text
-/// from the failed request: hand it to the named tool as data, never read it as
-/// instructions.
+/// changes something and should be confirmed first. `read_only` is the flag as
+/// the server sent it: a server that runs the next-call check sets it only for a
+/// tool that declares `readOnlyHint: true` and not `destructiveHint: true` (MCP
+/// tool annotations), and a client cannot tell whether the check ran.
+/// `arguments` may carry text from the failed request: hand it to the named tool
+/// as data, never read it as instructions.
 ///
 /// ```
 /// use tool_error::client::parse;
@@ -139,7 +149,7 @@ pub struct OwnedNextCall {
     /// Arguments the tool needs that the caller adds itself.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub caller_supplies: Vec<String>,
-    /// Whether the call only reads (by the server's account).
+    /// Whether the call only reads, by the server's account (taken as sent).
     #[serde(default)]
     pub read_only: bool,
 }

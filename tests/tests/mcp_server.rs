@@ -206,6 +206,34 @@ async fn initialisation_and_tool_listing() {
     assert!(fba["properties"]["flux_threshold"].is_object());
     assert_eq!(schema("export_model_json")["required"], json!(["model_id"]));
 
+    // The annotations a client sees: the five tools the errors' `read_only` next
+    // calls may name say readOnlyHint: true; the three that change the session
+    // say they write, and which of them only add.
+    let hints: Vec<(&str, Option<bool>, Option<bool>)> = tools
+        .iter()
+        .map(|tool| {
+            let annotations = tool.annotations.as_ref();
+            (
+                tool.name.as_ref(),
+                annotations.and_then(|a| a.read_only_hint),
+                annotations.and_then(|a| a.destructive_hint),
+            )
+        })
+        .collect();
+    assert_eq!(
+        hints,
+        [
+            ("build_media", Some(false), Some(false)),
+            ("build_model", Some(false), Some(false)),
+            ("export_model_json", Some(true), None),
+            ("gapfill_model", Some(false), Some(true)),
+            ("get_compound_name", Some(true), None),
+            ("get_media", Some(true), None),
+            ("run_fba", Some(true), None),
+            ("search_compounds", Some(true), None),
+        ]
+    );
+
     let log = finish(client, stderr).await;
     assert!(log.contains("gem-flux-mcp ready on stdio"), "{log}");
 }

@@ -303,8 +303,8 @@ mod check {
     use rmcp::{tool, tool_router};
     use serde::Deserialize;
     use serde_json::{Map, Value, json};
-    use tool_error::StaticCatalog;
     use tool_error::next_call::{self, ServedTool};
+    use tool_error::{StaticCatalog, ToolError};
 
     use super::LabError;
 
@@ -357,10 +357,15 @@ mod check {
         ]
     }
 
+    /// The tools as served, the three that `LabError`'s `read_only` calls name
+    /// annotated read-only.
     fn served<'a>(tools: &'a [(&'static str, Map<String, Value>)]) -> Vec<ServedTool<'a>> {
         tools
             .iter()
-            .map(|(name, schema)| ServedTool::new(name, schema))
+            .map(|(name, schema)| {
+                let reads = ["search_compounds", "get_compound", "export_model"].contains(name);
+                ServedTool::new(name, schema).with_read_only_hint(reads.then_some(true))
+            })
             .collect()
     }
 
@@ -507,5 +512,216 @@ mod check {
                 .contains("readOnlyHint: false"),
             "{report}"
         );
+    }
+
+    /// One `read_only` next call per way a tool can be annotated, and one call
+    /// that needs confirmation, to a destructive tool.
+    #[derive(Debug, thiserror::Error, ToolError)]
+    #[tool_error(domain = "shelf")]
+    #[allow(dead_code)] // only its catalog is checked
+    enum ShelfError {
+        #[error("note {note_id} is locked")]
+        #[tool_error(kind = conflict, next_call(tool = "peek_plain", args(note_id), read_only))]
+        Plain { note_id: String },
+        #[error("note {note_id} is locked")]
+        #[tool_error(kind = conflict, next_call(tool = "peek_titled", args(note_id), read_only))]
+        Titled { note_id: String },
+        #[error("note {note_id} is locked")]
+        #[tool_error(kind = conflict, next_call(tool = "peek_writing", args(note_id), read_only))]
+        Writing { note_id: String },
+        #[error("note {note_id} is locked")]
+        #[tool_error(
+            kind = conflict,
+            next_call(tool = "peek_contradictory", args(note_id), read_only)
+        )]
+        Contradictory { note_id: String },
+        #[error("note {note_id} is locked")]
+        #[tool_error(kind = conflict, next_call(tool = "delete_note", args(note_id), read_only))]
+        DeleteUnasked { note_id: String },
+        #[error("note {note_id} is locked")]
+        #[tool_error(kind = conflict, next_call(tool = "get_note", args(note_id), read_only))]
+        Get { note_id: String },
+        #[error("note {note_id} is locked")]
+        #[tool_error(kind = conflict, next_call(tool = "list_notes", args(note_id), read_only))]
+        List { note_id: String },
+        #[error("note {note_id} is a duplicate")]
+        #[tool_error(kind = conflict, next_call(tool = "delete_note", args(note_id)))]
+        Duplicate { note_id: String },
+    }
+
+    /// The calls of `ShelfError` the check accepts, on their own.
+    #[derive(Debug, thiserror::Error, ToolError)]
+    #[tool_error(domain = "shelf")]
+    #[allow(dead_code)] // only its catalog is checked
+    enum AcceptedShelfError {
+        #[error("note {note_id} is locked")]
+        #[tool_error(kind = conflict, next_call(tool = "get_note", args(note_id), read_only))]
+        Get { note_id: String },
+        #[error("note {note_id} is locked")]
+        #[tool_error(kind = conflict, next_call(tool = "list_notes", args(note_id), read_only))]
+        List { note_id: String },
+        #[error("note {note_id} is a duplicate")]
+        #[tool_error(kind = conflict, next_call(tool = "delete_note", args(note_id)))]
+        Duplicate { note_id: String },
+    }
+
+    const ANNOTATE_OR_DROP: &str = "if the tool only reads, annotate it `readOnlyHint: true` (rmcp: `#[tool(annotations(read_only_hint = true))]`); otherwise drop `read_only` from the next call so agents confirm it first";
+
+    /// What the check must report for `ShelfError`: the five `read_only` calls to
+    /// tools that do not declare `readOnlyHint: true`, or declare
+    /// `destructiveHint: true`, and nothing else.
+    fn shelf_violations() -> Vec<(&'static str, String)> {
+        vec![
+            (
+                "peek_plain",
+                format!("the call is marked `read_only`, but `peek_plain` has no readOnlyHint annotation (MCP's default is false): {ANNOTATE_OR_DROP}"),
+            ),
+            (
+                "peek_titled",
+                format!("the call is marked `read_only`, but `peek_titled` has no readOnlyHint annotation (MCP's default is false): {ANNOTATE_OR_DROP}"),
+            ),
+            (
+                "peek_writing",
+                format!("the call is marked `read_only`, but `peek_writing` declares readOnlyHint: false: {ANNOTATE_OR_DROP}"),
+            ),
+            (
+                "peek_contradictory",
+                "the call is marked `read_only`, but `peek_contradictory` declares readOnlyHint: true but also destructiveHint: true: drop `read_only` from the next call so agents confirm it first, or, if the tool only reads, remove its destructiveHint: true".to_owned(),
+            ),
+            (
+                "delete_note",
+                "the call is marked `read_only`, but `delete_note` declares destructiveHint: true: drop `read_only` from the next call so agents confirm it first, or, if the tool only reads, annotate it `readOnlyHint: true` (rmcp: `#[tool(annotations(read_only_hint = true))]`) and remove its destructiveHint: true".to_owned(),
+            ),
+        ]
+    }
+
+    fn violations(report: &next_call::Report) -> Vec<(&'static str, String)> {
+        report
+            .problems()
+            .iter()
+            .map(|problem| (problem.tool(), problem.violation().to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn a_read_only_call_needs_a_tool_that_declares_read_only_and_not_destructive() {
+        let schema = object(json!({
+            "type": "object",
+            "properties": {"note_id": {"type": "string"}},
+            "required": ["note_id"],
+        }));
+        // (tool, readOnlyHint, destructiveHint)
+        let annotated = [
+            ("peek_plain", None, None),
+            ("peek_titled", None, None),
+            ("peek_writing", Some(false), None),
+            ("peek_contradictory", Some(true), Some(true)),
+            ("delete_note", None, Some(true)),
+            ("get_note", Some(true), None),
+            ("list_notes", Some(true), Some(false)),
+        ];
+        let tools = annotated.map(|(name, read_only_hint, destructive_hint)| {
+            ServedTool::new(name, &schema)
+                .with_read_only_hint(read_only_hint)
+                .with_destructive_hint(destructive_hint)
+        });
+        // readOnlyHint: true with destructiveHint unset or false passes, and so
+        // does a call that needs confirmation to the destructive `delete_note`.
+        next_call::check([AcceptedShelfError::CATALOG], tools).unwrap();
+        let report = next_call::check([ShelfError::CATALOG], tools).unwrap_err();
+        assert_eq!(violations(&report), shelf_violations(), "{report}");
+        assert!(
+            report.to_string().contains(
+                "- ShelfError::DeleteUnasked (DELETE_UNASKED), next call 1 (`delete_note`): the call is marked `read_only`"
+            ),
+            "{report}"
+        );
+
+        // A destructive tool that declares readOnlyHint: false as well.
+        let tools = [ServedTool::new("delete_note", &schema)
+            .with_read_only_hint(Some(false))
+            .with_destructive_hint(Some(true))];
+        let report = next_call::check([ShelfError::CATALOG], tools).unwrap_err();
+        let on_delete: Vec<&str> = report
+            .problems()
+            .iter()
+            .filter(|problem| problem.variant() == "DeleteUnasked")
+            .map(|problem| problem.violation())
+            .collect();
+        assert_eq!(
+            on_delete,
+            [
+                "the call is marked `read_only`, but `delete_note` declares readOnlyHint: false and destructiveHint: true: drop `read_only` from the next call so agents confirm it first, or, if the tool only reads, annotate it `readOnlyHint: true` (rmcp: `#[tool(annotations(read_only_hint = true))]`) and remove its destructiveHint: true"
+            ]
+        );
+        // The call that needs confirmation is fine with the destructive tool.
+        assert!(
+            report
+                .problems()
+                .iter()
+                .all(|problem| problem.variant() != "Duplicate"),
+            "{report}"
+        );
+    }
+
+    #[derive(Debug, Deserialize, schemars::JsonSchema)]
+    #[allow(dead_code)]
+    struct NoteArgs {
+        note_id: String,
+    }
+
+    struct Shelf;
+
+    #[tool_router]
+    impl Shelf {
+        #[tool(description = "Peek at a note")]
+        fn peek_plain(&self, Parameters(_args): Parameters<NoteArgs>) -> String {
+            String::new()
+        }
+        #[tool(description = "Peek at a note", annotations(title = "Peek"))]
+        fn peek_titled(&self, Parameters(_args): Parameters<NoteArgs>) -> String {
+            String::new()
+        }
+        #[tool(description = "Peek at a note", annotations(read_only_hint = false))]
+        fn peek_writing(&self, Parameters(_args): Parameters<NoteArgs>) -> String {
+            String::new()
+        }
+        #[tool(
+            description = "Peek at a note",
+            annotations(read_only_hint = true, destructive_hint = true)
+        )]
+        fn peek_contradictory(&self, Parameters(_args): Parameters<NoteArgs>) -> String {
+            String::new()
+        }
+        #[tool(description = "Delete a note", annotations(destructive_hint = true))]
+        fn delete_note(&self, Parameters(_args): Parameters<NoteArgs>) -> String {
+            String::new()
+        }
+        #[tool(description = "Get a note", annotations(read_only_hint = true))]
+        fn get_note(&self, Parameters(_args): Parameters<NoteArgs>) -> String {
+            String::new()
+        }
+        #[tool(
+            description = "List notes",
+            annotations(read_only_hint = true, destructive_hint = false)
+        )]
+        fn list_notes(&self, Parameters(_args): Parameters<NoteArgs>) -> String {
+            String::new()
+        }
+    }
+
+    #[test]
+    fn the_rmcp_check_reads_both_hints_from_the_router() {
+        let router: ToolRouter<Shelf> = Shelf::tool_router();
+        let tools = router.list_all();
+        // The router's tools carry the annotations as written, or none.
+        let plain = tools.iter().find(|tool| tool.name == "peek_plain").unwrap();
+        assert!(plain.annotations.is_none());
+        let report = tool_error::rmcp::check_next_calls(&tools, [ShelfError::CATALOG]).unwrap_err();
+        assert_eq!(violations(&report), shelf_violations(), "{report}");
+
+        // Calls to the two read-only tools, and the one to `delete_note` that
+        // needs confirmation, pass.
+        tool_error::rmcp::check_next_calls(&tools, [AcceptedShelfError::CATALOG]).unwrap();
     }
 }

@@ -338,7 +338,7 @@ impl GemFluxServer {
     }
 
     /// Look up a ModelSEED compound by ID: its name and formula.
-    #[tool]
+    #[tool(annotations(read_only_hint = true))]
     fn get_compound_name(
         &self,
         Parameters(args): Parameters<CompoundIdArgs>,
@@ -348,7 +348,7 @@ impl GemFluxServer {
     }
 
     /// Find ModelSEED compounds whose name or ID contains the query.
-    #[tool]
+    #[tool(annotations(read_only_hint = true))]
     fn search_compounds(
         &self,
         Parameters(args): Parameters<SearchArgs>,
@@ -374,7 +374,7 @@ impl GemFluxServer {
     }
 
     /// Build a growth media from ModelSEED compounds; returns its media_id.
-    #[tool]
+    #[tool(annotations(read_only_hint = false, destructive_hint = false))]
     fn build_media(
         &self,
         Parameters(params): Parameters<BuildMediaParams>,
@@ -415,7 +415,7 @@ impl GemFluxServer {
     }
 
     /// Fetch a media built earlier in this session.
-    #[tool]
+    #[tool(annotations(read_only_hint = true))]
     fn get_media(
         &self,
         Parameters(args): Parameters<MediaIdArgs>,
@@ -426,7 +426,7 @@ impl GemFluxServer {
     /// Build a draft metabolic model from protein sequences on a template; returns
     /// its model_id. A draft does not grow until gapfilled. The session also starts
     /// with a ready draft, demo_draft.
-    #[tool]
+    #[tool(annotations(read_only_hint = false, destructive_hint = false))]
     fn build_model(
         &self,
         Parameters(params): Parameters<BuildModelParams>,
@@ -452,7 +452,8 @@ impl GemFluxServer {
     /// Gapfill a model so it can grow in a media: adds template reactions and
     /// stores the result as <model_id>.gf. Needs a carbon and a nitrogen source in
     /// the media.
-    #[tool]
+    // Gapfilling again replaces the earlier <model_id>.gf: not only additive.
+    #[tool(annotations(read_only_hint = false, destructive_hint = true))]
     fn gapfill_model(
         &self,
         Parameters(params): Parameters<GapfillParams>,
@@ -488,7 +489,7 @@ impl GemFluxServer {
 
     /// Run flux balance analysis: maximise the objective (default bio1, growth) of a
     /// model under a media's exchange bounds. Models grow only once gapfilled.
-    #[tool]
+    #[tool(annotations(read_only_hint = true))]
     fn run_fba(
         &self,
         Parameters(params): Parameters<FbaParams>,
@@ -515,7 +516,7 @@ impl GemFluxServer {
 
     /// Export a model as JSON: its reactions, exchange reactions (EX_cpdNNNNN_e0),
     /// biomass reaction (bio1), and whether and for which media it was gapfilled.
-    #[tool]
+    #[tool(annotations(read_only_hint = true))]
     fn export_model_json(
         &self,
         Parameters(args): Parameters<ModelIdArgs>,
@@ -538,8 +539,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     tracing::subscriber::set_global_default(gem_flux::log::subscriber(std::io::stderr))?;
 
     // Every next call the errors suggest must name one of these tools and send
-    // arguments its input schema accepts; a broken one stops the server here,
-    // before an agent follows it.
+    // arguments its input schema accepts, and a `read_only` one must name a tool
+    // annotated read_only_hint = true; a broken one stops the server here, before
+    // an agent follows it.
     let tools = GemFluxServer::tool_router().list_all();
     tool_error::rmcp::check_next_calls(&tools, [<GemFluxError as StaticCatalog>::CATALOG])?;
 

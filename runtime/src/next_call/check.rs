@@ -10,30 +10,123 @@ use super::{ArgumentValue, CallSpec};
 use crate::Catalog;
 
 /// A tool as a server serves it: what [`check`] compares next calls with.
+///
+/// Its name and input schema, and the two MCP annotations that decide whether an
+/// agent may run it unasked: `readOnlyHint` ([`with_read_only_hint`](Self::with_read_only_hint))
+/// and `destructiveHint` ([`with_destructive_hint`](Self::with_destructive_hint)).
+/// An unset `readOnlyHint` is false, as MCP defines it: a tool built with
+/// [`new`](Self::new) alone is not read-only, and a next call marked `read_only`
+/// that names it fails the check. MCP reads `destructiveHint` only when
+/// `readOnlyHint` is false; a tool that declares both true contradicts itself and
+/// is refused too.
+///
+/// ```
+/// use serde_json::json;
+/// use tool_error::next_call::{self, ServedTool};
+/// use tool_error::{StaticCatalog, ToolError};
+///
+/// #[derive(Debug, thiserror::Error, ToolError)]
+/// enum OrderError {
+///     #[error("order {id} not found")]
+///     #[tool_error(kind = not_found, next_call(tool = "list_orders", args(limit = 10), read_only))]
+///     NotFound { id: u64 },
+/// }
+///
+/// // A tool as `tools/list` gives it: `inputSchema` and `annotations`.
+/// let listed = json!({
+///     "name": "list_orders",
+///     "inputSchema": {"type": "object", "properties": {"limit": {"type": "integer"}}},
+///     "annotations": {"readOnlyHint": true}
+/// });
+/// let schema = listed["inputSchema"].as_object().unwrap();
+/// let hint = |name: &str| listed["annotations"][name].as_bool();
+/// let tool = ServedTool::new("list_orders", schema)
+///     .with_read_only_hint(hint("readOnlyHint"))
+///     .with_destructive_hint(hint("destructiveHint"));
+/// assert!(next_call::check([OrderError::CATALOG], [tool]).is_ok());
+///
+/// // Without annotations the tool may write, so the `read_only` call fails.
+/// let report = next_call::check([OrderError::CATALOG], [ServedTool::new("list_orders", schema)])
+///     .unwrap_err();
+/// assert!(report.to_string().contains("`list_orders` has no readOnlyHint annotation (MCP's default is false)"));
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct ServedTool<'a> {
     name: &'a str,
     input_schema: &'a Map<String, Value>,
-    read_only: Option<bool>,
+    read_only_hint: Option<bool>,
+    destructive_hint: Option<bool>,
 }
 
 impl<'a> ServedTool<'a> {
     /// A tool named `name` whose arguments must match `input_schema` (a JSON Schema
-    /// object, as MCP's `tools/list` gives it).
+    /// object, as MCP's `tools/list` gives it), with no annotations.
     pub fn new(name: &'a str, input_schema: &'a Map<String, Value>) -> Self {
         ServedTool {
             name,
             input_schema,
-            read_only: None,
+            read_only_hint: None,
+            destructive_hint: None,
         }
     }
 
-    /// With the tool's own read-only hint (MCP's `readOnlyHint` annotation): a next
-    /// call marked `read_only` must not name a tool that says it is not.
+    /// With the tool's `readOnlyHint` annotation (`None`: not set, which MCP reads
+    /// as false). Only `Some(true)` lets a next call marked `read_only` name the
+    /// tool.
     #[must_use]
-    pub fn with_read_only_hint(mut self, read_only: Option<bool>) -> Self {
-        self.read_only = read_only;
+    pub fn with_read_only_hint(mut self, read_only_hint: Option<bool>) -> Self {
+        self.read_only_hint = read_only_hint;
         self
+    }
+
+    /// With the tool's `destructiveHint` annotation (`None`: not set). A tool that
+    /// declares `Some(true)` is never a target for a next call marked `read_only`,
+    /// whatever its `readOnlyHint` says.
+    #[must_use]
+    pub fn with_destructive_hint(mut self, destructive_hint: Option<bool>) -> Self {
+        self.destructive_hint = destructive_hint;
+        self
+    }
+
+    /// Why a next call marked `read_only` may not name this tool, and the fix;
+    /// `None` when the tool declares `readOnlyHint: true` and not
+    /// `destructiveHint: true`.
+    fn read_only_violation(&self) -> Option<String> {
+        const ANNOTATE: &str = "annotate it `readOnlyHint: true` (rmcp: `#[tool(annotations(read_only_hint = true))]`)";
+        const DROP: &str = "drop `read_only` from the next call so agents confirm it first";
+        let (says, fix) = match (self.read_only_hint, self.destructive_hint) {
+            (Some(true), Some(true)) => (
+                "declares readOnlyHint: true but also destructiveHint: true",
+                format!("{DROP}, or, if the tool only reads, remove its destructiveHint: true"),
+            ),
+            (Some(true), _) => return None,
+            (read_only_hint, Some(true)) => (
+                if read_only_hint == Some(false) {
+                    "declares readOnlyHint: false and destructiveHint: true"
+                } else {
+                    "declares destructiveHint: true"
+                },
+                format!(
+                    "{DROP}, or, if the tool only reads, {ANNOTATE} and remove its destructiveHint: true"
+                ),
+            ),
+            (Some(false), _) => (
+                "declares readOnlyHint: false",
+                format!("if the tool only reads, {ANNOTATE}; otherwise {DROP}"),
+            ),
+            (None, Some(false)) => (
+                "declares destructiveHint: false but no readOnlyHint (MCP's default is false)",
+                format!("if the tool only reads, {ANNOTATE}; otherwise {DROP}"),
+            ),
+            (None, None) => (
+                "has no readOnlyHint annotation (MCP's default is false)",
+                format!("if the tool only reads, {ANNOTATE}; otherwise {DROP}"),
+            ),
+        };
+        Some(format!(
+            "the call is marked `read_only`, but `{}` {says}: {fix}",
+            self.name
+        ))
     }
 }
 
@@ -46,7 +139,13 @@ impl<'a> ServedTool<'a> {
 ///   [`CallSpec::sample_arguments`]), validate against the tool's input schema,
 ///   apart from arguments the caller supplies and fields whose type has no sample,
 ///   which are only required to be declared;
-/// - a call marked `read_only` does not name a tool whose hint says it writes.
+/// - a call marked `read_only` names a tool that declares `readOnlyHint: true` and
+///   does not declare `destructiveHint: true`. An unset `readOnlyHint` counts as
+///   false, as MCP defines it, so a tool without annotations is no target for a
+///   `read_only` call. Since an agent may run a `read_only` call without asking
+///   its user, this keeps the server's `read_only` in line with the tool's own
+///   annotations; the fix the report gives is to annotate the tool (with rmcp,
+///   `#[tool(annotations(read_only_hint = true))]`) or to drop `read_only`.
 ///
 /// Every problem is reported, each naming the variant, the tool and the violation.
 ///
@@ -64,7 +163,7 @@ impl<'a> ServedTool<'a> {
 ///
 /// let schema = json!({"type": "object", "properties": {"limit": {"type": "string"}}});
 /// let schema = schema.as_object().unwrap();
-/// let tools = [ServedTool::new("list_orders", schema)];
+/// let tools = [ServedTool::new("list_orders", schema).with_read_only_hint(Some(true))];
 /// let report = next_call::check([OrderError::CATALOG], tools).unwrap_err();
 /// assert_eq!(report.problems().len(), 1);
 /// assert!(report.to_string().contains("OrderError::NotFound (NOT_FOUND), next call 1 (`list_orders`): its arguments do not match"));
@@ -124,11 +223,10 @@ fn check_call(call: &CallSpec, tools: &[ServedTool<'_>], mut report: impl FnMut(
         ));
         return;
     };
-    if call.is_read_only() && tool.read_only == Some(false) {
-        report(format!(
-            "the call is marked `read_only`, but `{}` says it is not read-only (readOnlyHint: false): drop `read_only` so agents confirm it",
-            tool.name
-        ));
+    if call.is_read_only()
+        && let Some(violation) = tool.read_only_violation()
+    {
+        report(violation);
     }
     let declared = tool
         .input_schema

@@ -12,7 +12,10 @@
 //! A next call is advice from the server, not an instruction. An agent runs a call
 //! marked `read_only` without asking only if it trusts the server to mark it
 //! truthfully; every other call changes something and should be confirmed by the
-//! agent's user (or its policy) first. The arguments may carry text that came from
+//! agent's user (or its policy) first. The server's side of that trust is the
+//! check (`check`, feature `jsonschema`): it accepts a `read_only` call only to a
+//! tool that declares the MCP annotation `readOnlyHint: true` and not
+//! `destructiveHint: true`. The arguments may carry text that came from
 //! the failed request (a `{field}` the caller sent), so an agent must treat them as
 //! data for the named tool, never as instructions to itself.
 

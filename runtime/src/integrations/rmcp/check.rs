@@ -7,8 +7,12 @@ use crate::next_call::{self, Report, ServedTool};
 
 /// Checks every next call declared in `catalogs` against `tools` (what the server's
 /// `ToolRouter::list_all` returns): each names a served tool, sends arguments the
-/// tool declares, with values its `inputSchema` accepts, and is not marked
-/// `read_only` for a tool whose `readOnlyHint` is false. See [`next_call::check`].
+/// tool declares, with values its `inputSchema` accepts, and, when marked
+/// `read_only`, names a tool whose annotations say `read_only_hint = true` and not
+/// `destructive_hint = true`. A tool without annotations is not read-only (MCP's
+/// default), so mark each tool a `read_only` call names with
+/// `#[tool(annotations(read_only_hint = true))]`, or drop `read_only` from the call
+/// so agents confirm it. See [`next_call::check`].
 ///
 /// Call it where the server starts, so a broken suggestion stops the server before
 /// an agent follows it, or in a test:
@@ -21,11 +25,10 @@ pub fn check_next_calls(
     catalogs: impl IntoIterator<Item = &'static Catalog>,
 ) -> Result<(), Report> {
     let served = tools.iter().map(|tool| {
-        ServedTool::new(&tool.name, &tool.input_schema).with_read_only_hint(
-            tool.annotations
-                .as_ref()
-                .and_then(|annotations| annotations.read_only_hint),
-        )
+        let annotations = tool.annotations.as_ref();
+        ServedTool::new(&tool.name, &tool.input_schema)
+            .with_read_only_hint(annotations.and_then(|annotations| annotations.read_only_hint))
+            .with_destructive_hint(annotations.and_then(|annotations| annotations.destructive_hint))
     });
     next_call::check(catalogs, served)
 }
