@@ -102,6 +102,10 @@ mod json;
 mod kind;
 mod legacy;
 mod limit;
+#[cfg(feature = "rmcp")]
+#[cfg_attr(docsrs, doc(cfg(feature = "rmcp")))]
+#[doc = include_str!("migrating.md")]
+pub mod migrating {}
 pub mod next_call;
 
 mod options;
