@@ -455,7 +455,8 @@ impl fmt::Display for Failure {
         match self {
             Failure::Breaking { report, diff } => write!(
                 f,
-                "{report}If these changes are intended, run the test with {LOCK_ENV}=force and commit the lock file.\n\n{diff}"
+                "{report}If these changes are intended, run the test with {LOCK_ENV}=force and commit the lock file.\n\n{}",
+                diff.trim_end_matches('\n')
             ),
             Failure::Missing => write!(
                 f,
@@ -615,6 +616,7 @@ pub fn check(catalog: &CrateCatalog, path: &Path, mode: Mode) -> Result<Outcome,
 /// When the file differs and the environment does not ask for an update: that is the
 /// test failing.
 #[allow(clippy::panic)]
+#[track_caller] // the failure points at the test, not here
 pub fn assert_generated(path: &Path, content: &str) {
     let committed = std::fs::read_to_string(path).ok();
     if committed.as_deref() == Some(content) {
@@ -636,6 +638,7 @@ pub fn assert_generated(path: &Path, content: &str) {
                 &format!("{label} (committed)"),
                 &format!("{label} (generated)"),
             )
+            .trim_end_matches('\n')
         ),
         None => panic!(
             "{label} does not exist: run the test with {LOCK_ENV}=update and commit the file"
@@ -646,6 +649,7 @@ pub fn assert_generated(path: &Path, content: &str) {
 /// The test behind [`assert_lock!`](crate::assert_lock): panics on breaking changes
 /// or an unreadable or missing lock, with the report as the message.
 #[allow(clippy::panic)]
+#[track_caller]
 pub(crate) fn assert_lock(catalog: &CrateCatalog, path: &Path) {
     match check(catalog, path, Mode::from_env()) {
         Ok(Outcome::Unchanged | Outcome::Compatible { .. } | Outcome::Forced(_)) => {}

@@ -57,7 +57,11 @@ impl CrateCatalog {
             out.push('\n');
         }
         out.push_str("## Built-in codes\n\n");
-        out.push_str("Sent by tool-error itself, whatever the crate's own types declare.\n\n");
+        out.push_str(
+            "Sent by tool-error itself, whatever the crate's own types declare; each only \
+             by the part of tool-error its last column names, so a server that does not \
+             use that part never sends it.\n\n",
+        );
         out.push_str("| code | kind | recoverable | description | suggestions | sent by |\n");
         out.push_str("| --- | --- | --- | --- | --- | --- |\n");
         for builtin in self.builtin_entries() {

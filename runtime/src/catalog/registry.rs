@@ -244,6 +244,11 @@ pub(crate) fn same_catalog(a: &Catalog, b: &Catalog) -> bool {
 /// Listed types that implement [`std::error::Error`] (as `thiserror` gives them) can
 /// also be [found in a cause chain](CrateCatalog::find_in_chain).
 ///
+/// Its references ([`CrateCatalog::to_markdown`], [`CrateCatalog::to_json`]) and
+/// [lock](crate::lock) also list the codes tool-error sends itself
+/// ([`CrateCatalog::builtin_entries`]), in a section of their own; the uniqueness
+/// check covers the listed types.
+///
 /// The catalog is named after the crate (`CARGO_PKG_NAME`) unless `name = "..."`
 /// follows the list, for a crate that hosts several independent servers and keeps
 /// one catalog, lock file and reference per server.
