@@ -15,10 +15,11 @@ pub(crate) struct Builtin {
     pub(crate) sent_by: &'static str,
 }
 
-/// Every catalog of built-in codes, in the order the references list them. A new
-/// built-in code is one line here (its catalog must be compiled whatever the enabled
-/// features, so that locks do not change with them); codes reached through
-/// `transparent` are listed once, with the first line that reaches them.
+/// Every catalog of built-in codes, in the order the references list them. New
+/// built-in codes are one more `Builtin { catalog, sent_by }` here: a catalog
+/// compiled whatever the enabled features (so that locks do not change with them)
+/// and the words for what sends its codes. Codes reached through `transparent` are
+/// listed once, with the first entry here that reaches them.
 pub(crate) static BUILTIN: &[Builtin] = &[
     Builtin {
         catalog: <ArgumentError as StaticCatalog>::CATALOG,
