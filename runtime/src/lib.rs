@@ -118,7 +118,7 @@ mod template;
 pub mod __private;
 
 pub use any_error::AnyError;
-pub use catalog::{Catalog, CrateCatalog, Entry, FieldInfo, StaticCatalog, lock};
+pub use catalog::{BuiltinEntry, Catalog, CrateCatalog, Entry, FieldInfo, StaticCatalog, lock};
 pub use channel::Channel;
 pub use client::{NextAction, OwnedEnvelope, OwnedNextCall, Parsed};
 pub use context::{Clock, Context, FixedClock, SystemClock};

@@ -258,6 +258,7 @@ pub fn optional<T: Serialize>(value: &Option<T>) -> Option<&dyn Detail> {
 }
 
 /// The test behind `assert_lock!`.
+#[track_caller] // the failure points at the test that uses the macro
 pub fn assert_lock(catalog: &CrateCatalog, path: &std::path::Path) {
     crate::catalog::lock::assert_lock(catalog, path);
 }

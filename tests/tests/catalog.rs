@@ -170,7 +170,7 @@ fn check_against(committed: &str, catalog: &CrateCatalog) -> Report {
     match lock::check(catalog, &path, Mode::Check) {
         Ok(Outcome::Compatible { report, .. }) => report,
         Ok(Outcome::Unchanged) => Report::default(),
-        Err(Failure::Breaking(report)) => report,
+        Err(Failure::Breaking { report, .. }) => report,
         other => panic!("{other:?}"),
     }
 }
@@ -306,7 +306,10 @@ fn additions_and_doc_changes_pass_and_are_written_only_when_asked() {
     std::fs::write(&path, lock_text(&v1::CODES)).expect("write");
 
     let outcome = lock::check(&v1_1::CODES, &path, Mode::Check).expect("compatible changes pass");
-    let Outcome::Compatible { report, written } = outcome else {
+    let Outcome::Compatible {
+        report, written, ..
+    } = outcome
+    else {
         panic!("{outcome:?}")
     };
     assert!(!written);
@@ -340,7 +343,7 @@ fn breaking_changes_fail_even_under_update_and_pass_only_when_forced() {
     std::fs::write(&path, lock_text(&v1::CODES)).expect("write");
     for mode in [Mode::Check, Mode::Update] {
         match lock::check(&v2::CODES, &path, mode) {
-            Err(Failure::Breaking(report)) => assert_eq!(report.breaking.len(), 11),
+            Err(Failure::Breaking { report, .. }) => assert_eq!(report.breaking.len(), 11),
             other => panic!("{mode:?}: {other:?}"),
         }
     }
@@ -421,16 +424,36 @@ fn a_stale_generated_reference_fails() {
         std::panic::catch_unwind(|| lock::assert_generated(&path, &v1_1::CODES.to_markdown()));
     let message = stale.expect_err("stale file fails");
     let message = message.downcast_ref::<String>().expect("string message");
+    let label = path.display();
     assert!(
-        message.ends_with("is stale: run the test with TOOL_ERROR_LOCK=update and commit the file"),
+        message.starts_with(&format!(
+            "{label} is stale: run the test with TOOL_ERROR_LOCK=update and commit the file\n\
+             --- {label} (committed)\n\
+             +++ {label} (generated)\n\
+             @@ -"
+        )),
         "{message}"
     );
+    // v1.1 rewords ORDER_MISSING's description and adds BAD_ADDRESS.
+    let lines: Vec<&str> = message.lines().collect();
+    assert!(lines.contains(&"-| `ORDER_MISSING` | NOT_FOUND | yes | The order does not exist. | List orders with `list_orders` |"), "{message}");
+    assert!(lines.contains(&"+| `ORDER_MISSING` | NOT_FOUND | yes | The order does not exist (for this customer). | List orders with `list_orders` |"), "{message}");
+    assert!(
+        lines.contains(&"+| `BAD_ADDRESS` | VALIDATION | yes |  |  |"),
+        "{message}"
+    );
+    // A few lines of context, not the whole file.
+    assert!(
+        lines.contains(&" | `RATE_LIMITED` | TRANSIENT | yes | Too many requests. |  |"),
+        "{message}"
+    );
+    assert!(!message.contains("# Error codes of"), "{message}");
 }
 
 #[test]
 fn markdown_reference_groups_codes_by_type() {
     let markdown = v1::CODES.to_markdown();
-    let expected_start = "# Error codes of `tool-error-tests` 0.1.0\n\n\
+    let expected_start = "# Error codes of `tool-error-tests`\n\n\
         Generated from the crate's error catalog; do not edit by hand.\n\n\
         ## `OrderError`\n\n\
         Errors of the order service.\n\n\
@@ -450,10 +473,344 @@ fn markdown_reference_groups_codes_by_type() {
     assert!(!markdown.contains("`STOCK`"));
 }
 
+/// `v1`'s contract under a name of its own, as released at 1.4.2 and after a
+/// version bump to 1.5.0 with no other change. `crate_catalog!` takes the version
+/// from `CARGO_PKG_VERSION`; the function it expands to takes any.
+mod released {
+    use tool_error::{CrateCatalog, StaticCatalog};
+
+    const TYPES: &[&tool_error::Catalog] = &[
+        <super::v1::OrderError as StaticCatalog>::CATALOG,
+        <super::v1::StockError as StaticCatalog>::CATALOG,
+    ];
+
+    pub static V1_4_2: CrateCatalog =
+        tool_error::__private::crate_catalog("orders", "1.4.2", TYPES, &[]);
+    pub static V1_5_0: CrateCatalog =
+        tool_error::__private::crate_catalog("orders", "1.5.0", TYPES, &[]);
+    // The same through the macro, with the test crate's own version.
+    tool_error::crate_catalog!(pub static DECLARED = [super::v1::OrderError, super::v1::StockError], name = "orders");
+}
+
+#[test]
+fn a_version_bump_alone_leaves_the_references_and_the_lock_current() {
+    assert_eq!(released::V1_4_2.version(), "1.4.2");
+    assert_eq!(released::V1_5_0.version(), "1.5.0");
+    assert_eq!(released::DECLARED.version(), env!("CARGO_PKG_VERSION"));
+    let markdown = scratch("released.md");
+    let json = scratch("released.json");
+    let lock_path = scratch("released.lock");
+    let json_text = |catalog: &CrateCatalog| {
+        serde_json::to_string_pretty(&catalog.to_json()).expect("json") + "\n"
+    };
+    std::fs::write(&markdown, released::V1_4_2.to_markdown()).expect("write");
+    std::fs::write(&json, json_text(&released::V1_4_2)).expect("write");
+    std::fs::write(&lock_path, lock_text(&released::V1_4_2)).expect("write");
+
+    for bumped in [&released::V1_5_0, &released::DECLARED] {
+        // Neither passes by writing: the files keep their released text.
+        lock::assert_generated(&markdown, &bumped.to_markdown());
+        lock::assert_generated(&json, &json_text(bumped));
+        tool_error::assert_lock!(bumped, lock_path);
+        assert_eq!(
+            lock::check(bumped, &lock_path, Mode::Check).expect("clean"),
+            Outcome::Unchanged
+        );
+        assert_eq!(
+            std::fs::read_to_string(&markdown).expect("read"),
+            released::V1_4_2.to_markdown()
+        );
+        assert_eq!(
+            std::fs::read_to_string(&lock_path).expect("read"),
+            lock_text(&released::V1_4_2)
+        );
+    }
+    // No version anywhere in the documents.
+    let written = std::fs::read_to_string(&markdown).expect("read")
+        + &std::fs::read_to_string(&json).expect("read")
+        + &std::fs::read_to_string(&lock_path).expect("read");
+    assert!(!written.contains("1.4.2"), "{written}");
+    assert!(
+        written.starts_with("# Error codes of `orders`\n\n"),
+        "{written}"
+    );
+    assert_eq!(
+        parse_json(&json_text(&released::V1_4_2)).get("version"),
+        None
+    );
+}
+
+#[test]
+fn a_breaking_change_prints_the_report_then_a_diff_of_the_lock() {
+    if std::env::var("TOOL_ERROR_LOCK").is_ok_and(|mode| mode == "force") {
+        return; // forcing accepts anything by design
+    }
+    let path = scratch("diffed.lock");
+    std::fs::write(&path, lock_text(&v1::CODES)).expect("write");
+    let panic = std::panic::catch_unwind(|| tool_error::assert_lock!(v2::CODES, path))
+        .expect_err("breaking changes fail");
+    let message = panic.downcast_ref::<String>().expect("string message");
+    let label = path.display();
+    // The report as before, then the diff.
+    let report = check_against(&lock_text(&v1::CODES), &v2::CODES).to_string();
+    let expected_start = format!(
+        "{label}: {report}If these changes are intended, run the test with TOOL_ERROR_LOCK=force \
+         and commit the lock file.\n\n--- {label} (committed)\n+++ {label} (current)\n@@ -"
+    );
+    assert!(message.starts_with(&expected_start), "{message}");
+    let lines: Vec<&str> = message.lines().collect();
+    for line in [
+        r#"-    "ORDER_MISSING": {"#,
+        r#"+    "ORDER_NOT_FOUND": {"#,
+        r#"-      "kind": "TRANSIENT","#,
+        r#"+      "kind": "INTERNAL","#,
+        r#"+    "BRAND_NEW": {"#,
+    ] {
+        assert!(lines.contains(&line), "missing `{line}` in\n{message}");
+    }
+    assert!(
+        lines.iter().filter(|line| line.starts_with("@@ -")).count() >= 2,
+        "{message}"
+    );
+    // Compatible changes that pass carry the same diff, for tools that show it.
+    let compatible = scratch("diffed-compatible.lock");
+    std::fs::write(&compatible, lock_text(&v1::CODES)).expect("write");
+    let Ok(Outcome::Compatible { diff, .. }) = lock::check(&v1_1::CODES, &compatible, Mode::Check)
+    else {
+        panic!("compatible changes pass")
+    };
+    assert!(
+        diff.lines().any(|line| line == r#"+    "BAD_ADDRESS": {"#),
+        "{diff}"
+    );
+}
+
+/// The codes tool-error sends itself, with the properties its documentation gives
+/// them (`args::ArgumentError`, `axum::Rejection`, `AnyError`).
+const BUILTIN: [(&str, &str, u16); 7] = [
+    ("INVALID_ARGUMENTS", "VALIDATION", 400),
+    ("INTERNAL_ERROR", "INTERNAL", 500),
+    ("ROUTE_NOT_FOUND", "NOT_FOUND", 404),
+    ("METHOD_NOT_ALLOWED", "VALIDATION", 405),
+    ("UNSUPPORTED_MEDIA_TYPE", "VALIDATION", 415),
+    ("BODY_TOO_LARGE", "VALIDATION", 413),
+    ("BODY_UNREADABLE", "VALIDATION", 400),
+];
+
+#[test]
+fn the_references_and_the_lock_list_the_built_in_codes_in_their_own_section() {
+    let builtin: Vec<(&str, String, u16)> = v1::CODES
+        .builtin_entries()
+        .map(|b| {
+            (
+                b.code(),
+                b.entry().kind().to_string(),
+                b.entry().http_status(),
+            )
+        })
+        .collect();
+    let expected: Vec<(&str, String, u16)> = BUILTIN
+        .iter()
+        .map(|(code, kind, http)| (*code, (*kind).to_owned(), *http))
+        .collect();
+    assert_eq!(builtin, expected);
+    // Not the crate's own codes: `entries` and `find` are the listed types'.
+    assert!(v1::CODES.find("INVALID_ARGUMENTS").is_none());
+    assert_eq!(v1::CODES.entries().count(), 7);
+
+    let markdown = v1::CODES.to_markdown();
+    let (own, section) = markdown
+        .split_once("## Built-in codes\n\n")
+        .expect("a built-in section");
+    assert!(own.contains("## `StockError`"), "{markdown}");
+    assert!(
+        section.contains("| code | kind | recoverable | description | suggestions | sent by |\n"),
+        "{section}"
+    );
+    for (code, kind, _) in BUILTIN {
+        let row = section
+            .lines()
+            .find(|line| line.starts_with(&format!("| `{code}` | {kind} | ")))
+            .unwrap_or_else(|| panic!("no row for {code} in\n{section}"));
+        assert_eq!(row.matches(" | ").count(), 5, "{row}");
+        assert!(!own.contains(code), "{code} listed among the crate's own");
+    }
+    let row = |code: &str| {
+        section
+            .lines()
+            .find(|line| line.starts_with(&format!("| `{code}`")))
+            .unwrap_or_default()
+            .to_owned()
+    };
+    assert!(row("ROUTE_NOT_FOUND").contains("axum"), "{section}");
+    assert!(row("INVALID_ARGUMENTS").contains("Parameters"), "{section}");
+    assert!(row("INTERNAL_ERROR").contains("AnyError"), "{section}");
+    assert!(!section.contains("also declared"), "{section}");
+
+    let json = v1::CODES.to_json();
+    let listed = json["builtin"].as_array().expect("a builtin list");
+    let codes: Vec<&str> = listed.iter().filter_map(|b| b["code"].as_str()).collect();
+    assert_eq!(codes, BUILTIN.map(|(code, _, _)| code));
+    assert_eq!(listed[0]["type"], "ArgumentError");
+    assert_eq!(listed[0]["jsonrpc"], -32602);
+    assert_eq!(listed[2]["type"], "Rejection");
+    assert!(
+        listed
+            .iter()
+            .all(|b| b["sent_by"].as_str().is_some_and(|s| !s.is_empty()))
+    );
+    assert!(listed.iter().all(|b| b.get("also_declared_by").is_none()));
+
+    let lock = parse_json(&lock_text(&v1::CODES));
+    let section = lock["builtin"].as_object().expect("a builtin section");
+    let locked: Vec<&str> = section.keys().map(String::as_str).collect();
+    let mut sorted = BUILTIN.map(|(code, _, _)| code);
+    sorted.sort_unstable();
+    assert_eq!(locked, sorted);
+    for (code, kind, http) in BUILTIN {
+        assert_eq!(section[code]["kind"], kind, "{code}");
+        assert_eq!(section[code]["http"], http, "{code}");
+        assert!(lock["codes"].get(code).is_none(), "{code}");
+    }
+    assert_eq!(section["INVALID_ARGUMENTS"]["jsonrpc"], -32602);
+    assert_eq!(
+        section["INVALID_ARGUMENTS"]["details"],
+        serde_json::json!(["violations"])
+    );
+}
+
+/// A crate that declares a built-in code itself, and one that wraps the built-in type.
+mod shadowing {
+    use tool_error::ToolError;
+
+    #[derive(Debug, thiserror::Error, ToolError)]
+    pub enum ApiError {
+        /// Our own check of the arguments.
+        #[error("bad {field}")]
+        #[tool_error(kind = validation, http = 422)]
+        InvalidArguments { field: String },
+        #[error("missing")]
+        #[tool_error(kind = not_found)]
+        Missing,
+    }
+
+    tool_error::crate_catalog!(pub static OWN = [ApiError], name = "own-arguments");
+
+    #[derive(Debug, thiserror::Error, ToolError)]
+    pub enum Wrapping {
+        #[error(transparent)]
+        #[tool_error(transparent)]
+        Arguments(#[from] tool_error::args::ArgumentError),
+        #[error("missing")]
+        #[tool_error(kind = not_found)]
+        Missing,
+    }
+
+    tool_error::crate_catalog!(pub static WRAPPED = [Wrapping], name = "wrapped-arguments");
+}
+
+#[test]
+fn a_type_that_declares_a_built_in_code_wins_and_the_built_in_one_is_flagged() {
+    // The crate's declaration is the one `entries`, `find` and the lock hold.
+    let (owner, entry) = shadowing::OWN.find("INVALID_ARGUMENTS").expect("declared");
+    assert_eq!((owner.type_name(), entry.http_status()), ("ApiError", 422));
+    let own: Vec<&str> = shadowing::OWN.entries().map(|(_, e)| e.code()).collect();
+    assert_eq!(own, ["INVALID_ARGUMENTS", "MISSING"]);
+    // tool-error still sends its own INVALID_ARGUMENTS: it stays listed as built-in.
+    let builtin = shadowing::OWN
+        .builtin_entries()
+        .find(|b| b.code() == "INVALID_ARGUMENTS")
+        .expect("still built in");
+    assert_eq!(builtin.entry().http_status(), 400);
+
+    let lock = parse_json(&lock_text(&shadowing::OWN));
+    assert_eq!(lock["codes"]["INVALID_ARGUMENTS"]["type"], "ApiError");
+    assert_eq!(lock["codes"]["INVALID_ARGUMENTS"]["http"], 422);
+    assert!(lock["builtin"].get("INVALID_ARGUMENTS").is_none(), "{lock}");
+    assert_eq!(lock["builtin"].as_object().map(|b| b.len()), Some(6));
+
+    let markdown = shadowing::OWN.to_markdown();
+    let (own, section) = markdown.split_once("## Built-in codes").expect("section");
+    assert_eq!(own.matches("`INVALID_ARGUMENTS`").count(), 1, "{markdown}");
+    let row = section
+        .lines()
+        .find(|line| line.starts_with("| `INVALID_ARGUMENTS` |"))
+        .expect("the built-in row stays");
+    assert!(
+        row.contains("also declared by the crate as `ApiError::InvalidArguments`"),
+        "{row}"
+    );
+    let json = shadowing::OWN.to_json();
+    assert_eq!(json["builtin"][0]["code"], "INVALID_ARGUMENTS");
+    assert_eq!(
+        json["builtin"][0]["also_declared_by"],
+        "ApiError::InvalidArguments"
+    );
+    assert!(json["builtin"][1].get("also_declared_by").is_none());
+
+    // Declaring it later moves the code from `builtin` to `codes`: a new declaring
+    // variant and a changed status, not a removal.
+    let committed = lock_text(&released::V1_4_2);
+    let report = check_against(&committed, &shadowing::OWN);
+    let about: Vec<String> = report
+        .breaking
+        .iter()
+        .chain(&report.compatible)
+        .map(ToString::to_string)
+        .filter(|change| change.starts_with("INVALID_ARGUMENTS"))
+        .collect();
+    assert_eq!(
+        about,
+        [
+            "INVALID_ARGUMENTS: http changed from 400 to 422",
+            "INVALID_ARGUMENTS: detail field `violations` removed",
+            "INVALID_ARGUMENTS: detail field `field` added",
+            "INVALID_ARGUMENTS: description changed",
+            "INVALID_ARGUMENTS: declaring variant changed",
+        ]
+    );
+
+    // Wrapping the built-in type declares nothing new: one contract, no flag.
+    let (owner, _) = shadowing::WRAPPED
+        .find("INVALID_ARGUMENTS")
+        .expect("wrapped");
+    assert_eq!(owner.type_name(), "ArgumentError");
+    assert!(!shadowing::WRAPPED.to_markdown().contains("also declared"));
+    let lock = parse_json(&lock_text(&shadowing::WRAPPED));
+    assert_eq!(lock["codes"]["INVALID_ARGUMENTS"]["type"], "ArgumentError");
+    assert!(lock["builtin"].get("INVALID_ARGUMENTS").is_none());
+}
+
 #[test]
 fn json_reference_carries_every_catalog_property() {
     let json = v1::CODES.to_json();
     assert_eq!(json["crate"], "tool-error-tests");
+    assert_eq!(json.get("version"), None);
+    // This test crate builds serde_json with `preserve_order` (a dependency turns it
+    // on), so maps keep their insertion order: the keys come sorted, as they would
+    // be without the feature, and the text is the same either way.
+    fn assert_sorted(value: &serde_json::Value) {
+        match value {
+            serde_json::Value::Object(map) => {
+                let keys: Vec<&String> = map.keys().collect();
+                let mut sorted = keys.clone();
+                sorted.sort();
+                assert_eq!(keys, sorted);
+                map.values().for_each(assert_sorted);
+            }
+            serde_json::Value::Array(items) => items.iter().for_each(assert_sorted),
+            _ => {}
+        }
+    }
+    assert_sorted(&json);
+    assert_sorted(&shadowing::OWN.to_json());
+    let text = serde_json::to_string(&json).expect("text");
+    assert!(
+        text.starts_with(
+            r#"{"builtin":[{"category":null,"channel":"result","code":"INVALID_ARGUMENTS""#
+        ),
+        "{text}"
+    );
     let order = &json["types"][0];
     assert_eq!(order["type"], "OrderError");
     assert_eq!(order["domain"], "orders");

@@ -27,7 +27,8 @@ fn lock_files_hold_no_breaking_change_and_are_current() {
             Ok(Outcome::Compatible {
                 report,
                 written: false,
-            }) => panic!("{} is stale:\n{report}", path.display()),
+                diff,
+            }) => panic!("{} is stale:\n{report}\n{diff}", path.display()),
             Ok(Outcome::Forced(report)) => eprintln!("{} forced:\n{report}", path.display()),
             Ok(other) => panic!("{}: {other:?}", path.display()),
             Err(failure) => panic!("{}: {failure}", path.display()),
@@ -68,5 +69,32 @@ fn every_code_of_every_system_is_in_its_committed_lock() {
         }
         assert_eq!(codes.len(), count, "{}", catalog.name());
         assert!(count > 0, "{} has no codes", catalog.name());
+        // The built-in codes the system does not declare, in their own section.
+        let builtin = lock["builtin"]
+            .as_object()
+            .expect("a map of built-in codes");
+        let mut expected = 0;
+        for builtin_entry in catalog.builtin_entries() {
+            let code = builtin_entry.code();
+            if catalog.find(code).is_some() {
+                assert!(!builtin.contains_key(code), "{}: {code}", catalog.name());
+                continue;
+            }
+            let locked = builtin.get(code).unwrap_or_else(|| {
+                panic!("{}: built-in {code} missing from the lock", catalog.name())
+            });
+            assert_eq!(
+                locked["kind"],
+                builtin_entry.entry().kind().as_str(),
+                "{code}"
+            );
+            expected += 1;
+        }
+        assert_eq!(builtin.len(), expected, "{}", catalog.name());
+        assert!(
+            builtin.contains_key("INVALID_ARGUMENTS"),
+            "{}",
+            catalog.name()
+        );
     }
 }

@@ -29,6 +29,20 @@
 //! | `force` | passes | passes | always written |
 //!
 //! A missing lock file fails unless `TOOL_ERROR_LOCK` is `update` or `force`.
+//!
+//! The lock has two sections: `codes`, every code of the listed types, and
+//! `builtin`, the codes tool-error sends itself that the crate does not declare
+//! ([`CrateCatalog::builtin_entries`]: `INVALID_ARGUMENTS`, `INTERNAL_ERROR`, the
+//! axum integration's refusals), so a tool-error upgrade that changed one would fail
+//! the check like a change of the crate's own. A code that moves from one section to
+//! the other (the crate starts declaring `INVALID_ARGUMENTS` itself, say) is compared
+//! like any other: a new declaring variant, and whatever properties differ.
+//!
+//! Neither the lock nor the generated references ([`CrateCatalog::to_markdown`],
+//! [`CrateCatalog::to_json`]) record the crate's version, so a release alone changes
+//! neither. When a check fails, the message ends with a unified diff of the file,
+//! committed against current (`---`/`+++` labels, `@@` hunks, three lines of
+//! context), cut after 200 lines with a count of what was left out.
 
 use core::fmt;
 use std::collections::BTreeMap;
@@ -36,7 +50,9 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use super::model::{Catalog, Entry};
 use super::registry::CrateCatalog;
+use super::text_diff::unified_diff;
 use crate::{Channel, Kind};
 
 /// The environment variable that lets a test write lock and reference files.
@@ -50,8 +66,11 @@ const FORMAT: u32 = 1;
 pub(crate) struct Lock {
     /// The format version.
     pub(crate) format: u32,
-    /// Every code, sorted.
+    /// Every code of the listed types, sorted.
     pub(crate) codes: BTreeMap<String, LockedCode>,
+    /// Every built-in code the listed types do not declare, sorted.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub(crate) builtin: BTreeMap<String, LockedCode>,
 }
 
 /// The locked properties of one code.
@@ -92,35 +111,38 @@ pub(crate) struct LockedCode {
 impl Lock {
     /// The lock of a crate catalog as it is now.
     pub(crate) fn of(catalog: &CrateCatalog) -> Lock {
-        let codes = catalog
+        let codes: BTreeMap<String, LockedCode> = catalog
             .entries()
-            .map(|(owner, entry)| {
-                let locked = LockedCode {
-                    type_name: owner.type_name.to_owned(),
-                    variant: entry.variant.to_owned(),
-                    kind: entry.kind,
-                    category: entry.category.map(str::to_owned),
-                    recoverable: entry.recoverable,
-                    channel: entry.channel,
-                    jsonrpc: entry.jsonrpc_code,
-                    http: entry.http_status,
-                    details: entry.fields.iter().map(|f| f.name.to_owned()).collect(),
-                    redacted: entry
-                        .fields
-                        .iter()
-                        .filter(|f| f.redact)
-                        .map(|f| f.name.to_owned())
-                        .collect(),
-                    retry_after: entry.retry_after,
-                    description: entry.doc.to_owned(),
-                };
-                (entry.code.to_owned(), locked)
+            .map(|(owner, entry)| (entry.code.to_owned(), LockedCode::of(owner, entry)))
+            .collect();
+        let builtin = catalog
+            .builtin_entries()
+            .filter(|builtin| !codes.contains_key(builtin.code()))
+            .map(|builtin| {
+                let locked = LockedCode::of(builtin.catalog(), builtin.entry());
+                (builtin.code().to_owned(), locked)
             })
             .collect();
         Lock {
             format: FORMAT,
             codes,
+            builtin,
         }
+    }
+
+    /// A lock with no code, what a missing lock file compares as.
+    fn empty() -> Lock {
+        Lock {
+            format: FORMAT,
+            codes: BTreeMap::new(),
+            builtin: BTreeMap::new(),
+        }
+    }
+
+    /// Both sections as one map: on the wire, codes have one namespace. [`Lock::of`]
+    /// never puts a code in both; in an edited file, `codes` wins.
+    fn all_codes(&self) -> BTreeMap<&String, &LockedCode> {
+        self.builtin.iter().chain(&self.codes).collect()
     }
 
     /// The file text: pretty JSON with a trailing newline.
@@ -137,32 +159,59 @@ impl Lock {
 
     /// What changed from `self` (the committed lock) to `current`.
     pub(crate) fn diff(&self, current: &Lock) -> Report {
+        let (committed, current) = (self.all_codes(), current.all_codes());
         let mut report = Report::default();
-        for (code, old) in &self.codes {
-            let Some(new) = current.codes.get(code) else {
+        for (code, old) in &committed {
+            let Some(new) = current.get(code) else {
                 let renamed_to = current
-                    .codes
                     .iter()
                     .find(|(other, candidate)| {
-                        !self.codes.contains_key(*other)
+                        !committed.contains_key(*other)
                             && candidate.type_name == old.type_name
                             && candidate.variant == old.variant
                     })
-                    .map(|(other, _)| other.clone());
+                    .map(|(other, _)| (*other).clone());
                 report.breaking.push(Change::Removed {
-                    code: code.clone(),
+                    code: (*code).clone(),
                     renamed_to,
                 });
                 continue;
             };
             compare(code, old, new, &mut report);
         }
-        for code in current.codes.keys() {
-            if !self.codes.contains_key(code) {
-                report.compatible.push(Change::Added { code: code.clone() });
+        for code in current.keys() {
+            if !committed.contains_key(code) {
+                report.compatible.push(Change::Added {
+                    code: (*code).clone(),
+                });
             }
         }
         report
+    }
+}
+
+impl LockedCode {
+    /// The locked properties of `entry`, declared by `owner`.
+    fn of(owner: &Catalog, entry: &Entry) -> LockedCode {
+        LockedCode {
+            type_name: owner.type_name.to_owned(),
+            variant: entry.variant.to_owned(),
+            kind: entry.kind,
+            category: entry.category.map(str::to_owned),
+            recoverable: entry.recoverable,
+            channel: entry.channel,
+            jsonrpc: entry.jsonrpc_code,
+            http: entry.http_status,
+            details: entry.fields.iter().map(|f| f.name.to_owned()).collect(),
+            redacted: entry
+                .fields
+                .iter()
+                .filter(|f| f.redact)
+                .map(|f| f.name.to_owned())
+                .collect(),
+            retry_after: entry.retry_after,
+            description: entry.doc.to_owned(),
+        }
     }
 }
 
@@ -373,6 +422,9 @@ pub enum Outcome {
         report: Report,
         /// Whether the lock file was rewritten.
         written: bool,
+        /// The unified diff from the committed lock file (none: empty) to the
+        /// current lock, cut after 200 lines.
+        diff: String,
     },
     /// Breaking changes accepted with `TOOL_ERROR_LOCK=force`; the lock was written.
     Forced(Report),
@@ -383,7 +435,13 @@ pub enum Outcome {
 #[non_exhaustive]
 pub enum Failure {
     /// Breaking changes.
-    Breaking(Report),
+    Breaking {
+        /// The changes, breaking and compatible.
+        report: Report,
+        /// The unified diff from the committed lock file to the current lock, cut
+        /// after 200 lines.
+        diff: String,
+    },
     /// The lock file does not exist.
     Missing,
     /// The lock file is not a lock.
@@ -395,9 +453,10 @@ pub enum Failure {
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Failure::Breaking(report) => write!(
+            Failure::Breaking { report, diff } => write!(
                 f,
-                "{report}If these changes are intended, run the test with {LOCK_ENV}=force and commit the lock file."
+                "{report}If these changes are intended, run the test with {LOCK_ENV}=force and commit the lock file.\n\n{}",
+                diff.trim_end_matches('\n')
             ),
             Failure::Missing => write!(
                 f,
@@ -452,40 +511,53 @@ impl Mode {
 ///
 /// let path = std::env::temp_dir().join(format!("check-doc-{}.lock", std::process::id()));
 /// # let _ = std::fs::remove_file(&path);
-/// // No lock yet: `Update` writes it and reports every code as added.
-/// let Ok(Outcome::Compatible { report, written: true }) = lock::check(&ERROR_CODES, &path, Mode::Update) else {
+/// // No lock yet: `Update` writes it and reports every code as added, the crate's
+/// // own and the built-in ones.
+/// let Ok(Outcome::Compatible { report, written: true, .. }) = lock::check(&ERROR_CODES, &path, Mode::Update) else {
 ///     panic!("a new lock is written")
 /// };
-/// assert_eq!(report.compatible, [Change::Added { code: "BAD_INPUT".into() }]);
+/// assert!(report.compatible.contains(&Change::Added { code: "BAD_INPUT".into() }));
+/// assert!(report.compatible.contains(&Change::Added { code: "INVALID_ARGUMENTS".into() }));
 /// // The next check finds nothing to report.
 /// assert_eq!(lock::check(&ERROR_CODES, &path, Mode::Check).unwrap(), Outcome::Unchanged);
 /// # let _ = std::fs::remove_file(&path);
 /// ```
 pub fn check(catalog: &CrateCatalog, path: &Path, mode: Mode) -> Result<Outcome, Failure> {
     let current = Lock::of(catalog);
-    let committed = match std::fs::read_to_string(path) {
-        Ok(text) => Some(Lock::from_text(&text).map_err(|e| Failure::Unreadable(e.to_string()))?),
+    let current_text = current.to_text();
+    let committed_text = match std::fs::read_to_string(path) {
+        Ok(text) => Some(text),
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => None,
         Err(error) => return Err(Failure::Io(error)),
     };
-    let write = || std::fs::write(path, current.to_text()).map_err(Failure::Io);
-    let Some(committed) = committed else {
+    let committed = match &committed_text {
+        Some(text) => Lock::from_text(text).map_err(|e| Failure::Unreadable(e.to_string()))?,
+        None => Lock::empty(),
+    };
+    let diff = || {
+        let label = path.display();
+        unified_diff(
+            committed_text.as_deref().unwrap_or(""),
+            &current_text,
+            &format!("{label} (committed)"),
+            &format!("{label} (current)"),
+        )
+    };
+    let write = || std::fs::write(path, &current_text).map_err(Failure::Io);
+    let report = committed.diff(&current);
+    if committed_text.is_none() {
         return match mode {
             Mode::Check => Err(Failure::Missing),
             Mode::Update | Mode::Force => {
                 write()?;
                 Ok(Outcome::Compatible {
-                    report: Lock {
-                        format: FORMAT,
-                        codes: BTreeMap::new(),
-                    }
-                    .diff(&current),
+                    report,
                     written: true,
+                    diff: diff(),
                 })
             }
         };
-    };
-    let report = committed.diff(&current);
+    }
     if report.is_empty() {
         return Ok(Outcome::Unchanged);
     }
@@ -494,17 +566,22 @@ pub fn check(catalog: &CrateCatalog, path: &Path, mode: Mode) -> Result<Outcome,
             write()?;
             Ok(Outcome::Forced(report))
         }
-        (false, _) => Err(Failure::Breaking(report)),
+        (false, _) => Err(Failure::Breaking {
+            report,
+            diff: diff(),
+        }),
         (true, Mode::Update) => {
             write()?;
             Ok(Outcome::Compatible {
                 report,
                 written: true,
+                diff: diff(),
             })
         }
         (true, Mode::Check) => Ok(Outcome::Compatible {
             report,
             written: false,
+            diff: diff(),
         }),
     }
 }
@@ -512,6 +589,12 @@ pub fn check(catalog: &CrateCatalog, path: &Path, mode: Mode) -> Result<Outcome,
 /// Compares a generated file (a reference document, say) with `content`; with
 /// `TOOL_ERROR_LOCK` set, writes it instead of failing. Test helper: keeps a
 /// committed code reference in step with the catalog.
+///
+/// A stale file fails with `<path> is stale: run the test with TOOL_ERROR_LOCK=update
+/// and commit the file`, followed by a unified diff from the committed file to
+/// `content` (cut after 200 lines, with a count of what was left out). The
+/// references [`CrateCatalog::to_markdown`] and [`CrateCatalog::to_json`] leave the
+/// crate's version out, so a release alone never makes them stale.
 ///
 /// ```no_run
 /// # use tool_error::ToolError;
@@ -533,6 +616,7 @@ pub fn check(catalog: &CrateCatalog, path: &Path, mode: Mode) -> Result<Outcome,
 /// When the file differs and the environment does not ask for an update: that is the
 /// test failing.
 #[allow(clippy::panic)]
+#[track_caller] // the failure points at the test, not here
 pub fn assert_generated(path: &Path, content: &str) {
     let committed = std::fs::read_to_string(path).ok();
     if committed.as_deref() == Some(content) {
@@ -544,20 +628,28 @@ pub fn assert_generated(path: &Path, content: &str) {
         }
         return;
     }
-    let state = if committed.is_some() {
-        "is stale"
-    } else {
-        "does not exist"
-    };
-    panic!(
-        "{} {state}: run the test with {LOCK_ENV}=update and commit the file",
-        path.display()
-    );
+    let label = path.display();
+    match committed {
+        Some(committed) => panic!(
+            "{label} is stale: run the test with {LOCK_ENV}=update and commit the file\n{}",
+            unified_diff(
+                &committed,
+                content,
+                &format!("{label} (committed)"),
+                &format!("{label} (generated)"),
+            )
+            .trim_end_matches('\n')
+        ),
+        None => panic!(
+            "{label} does not exist: run the test with {LOCK_ENV}=update and commit the file"
+        ),
+    }
 }
 
 /// The test behind [`assert_lock!`](crate::assert_lock): panics on breaking changes
 /// or an unreadable or missing lock, with the report as the message.
 #[allow(clippy::panic)]
+#[track_caller]
 pub(crate) fn assert_lock(catalog: &CrateCatalog, path: &Path) {
     match check(catalog, path, Mode::from_env()) {
         Ok(Outcome::Unchanged | Outcome::Compatible { .. } | Outcome::Forced(_)) => {}

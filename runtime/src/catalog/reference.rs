@@ -4,16 +4,22 @@ use core::fmt::Write as _;
 
 use serde_json::{Value, json};
 
+use super::builtin::BuiltinEntry;
 use super::model::{Catalog, Entry};
-use super::registry::CrateCatalog;
+use super::registry::{CrateCatalog, same_catalog};
 
 impl CrateCatalog {
     /// A Markdown reference: one section per declaring type, one table row per code
     /// (code, kind, recoverable, description, suggestions), like a hand-kept error
-    /// code table but generated from the same tables the server renders from.
+    /// code table but generated from the same tables the server renders from; then
+    /// the section "Built-in codes": the codes tool-error sends itself
+    /// ([`builtin_entries`](CrateCatalog::builtin_entries)), each with what sends it.
+    ///
+    /// The crate's version is not written, so a release alone leaves a committed
+    /// reference current.
     pub fn to_markdown(&self) -> String {
         let mut out = String::new();
-        let _ = writeln!(out, "# Error codes of `{}` {}\n", self.name, self.version);
+        let _ = writeln!(out, "# Error codes of `{}`\n", self.name);
         let _ = writeln!(
             out,
             "Generated from the crate's error catalog; do not edit by hand.\n"
@@ -50,11 +56,51 @@ impl CrateCatalog {
             }
             out.push('\n');
         }
+        out.push_str("## Built-in codes\n\n");
+        out.push_str(
+            "Sent by tool-error itself, whatever the crate's own types declare; each only \
+             by the part of tool-error its last column names, so a server that does not \
+             use that part never sends it.\n\n",
+        );
+        out.push_str("| code | kind | recoverable | description | suggestions | sent by |\n");
+        out.push_str("| --- | --- | --- | --- | --- | --- |\n");
+        for builtin in self.builtin_entries() {
+            let entry = builtin.entry();
+            let suggestions: Vec<String> = entry
+                .suggestions
+                .iter()
+                .map(|template| cell(template))
+                .collect();
+            let mut sent_by = cell(builtin.sent_by());
+            if let Some(declared) = self.also_declared_by(&builtin) {
+                let _ = write!(
+                    sent_by,
+                    "; **also declared by the crate as `{declared}`**: clients can receive either"
+                );
+            }
+            let _ = writeln!(
+                out,
+                "| `{}` | {} | {} | {} | {} | {} |",
+                entry.code,
+                entry.kind,
+                if entry.recoverable { "yes" } else { "no" },
+                cell(entry.summary()),
+                suggestions.join("<br>"),
+                sent_by,
+            );
+        }
         out
     }
 
-    /// The reference as JSON: crate, version, and per type its codes with every
-    /// catalog property.
+    /// The reference as JSON: the crate's name; per type its codes with every catalog
+    /// property; and under `builtin`, the codes tool-error sends itself, each with
+    /// its `type`, what sends it (`sent_by`) and, when a listed type declares the
+    /// same code, `also_declared_by` (`Type::Variant`, or `Type` for a struct).
+    ///
+    /// The crate's version is not written, so a release alone leaves a committed
+    /// reference current; object keys are sorted whatever serde_json's
+    /// `preserve_order` feature, so the text does not depend on which crates a build
+    /// includes.
     pub fn to_json(&self) -> Value {
         let types: Vec<Value> = self
             .declaring_types()
@@ -69,7 +115,39 @@ impl CrateCatalog {
                 })
             })
             .collect();
-        json!({ "crate": self.name, "version": self.version, "types": types })
+        let builtin: Vec<Value> = self
+            .builtin_entries()
+            .map(|builtin| {
+                let mut value = entry_json(builtin.entry());
+                if let Some(object) = value.as_object_mut() {
+                    object.insert("type".to_owned(), Value::from(builtin.catalog().type_name));
+                    object.insert("sent_by".to_owned(), Value::from(builtin.sent_by()));
+                    if let Some(declared) = self.also_declared_by(&builtin) {
+                        object.insert("also_declared_by".to_owned(), Value::from(declared));
+                    }
+                }
+                value
+            })
+            .collect();
+        let mut reference = json!({ "crate": self.name, "types": types, "builtin": builtin });
+        // Sorted keys whatever serde_json's `preserve_order` feature, which another
+        // crate of the build may turn on: a committed reference must not depend on
+        // which packages `cargo test` builds.
+        reference.sort_all_objects();
+        reference
+    }
+
+    /// `Type::Variant` of the listed type's entry that declares `builtin`'s code,
+    /// when it is another entry than the built-in one (a listed type that wraps
+    /// `ArgumentError`, say, declares nothing new).
+    fn also_declared_by(&self, builtin: &BuiltinEntry) -> Option<String> {
+        let (owner, entry) = self.find(builtin.code())?;
+        let same =
+            same_catalog(owner, builtin.catalog()) && entry.variant == builtin.entry().variant;
+        (!same).then(|| match entry.variant == owner.type_name {
+            true => owner.type_name.to_owned(), // a struct
+            false => format!("{}::{}", owner.type_name, entry.variant),
+        })
     }
 }
 

@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 use std::error::Error as StdError;
 
+use super::builtin::{BuiltinEntry, builtin_entries};
 use super::model::{Catalog, Entry};
 use crate::ToolError;
 
@@ -73,6 +74,13 @@ const MAX_CHAIN: usize = 64;
 /// The error types of one crate, declared with [`crate_catalog!`](crate::crate_catalog),
 /// which also proves at compile time that no two of them share a code.
 ///
+/// [`entries`](CrateCatalog::entries), [`find`](CrateCatalog::find) and
+/// [`declaring_types`](CrateCatalog::declaring_types) cover the listed types (and
+/// the types they wrap). The codes tool-error sends itself (`INVALID_ARGUMENTS`,
+/// `INTERNAL_ERROR`, the axum integration's `ROUTE_NOT_FOUND`...) are
+/// [`builtin_entries`](CrateCatalog::builtin_entries); the references and the lock
+/// list both, the built-in codes in a section of their own.
+///
 /// ```
 /// use tool_error::ToolError;
 ///
@@ -116,7 +124,8 @@ impl CrateCatalog {
         self.name
     }
 
-    /// The declaring crate's version (`CARGO_PKG_VERSION`).
+    /// The declaring crate's version (`CARGO_PKG_VERSION`). The references and the
+    /// lock leave it out, so that a release changes neither.
     pub const fn version(&self) -> &'static str {
         self.version
     }
@@ -128,7 +137,8 @@ impl CrateCatalog {
 
     /// Every code-carrying entry of every listed type, including the types they wrap
     /// with `transparent`, each once, ordered by code, with the catalog of the type
-    /// that declares it.
+    /// that declares it. The built-in codes are not among them unless a listed type
+    /// declares or wraps one: see [`builtin_entries`](CrateCatalog::builtin_entries).
     pub fn entries(&self) -> impl Iterator<Item = (&'static Catalog, &'static Entry)> + use<> {
         let mut by_code: BTreeMap<&'static str, Located> = BTreeMap::new();
         for catalog in self.types {
@@ -151,6 +161,22 @@ impl CrateCatalog {
             }
         }
         types
+    }
+
+    /// Every code tool-error sends itself, whatever the listed types: argument
+    /// errors (`INVALID_ARGUMENTS`), errors without a contract (`INTERNAL_ERROR`) and
+    /// the axum integration's refusals (`ROUTE_NOT_FOUND`, `METHOD_NOT_ALLOWED`,
+    /// `UNSUPPORTED_MEDIA_TYPE`, `BODY_TOO_LARGE`, `BODY_UNREADABLE`), each once,
+    /// with what sends it. The list is the same for every crate catalog and every
+    /// set of enabled features, so that the lock does not change with them.
+    ///
+    /// A listed type may declare one of these codes too (its own
+    /// `INVALID_ARGUMENTS` variant, say). Then the server sends both contracts under
+    /// one code: the type's entry is the one [`entries`](CrateCatalog::entries),
+    /// [`find`](CrateCatalog::find) and the lock hold, and the references still list
+    /// the built-in one, marked as declared by the crate as well.
+    pub fn builtin_entries(&self) -> impl Iterator<Item = BuiltinEntry> + use<> {
+        builtin_entries()
     }
 
     /// The first error in `error`'s cause chain (`error` itself, then each
@@ -188,7 +214,9 @@ impl CrateCatalog {
         None
     }
 
-    /// The entry for `code`, with the catalog of the type that declares it.
+    /// The entry for `code` among [`entries`](CrateCatalog::entries), with the
+    /// catalog of the type that declares it; `None` for a built-in code no listed
+    /// type declares.
     pub fn find(&self, code: &str) -> Option<(&'static Catalog, &'static Entry)> {
         self.types
             .iter()
@@ -215,6 +243,11 @@ pub(crate) fn same_catalog(a: &Catalog, b: &Catalog) -> bool {
 ///
 /// Listed types that implement [`std::error::Error`] (as `thiserror` gives them) can
 /// also be [found in a cause chain](CrateCatalog::find_in_chain).
+///
+/// Its references ([`CrateCatalog::to_markdown`], [`CrateCatalog::to_json`]) and
+/// [lock](crate::lock) also list the codes tool-error sends itself
+/// ([`CrateCatalog::builtin_entries`]), in a section of their own; the uniqueness
+/// check covers the listed types.
 ///
 /// The catalog is named after the crate (`CARGO_PKG_NAME`) unless `name = "..."`
 /// follows the list, for a crate that hosts several independent servers and keeps

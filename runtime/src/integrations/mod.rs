@@ -19,6 +19,7 @@
 
 #[cfg(feature = "axum")]
 pub mod axum;
+pub(crate) mod axum_catalog;
 #[cfg(feature = "garde")]
 mod garde;
 #[cfg(feature = "jsonrpsee")]

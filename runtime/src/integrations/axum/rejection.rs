@@ -8,9 +8,8 @@ use ::axum_core::response::{IntoResponse, Response};
 use ::http::Method;
 
 use crate::args::{ArgumentError, Violation, ViolationKind};
-use crate::{
-    Catalog, DetailWriter, Entry, FieldInfo, Kind, StaticCatalog, SuggestionWriter, ToolError,
-};
+use crate::integrations::axum_catalog::{REJECTION_CATALOG, REJECTION_ENTRIES};
+use crate::{Catalog, DetailWriter, Entry, Kind, StaticCatalog, SuggestionWriter, ToolError};
 
 /// A request turned down before its handler ran: no route, a method the route does
 /// not take, a body that is not JSON or does not fit the handler's type.
@@ -84,46 +83,6 @@ pub enum Rejection {
     Server(Box<dyn StdError + Send + Sync>),
 }
 
-const ROUTE_NOT_FOUND: &str = "Check the method and path against the API's routes";
-const METHOD_NOT_ALLOWED: &str = "Use one of the methods the response's Allow header lists";
-const BODY_TOO_LARGE: &str = "Send a smaller body";
-const BODY_UNREADABLE: &str = "Send the request again with its complete body";
-
-static CATALOG: Catalog = Catalog::new("Rejection", module_path!(), &ENTRIES)
-    .with_doc("A request axum's routing or an extractor turned down before its handler ran.");
-
-const ENTRIES: [Entry; 7] = [
-    Entry::new("RouteNotFound", "ROUTE_NOT_FOUND", Kind::NotFound)
-        .with_fields(&[FieldInfo::new("method"), FieldInfo::new("path")])
-        .with_suggestions(&[ROUTE_NOT_FOUND])
-        .with_doc("No route matches the request's path."),
-    Entry::new("MethodNotAllowed", "METHOD_NOT_ALLOWED", Kind::Validation)
-        .with_http_status(405)
-        .with_fields(&[FieldInfo::new("method"), FieldInfo::new("path")])
-        .with_suggestions(&[METHOD_NOT_ALLOWED])
-        .with_doc("The path exists but does not accept the request's method."),
-    Entry::new(
-        "UnsupportedMediaType",
-        "UNSUPPORTED_MEDIA_TYPE",
-        Kind::Validation,
-    )
-    .with_http_status(415)
-    .with_fields(&[FieldInfo::new("expected"), FieldInfo::new("actual")])
-    .with_doc("The request body's Content-Type is not one the endpoint reads."),
-    Entry::new("BodyTooLarge", "BODY_TOO_LARGE", Kind::Validation)
-        .with_http_status(413)
-        .with_suggestions(&[BODY_TOO_LARGE])
-        .with_doc("The request body is larger than the server accepts."),
-    Entry::new("BodyUnreadable", "BODY_UNREADABLE", Kind::Validation)
-        .with_suggestions(&[BODY_UNREADABLE])
-        .with_doc("The request body could not be read."),
-    Entry::transparent(
-        "InvalidArguments",
-        <ArgumentError as StaticCatalog>::CATALOG,
-    ),
-    Entry::transparent("Server", &crate::error::FOREIGN_CATALOG),
-];
-
 impl Rejection {
     /// The error that decides everything for the wrapping variants.
     fn inner(&self) -> Option<&dyn ToolError> {
@@ -147,7 +106,7 @@ impl Rejection {
     }
 
     fn own_entry(&self) -> &'static Entry {
-        &ENTRIES[self.index()]
+        &REJECTION_ENTRIES[self.index()]
     }
 
     /// A body that could not be buffered.
@@ -285,7 +244,7 @@ impl ToolError for Rejection {
     }
 
     fn catalog(&self) -> Option<&'static Catalog> {
-        Some(&CATALOG)
+        Some(&REJECTION_CATALOG)
     }
 
     fn entry(&self) -> Option<&'static Entry> {
@@ -305,7 +264,7 @@ impl ToolError for Rejection {
 }
 
 impl StaticCatalog for Rejection {
-    const CATALOG: &'static Catalog = &CATALOG;
+    const CATALOG: &'static Catalog = &REJECTION_CATALOG;
 }
 
 impl IntoResponse for Rejection {
