@@ -7,6 +7,7 @@ use crate::StaticCatalog;
 use crate::args::ArgumentError;
 use crate::error::FOREIGN_CATALOG;
 use crate::integrations::axum_catalog::REJECTION_CATALOG;
+use crate::integrations::protocol::CATALOG as PROTOCOL_CATALOG;
 
 /// A catalog of built-in codes and what in tool-error sends them.
 #[derive(Clone, Copy, Debug)]
@@ -30,12 +31,18 @@ pub(crate) static BUILTIN: &[Builtin] = &[
     Builtin {
         catalog: &FOREIGN_CATALOG,
         sent_by: "always: any error without a contract of its own (I/O, JSON, boxed \
-                  errors), and an `AnyError` whose cause chain holds no catalogued error",
+                  errors), and an `AnyError` whose cause chain holds no error with one",
     },
     Builtin {
         catalog: &REJECTION_CATALOG,
         sent_by: "the axum integration: its `not_found` and `method_not_allowed` \
                   fallbacks and its `Json`, `Query` and `Path` extractors",
+    },
+    Builtin {
+        catalog: &PROTOCOL_CATALOG,
+        sent_by: "a JSON-RPC error rmcp or jsonrpsee built, passed up through an \
+                  `AnyError`: sent on with its own code by those two, under this code \
+                  elsewhere",
     },
 ];
 
@@ -146,6 +153,12 @@ mod tests {
                 "UNSUPPORTED_MEDIA_TYPE",
                 "BODY_TOO_LARGE",
                 "BODY_UNREADABLE",
+                "PARSE_ERROR",
+                "INVALID_REQUEST",
+                "METHOD_NOT_FOUND",
+                "INVALID_PARAMS",
+                "RESOURCE_NOT_FOUND",
+                "PROTOCOL_ERROR",
             ]
         );
         // Reached again through `Rejection`'s transparent variants, the codes keep the

@@ -12,7 +12,6 @@
 use crate::{Catalog, Channel, Entry, Kind};
 
 /// The built-in catalog of JSON-RPC errors passed through.
-#[cfg_attr(not(any(feature = "rmcp", feature = "jsonrpsee")), allow(dead_code))]
 pub(crate) static CATALOG: Catalog = Catalog::new("JsonRpcError", module_path!(), &ENTRIES)
     .with_doc("A JSON-RPC error built by rmcp or jsonrpsee that a handler passed up: it keeps its own JSON-RPC code and message.");
 
