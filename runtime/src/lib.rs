@@ -139,8 +139,16 @@ pub use options::Options;
 pub use policy::{Limits, Policy};
 pub use profile::{JsonRpc, JsonRpcResponse, McpToolResult, Native, Problem, Profile, RequestId};
 
-// The README's examples compile and run as doc tests.
-#[cfg(doctest)]
+// The README's examples compile and run as doc tests, with every integration they
+// show turned on.
+#[cfg(all(
+    doctest,
+    feature = "derive",
+    feature = "rmcp",
+    feature = "axum",
+    feature = "jsonrpsee",
+    feature = "jsonschema"
+))]
 #[doc = include_str!("../README.md")]
 mod readme {}
 

@@ -38,7 +38,7 @@ impl<P: Profile + Send + Sync> TextProfile for P {
 /// | log events | on (one `tracing` event per error, when an integration feature is on) |
 /// | clock | the system clock, so envelopes carry a timestamp |
 /// | server version | none |
-/// | catalogs an [`AnyError`](crate::AnyError) searches | none |
+/// | catalogs an [`AnyError`](crate::AnyError) searches besides the registered types | none |
 ///
 /// What belongs to one integration alone is set through its own type:
 /// `with_mcp(McpOptions)` (rmcp), `with_http(HttpOptions)` (axum),
@@ -207,8 +207,9 @@ impl Options {
     }
 
     /// Adds a crate catalog whose types an [`AnyError`](crate::AnyError) looks for
-    /// in its cause chain, so an `anyhow` or boxed error renders with the code of
-    /// the first listed error it wraps.
+    /// in its cause chain, besides every concrete derived type (which registers
+    /// itself): needed for generic derived types and hand-written `ToolError`
+    /// impls, which cannot.
     #[must_use]
     pub fn with_catalog(self, catalog: &'static CrateCatalog) -> Self {
         self.edit(|core| core.catalogs.push(catalog))
