@@ -31,14 +31,21 @@ tool_error::crate_catalog!(
     name = "ontology",
 );
 
-/// Every system's catalog, in the tour's order.
-pub fn catalogs() -> [&'static CrateCatalog; 5] {
+tool_error::crate_catalog!(
+    pub static DOC_LIBRARY_CODES = [doc_library::LibraryError],
+    name = "doc-library",
+);
+
+/// Every catalog of the examples: the five systems' in the tour's order, then the
+/// HTTP API's.
+pub fn catalogs() -> [&'static CrateCatalog; 6] {
     [
         &GEM_FLUX_CODES,
         &MDMCP_CODES,
         &INTERBASE_CODES,
         &EXA_CODES,
         &ONTOLOGY_CODES,
+        &DOC_LIBRARY_CODES,
     ]
 }
 

@@ -20,6 +20,7 @@ pub use std::error::Error;
 pub use crate::__tool_error_integrations as integrations;
 pub use crate::__tool_error_register as register;
 pub use crate::any_error::Registration;
+pub use crate::catalog::Listed;
 pub use crate::catalog::{Catalog, CrateCatalog, Entry, FieldInfo, StaticCatalog};
 pub use crate::catalog::{FindByDowncast, FindNothing, Finder, Probe};
 pub use crate::details::{
@@ -289,12 +290,14 @@ pub const fn catalog(
 pub const fn crate_catalog(
     name: &'static str,
     version: &'static str,
+    module: &'static str,
     types: &'static [&'static Catalog],
     finders: &'static [Finder],
 ) -> CrateCatalog {
     CrateCatalog {
         name,
         version,
+        module,
         types,
         finders,
     }

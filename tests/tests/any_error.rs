@@ -206,6 +206,10 @@ pub struct NoteMissing {
     id: String,
 }
 
+// A catalog of its own covers `NoteMissing` for the lock check; `AnyError` finds
+// it either way.
+tool_error::crate_catalog!(static NOTE_CODES = [NoteMissing], name = "notes");
+
 /// Generic: it cannot register itself, so only a catalog finds it.
 #[derive(Debug, thiserror::Error, ToolError)]
 #[error("slot {0} is taken")]
@@ -350,15 +354,47 @@ fn a_jsonrpsee_error_object_passes_through_with_its_code_and_message() {
         }
         Ok(other) => panic!("a protocol error, got {other:?}"),
     }
+}
 
-    // An internal JSON-RPC error keeps its own (public) message elsewhere too.
-    let internal = jsonrpsee_types::ErrorObjectOwned::owned(-32603, "index rebuilding", None::<()>);
-    let error = AnyError::from(internal);
+#[test]
+fn an_internal_json_rpc_error_passed_through_is_masked_like_any_internal_error() {
+    install();
+    let secret = "index db at /var/lib/idx.db: password=hunter2 rejected";
+    let data = serde_json::json!({"dsn": "postgres://admin:hunter2@db"});
+
+    let internal = rmcp::ErrorData::internal_error(secret, Some(data.clone()));
+    let sent = match Err::<(), _>(AnyError::from(internal)).into_call_tool_result() {
+        Err(sent) => sent,
+        Ok(other) => panic!("a protocol error, got {other:?}"),
+    };
+    assert_eq!(sent.code.0, -32603);
+    assert_eq!(sent.message, "Internal error");
+    assert_eq!(sent.data, None);
+
+    let original = jsonrpsee_types::ErrorObjectOwned::owned(-32050, secret, Some(&data));
+    let mut object = None;
+    let events = capture(|| {
+        object = Some(jsonrpsee_types::ErrorObjectOwned::from(AnyError::from(
+            original,
+        )))
+    });
+    let object = object.unwrap();
+    assert_eq!(object.code(), -32050);
+    assert_eq!(object.message(), "Internal error");
+    assert!(object.data().is_none());
+    // The operator still reads the real message.
+    let event = events
+        .iter()
+        .find(|event| event.field("error.type") == Some("PROTOCOL_ERROR"))
+        .unwrap_or_else(|| panic!("no error event in {events:?}"));
+    assert_eq!(event.field("message"), Some(secret));
+    assert_eq!(event.field("masked"), Some("true"));
+
+    // Rendered anywhere else, the same.
+    let error = AnyError::from(rmcp::ErrorData::internal_error(secret, Some(data)));
     assert_eq!(error.code(), "PROTOCOL_ERROR");
-    assert_eq!(
-        tool_error_tests::native(&error)["message"],
-        "index rebuilding"
-    );
+    let rendered = tool_error::Envelope::new(&error).to_json();
+    assert!(!rendered.contains("hunter2"), "{rendered}");
 }
 
 /// Run in a child process with `RUST_BACKTRACE=1`, which the standard library reads
@@ -396,4 +432,51 @@ fn a_backtrace_is_captured_when_the_environment_asks() {
         .unwrap_or_else(|| panic!("no error event in {events:?}"));
     let trace = event.field("exception.stacktrace").expect("a backtrace");
     assert!(trace.contains("a_backtrace_is_captured"), "{trace}");
+
+    // An expected refusal is not worth a trace.
+    let events = capture(|| {
+        let _ = jsonrpsee_types::ErrorObjectOwned::from(AnyError::from(missing()));
+    });
+    let event = events
+        .iter()
+        .find(|event| event.field("error.type") == Some("DOCUMENT_MISSING"))
+        .unwrap_or_else(|| panic!("no error event in {events:?}"));
+    assert_eq!(event.field("exception.stacktrace"), None);
+}
+
+/// Declared in this crate and listed by no `crate_catalog!` of it: agents can
+/// receive its code through `AnyError`, so the lock check refuses to pass.
+#[derive(Debug, thiserror::Error, ToolError)]
+#[error("quota reached")]
+#[tool_error(kind = permission)]
+pub enum QuotaError {
+    #[error("quota reached")]
+    #[tool_error(kind = permission)]
+    QuotaReached,
+}
+
+#[test]
+fn a_derived_type_no_catalog_lists_fails_the_lock_check() {
+    let path = std::env::temp_dir().join(format!("unlisted-{}.lock", std::process::id()));
+    let failure = tool_error::lock::check(&ERROR_CODES, &path, tool_error::lock::Mode::Force)
+        .expect_err("unlisted types");
+    let tool_error::lock::Failure::Unlisted(types) = &failure else {
+        panic!("{failure:?}")
+    };
+    // Listed by `ERROR_CODES` (LibraryError) or by `NOTE_CODES` (NoteMissing): fine.
+    // Generic (SlotTaken): not registered, not checked. The rest are reported, the
+    // ones declared inside a test function too.
+    assert_eq!(
+        types,
+        &[
+            "`ImportFailed` (any_error): IMPORT_FAILED",
+            "`QuotaError` (any_error): QUOTA_REACHED",
+        ]
+    );
+    let message = failure.to_string();
+    assert!(
+        message.contains("no crate_catalog! of the crate lists them"),
+        "{message}"
+    );
+    assert!(!path.exists(), "nothing is written");
 }

@@ -159,7 +159,7 @@ fn unique() -> usize {
 fn lock_text(catalog: &CrateCatalog) -> String {
     let path = scratch(&format!("written-{}.lock", unique()));
     let outcome = lock::check(catalog, &path, Mode::Update).expect("a new lock is written");
-    assert!(matches!(outcome, Outcome::Compatible { written: true, .. }));
+    assert!(matches!(outcome, Outcome::Compatible { .. }));
     std::fs::read_to_string(&path).expect("lock written")
 }
 
@@ -168,9 +168,8 @@ fn check_against(committed: &str, catalog: &CrateCatalog) -> Report {
     let path = scratch(&format!("against-{}.lock", unique()));
     std::fs::write(&path, committed).expect("write");
     match lock::check(catalog, &path, Mode::Check) {
-        Ok(Outcome::Compatible { report, .. }) => report,
         Ok(Outcome::Unchanged) => Report::default(),
-        Err(Failure::Breaking { report, .. }) => report,
+        Err(Failure::Breaking { report, .. } | Failure::Stale { report, .. }) => report,
         other => panic!("{other:?}"),
     }
 }
@@ -301,18 +300,19 @@ fn every_breaking_class_is_detected_and_named() {
 }
 
 #[test]
-fn additions_and_doc_changes_pass_and_are_written_only_when_asked() {
+fn additions_and_doc_changes_break_nothing_but_fail_until_recorded() {
     let path = scratch("compatible.lock");
     std::fs::write(&path, lock_text(&v1::CODES)).expect("write");
 
-    let outcome = lock::check(&v1_1::CODES, &path, Mode::Check).expect("compatible changes pass");
-    let Outcome::Compatible {
-        report, written, ..
-    } = outcome
-    else {
-        panic!("{outcome:?}")
+    let failure = lock::check(&v1_1::CODES, &path, Mode::Check).expect_err("a lagging lock");
+    let message = failure.to_string();
+    let Failure::Stale { report, .. } = failure else {
+        panic!("{failure:?}")
     };
-    assert!(!written);
+    assert!(
+        message.contains("Nothing breaks: run the test with TOOL_ERROR_LOCK=update"),
+        "{message}"
+    );
     assert!(report.breaking.is_empty());
     let compatible: Vec<String> = report.compatible.iter().map(ToString::to_string).collect();
     assert_eq!(
@@ -330,7 +330,7 @@ fn additions_and_doc_changes_pass_and_are_written_only_when_asked() {
 
     // Blessing writes the new lock; the next check sees no change.
     let outcome = lock::check(&v1_1::CODES, &path, Mode::Update).expect("update");
-    assert!(matches!(outcome, Outcome::Compatible { written: true, .. }));
+    assert!(matches!(outcome, Outcome::Compatible { .. }));
     assert_eq!(
         lock::check(&v1_1::CODES, &path, Mode::Check).expect("clean"),
         Outcome::Unchanged
@@ -381,7 +381,7 @@ fn a_missing_lock_fails_until_written_and_garbage_is_reported() {
     ));
     assert!(matches!(
         lock::check(&v1::CODES, &path, Mode::Update),
-        Ok(Outcome::Compatible { written: true, .. })
+        Ok(Outcome::Compatible { .. })
     ));
     assert_eq!(
         lock::check(&v1::CODES, &path, Mode::Check).expect("clean"),
@@ -485,9 +485,9 @@ mod released {
     ];
 
     pub static V1_4_2: CrateCatalog =
-        tool_error::__private::crate_catalog("orders", "1.4.2", TYPES, &[]);
+        tool_error::__private::crate_catalog("orders", "1.4.2", module_path!(), TYPES, &[]);
     pub static V1_5_0: CrateCatalog =
-        tool_error::__private::crate_catalog("orders", "1.5.0", TYPES, &[]);
+        tool_error::__private::crate_catalog("orders", "1.5.0", module_path!(), TYPES, &[]);
     // The same through the macro, with the test crate's own version.
     tool_error::crate_catalog!(pub static DECLARED = [super::v1::OrderError, super::v1::StockError], name = "orders");
 }
@@ -572,12 +572,12 @@ fn a_breaking_change_prints_the_report_then_a_diff_of_the_lock() {
         lines.iter().filter(|line| line.starts_with("@@ -")).count() >= 2,
         "{message}"
     );
-    // Compatible changes that pass carry the same diff, for tools that show it.
+    // A lock that lags by compatible changes fails with the same diff.
     let compatible = scratch("diffed-compatible.lock");
     std::fs::write(&compatible, lock_text(&v1::CODES)).expect("write");
-    let Ok(Outcome::Compatible { diff, .. }) = lock::check(&v1_1::CODES, &compatible, Mode::Check)
+    let Err(Failure::Stale { diff, .. }) = lock::check(&v1_1::CODES, &compatible, Mode::Check)
     else {
-        panic!("compatible changes pass")
+        panic!("a lagging lock fails")
     };
     assert!(
         diff.lines().any(|line| line == r#"+    "BAD_ADDRESS": {"#),

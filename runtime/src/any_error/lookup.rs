@@ -6,7 +6,7 @@
 use std::error::Error as StdError;
 
 use crate::catalog::Finder;
-use crate::{Options, ToolError};
+use crate::{Catalog, Options, ToolError};
 
 /// A finder the derive registers for each concrete type, so an `AnyError` finds a
 /// coded error without any catalog installed. Collected with `inventory`: its
@@ -16,13 +16,33 @@ use crate::{Options, ToolError};
 #[allow(missing_debug_implementations)] // a function pointer, never shown
 pub struct Registration {
     find: Finder,
+    /// The type's catalog, for the check that a crate's catalogs list every type.
+    catalog: Option<&'static Catalog>,
 }
 
 impl Registration {
-    /// The registration of a type found by `find`.
+    /// The registration of a type found by `find`, without a catalog.
     pub const fn new(find: Finder) -> Self {
-        Registration { find }
+        Registration {
+            find,
+            catalog: None,
+        }
     }
+
+    /// The registration of a derived type: its catalog, and its finder.
+    pub const fn of(catalog: &'static Catalog, find: Finder) -> Self {
+        Registration {
+            find,
+            catalog: Some(catalog),
+        }
+    }
+}
+
+/// The catalog of every registered type.
+pub(crate) fn registered_types() -> impl Iterator<Item = &'static Catalog> {
+    inventory::iter::<Registration>
+        .into_iter()
+        .filter_map(|registration| registration.catalog)
 }
 
 inventory::collect!(Registration);
@@ -145,7 +165,10 @@ pub(super) fn warn_if_blind(options: &Options) {
 macro_rules! __tool_error_register {
     ($ty:ty) => {
         $crate::__private::inventory::submit! {
-            $crate::__private::Registration::new($crate::__tool_error_finder!($ty))
+            $crate::__private::Registration::of(
+                <$ty as $crate::__private::StaticCatalog>::CATALOG,
+                $crate::__tool_error_finder!($ty),
+            )
         }
     };
 }

@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use self::lookup::Found;
 pub use self::lookup::Registration;
+pub(crate) use self::lookup::registered_types;
 use crate::error::forward_contract;
 use crate::{
     Catalog, Channel, DetailWriter, Entry, Kind, NextCallWriter, Options, SuggestionWriter,
@@ -70,9 +71,12 @@ use crate::{
 ///
 /// Under a verbose policy (the log policy, by default) the debug chain and the
 /// log event's `exception.message` hold every layer, so `.context(...)` layers
-/// added above a coded error reach the log; a backtrace is captured when the
-/// `AnyError` is created, if `RUST_BACKTRACE` or `RUST_LIB_BACKTRACE` asks for one
-/// (the error's own backtrace, when it has one, comes first).
+/// added above a coded error reach the log. A backtrace is captured when the
+/// `AnyError` is created, if `RUST_BACKTRACE` or `RUST_LIB_BACKTRACE` asks for one,
+/// and shown for internal errors; a derived error's own `Backtrace` field comes
+/// first. (`anyhow` keeps the backtrace it captured to itself on stable Rust, so an
+/// `anyhow` chain's trace starts where the `AnyError` was made: the `?` in the
+/// handler.)
 ///
 /// `AnyError` deliberately does not implement `std::error::Error` (like
 /// `anyhow::Error`), which is what lets `From` accept every error type.
@@ -162,10 +166,14 @@ impl ToolError for AnyError {
         }
     }
 
+    /// The contract's own backtrace; else, for an internal error, the one captured
+    /// when this was created (an expected refusal, such as a validation error, is
+    /// not worth a trace in the log).
     fn backtrace(&self) -> Option<&Backtrace> {
         self.tool_error().backtrace().or_else(|| {
             let own = &self.inner.backtrace;
-            (own.status() == BacktraceStatus::Captured).then_some(own)
+            let captured = own.status() == BacktraceStatus::Captured;
+            (captured && self.kind() == Kind::Internal).then_some(own)
         })
     }
 }

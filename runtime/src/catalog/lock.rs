@@ -24,11 +24,16 @@
 //!
 //! | `TOOL_ERROR_LOCK` | breaking change | addition or doc change | lock file |
 //! | --- | --- | --- | --- |
-//! | unset | fails, with a report | passes | never written |
+//! | unset | fails, with a report | fails until recorded | never written |
 //! | `update` | fails, with a report | passes | written when nothing breaks |
 //! | `force` | passes | passes | always written |
 //!
-//! A missing lock file fails unless `TOOL_ERROR_LOCK` is `update` or `force`.
+//! A missing lock file fails unless `TOOL_ERROR_LOCK` is `update` or `force`. An
+//! addition is no break, but a lock that lacks it fails too: a code that agents can
+//! receive and the lock does not hold could later be removed without a word, so
+//! the lock is kept exactly current. For the same reason the check fails, whatever
+//! the mode, when the crate derives `ToolError` for a type that none of its
+//! `crate_catalog!`s lists ([`Failure::Unlisted`]).
 //!
 //! The lock has two sections: `codes`, every code of the listed types, and
 //! `builtin`, the codes tool-error sends itself that the crate does not declare
@@ -416,12 +421,11 @@ impl fmt::Display for Report {
 pub enum Outcome {
     /// The lock matches the catalog exactly.
     Unchanged,
-    /// Only compatible changes; the lock was written when `written`.
+    /// Only compatible changes, recorded: the lock file was rewritten
+    /// ([`Mode::Update`] or [`Mode::Force`]).
     Compatible {
         /// The changes.
         report: Report,
-        /// Whether the lock file was rewritten.
-        written: bool,
         /// The unified diff from the committed lock file (none: empty) to the
         /// current lock, cut after 200 lines.
         diff: String,
@@ -442,6 +446,20 @@ pub enum Failure {
         /// after 200 lines.
         diff: String,
     },
+    /// Only compatible changes (additions, descriptions), not yet recorded: in
+    /// [`Mode::Check`], a lock that lags is a failure too.
+    Stale {
+        /// The changes, all compatible.
+        report: Report,
+        /// The unified diff from the committed lock file to the current lock, cut
+        /// after 200 lines.
+        diff: String,
+    },
+    /// Derived error types of the crate that no `crate_catalog!` of it lists, each
+    /// as `` `Type` (module): CODE, ... ``: agents can receive their codes (an
+    /// [`AnyError`](crate::AnyError) finds every derived type), but no lock records
+    /// them.
+    Unlisted(Vec<String>),
     /// The lock file does not exist.
     Missing,
     /// The lock file is not a lock.
@@ -458,6 +476,25 @@ impl fmt::Display for Failure {
                 "{report}If these changes are intended, run the test with {LOCK_ENV}=force and commit the lock file.\n\n{}",
                 diff.trim_end_matches('\n')
             ),
+            Failure::Stale { report, diff } => write!(
+                f,
+                "the lock file is out of date.\n{report}Nothing breaks: run the test with {LOCK_ENV}=update and commit the lock file.\n\n{}",
+                diff.trim_end_matches('\n')
+            ),
+            Failure::Unlisted(types) => {
+                writeln!(
+                    f,
+                    "{} error type(s) derive ToolError but no crate_catalog! of the crate lists them, so agents can receive their codes while no lock records them:",
+                    types.len()
+                )?;
+                for declared in types {
+                    writeln!(f, "  - {declared}")?;
+                }
+                write!(
+                    f,
+                    "List each in the crate's crate_catalog! (a type only tests use can go in a crate_catalog! of its own inside the tests)."
+                )
+            }
             Failure::Missing => write!(
                 f,
                 "no lock file yet: run the test with {LOCK_ENV}=update and commit the file it writes"
@@ -513,7 +550,7 @@ impl Mode {
 /// # let _ = std::fs::remove_file(&path);
 /// // No lock yet: `Update` writes it and reports every code as added, the crate's
 /// // own and the built-in ones.
-/// let Ok(Outcome::Compatible { report, written: true, .. }) = lock::check(&ERROR_CODES, &path, Mode::Update) else {
+/// let Ok(Outcome::Compatible { report, .. }) = lock::check(&ERROR_CODES, &path, Mode::Update) else {
 ///     panic!("a new lock is written")
 /// };
 /// assert!(report.compatible.contains(&Change::Added { code: "BAD_INPUT".into() }));
@@ -523,6 +560,10 @@ impl Mode {
 /// # let _ = std::fs::remove_file(&path);
 /// ```
 pub fn check(catalog: &CrateCatalog, path: &Path, mode: Mode) -> Result<Outcome, Failure> {
+    let unlisted = super::unlisted(catalog);
+    if !unlisted.is_empty() {
+        return Err(Failure::Unlisted(unlisted));
+    }
     let current = Lock::of(catalog);
     let current_text = current.to_text();
     let committed_text = match std::fs::read_to_string(path) {
@@ -552,7 +593,6 @@ pub fn check(catalog: &CrateCatalog, path: &Path, mode: Mode) -> Result<Outcome,
                 write()?;
                 Ok(Outcome::Compatible {
                     report,
-                    written: true,
                     diff: diff(),
                 })
             }
@@ -574,13 +614,11 @@ pub fn check(catalog: &CrateCatalog, path: &Path, mode: Mode) -> Result<Outcome,
             write()?;
             Ok(Outcome::Compatible {
                 report,
-                written: true,
                 diff: diff(),
             })
         }
-        (true, Mode::Check) => Ok(Outcome::Compatible {
+        (true, Mode::Check) => Err(Failure::Stale {
             report,
-            written: false,
             diff: diff(),
         }),
     }
@@ -646,8 +684,9 @@ pub fn assert_generated(path: &Path, content: &str) {
     }
 }
 
-/// The test behind [`assert_lock!`](crate::assert_lock): panics on breaking changes
-/// or an unreadable or missing lock, with the report as the message.
+/// The test behind [`assert_lock!`](crate::assert_lock): panics on breaking changes,
+/// a lock that lacks compatible changes, or an unreadable or missing lock, with the
+/// report as the message.
 #[allow(clippy::panic)]
 #[track_caller]
 pub(crate) fn assert_lock(catalog: &CrateCatalog, path: &Path) {

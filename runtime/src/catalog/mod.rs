@@ -4,6 +4,7 @@
 //! codes stable.
 
 mod builtin;
+mod coverage;
 pub mod lock;
 mod model;
 mod reference;
@@ -12,6 +13,8 @@ mod text_diff;
 mod unique;
 
 pub use builtin::BuiltinEntry;
+pub use coverage::Listed;
+pub(crate) use coverage::unlisted;
 pub use model::{Catalog, Entry, FieldInfo, StaticCatalog};
 pub use registry::{CrateCatalog, FindByDowncast, FindNothing, Finder, Probe};
 pub(crate) use unique::str_eq;

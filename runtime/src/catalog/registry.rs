@@ -110,6 +110,8 @@ const MAX_CHAIN: usize = 64;
 pub struct CrateCatalog {
     pub(crate) name: &'static str,
     pub(crate) version: &'static str,
+    /// Where `crate_catalog!` was written: its first segment names the crate.
+    pub(crate) module: &'static str,
     pub(crate) types: &'static [&'static Catalog],
     pub(crate) finders: &'static [Finder],
 }
@@ -282,9 +284,13 @@ macro_rules! crate_catalog {
         $vis static $name: $crate::CrateCatalog = $crate::__private::crate_catalog(
             $label,
             ::core::env!("CARGO_PKG_VERSION"),
+            ::core::module_path!(),
             &[$(<$ty as $crate::__private::StaticCatalog>::CATALOG),+],
             &[$($crate::__tool_error_finder!($ty)),+],
         );
+        $crate::__private::inventory::submit! {
+            $crate::__private::Listed::new(&$name)
+        }
         $crate::assert_unique_codes!($($ty),+);
     };
 }

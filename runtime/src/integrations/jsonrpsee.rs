@@ -119,14 +119,27 @@ pub fn parse_params<T: serde::de::DeserializeOwned>(
 }
 
 /// A JSON-RPC error a handler passed up (jsonrpsee's own, or rmcp's `ErrorData`)
-/// is sent on with its code, message and data unchanged.
+/// is sent on with its code, message and data unchanged, unless it is an internal
+/// one (-32603 or a code outside those the specifications define for refused
+/// requests), whose message is masked like any internal error's, and data dropped.
 impl From<crate::AnyError> for ErrorObjectOwned {
     fn from(error: crate::AnyError) -> Self {
         match passed_through(&error) {
             Some(original) => {
                 let options = Options::installed();
-                options.log(&options.envelope(&error, &options.context()));
-                original
+                let envelope = options.envelope(&error, &options.context());
+                options.log(&envelope);
+                if envelope.is_masked() {
+                    // An internal error's text is the operator's, as for every other
+                    // internal error: the client gets its code and the policy's message.
+                    ErrorObjectOwned::owned(
+                        original.code(),
+                        crate::integrations::wire_message(&envelope),
+                        None::<()>,
+                    )
+                } else {
+                    original
+                }
             }
             None => error_object(&error),
         }

@@ -5,9 +5,10 @@
 //!
 //! The rmcp and jsonrpsee integrations send such an error on unchanged; elsewhere
 //! (an axum response, an envelope rendered by hand) it renders under the code this
-//! catalog gives its JSON-RPC code, as a protocol error whose message is public
-//! (the server wrote it for the client) and whose `data`, when an object, is the
-//! details.
+//! catalog gives its JSON-RPC code, as a protocol error. The message of a refused
+//! request (invalid params, method not found, ...) is public, since the server
+//! wrote it for the client, and its `data`, when an object, is the details; an
+//! internal one's message is masked and its data dropped, like any internal error's.
 
 use crate::{Catalog, Channel, Entry, Kind};
 
@@ -63,6 +64,15 @@ pub(crate) fn entry_for(code: i32) -> &'static Entry {
     &ENTRIES[index]
 }
 
+/// Whether the message and data of an error with this JSON-RPC code were written
+/// for the client: those of a refused request are; an internal error's (-32603,
+/// or any code this catalog does not name) may hold the server's own details, so
+/// they are masked like every other internal error's.
+#[cfg_attr(not(any(feature = "rmcp", feature = "jsonrpsee")), allow(dead_code))]
+pub(crate) fn is_public(code: i32) -> bool {
+    entry_for(code).kind() != Kind::Internal
+}
+
 /// Implements `ToolError` for a framework's JSON-RPC error type, from its code, its
 /// message and its `data` as a `serde_json::Value` when that is an object.
 #[cfg(any(feature = "rmcp", feature = "jsonrpsee"))]
@@ -82,10 +92,14 @@ macro_rules! protocol_tool_error {
                 f.write_str($message)
             }
             fn message_is_public(&self) -> bool {
-                true
+                let $this = self;
+                crate::integrations::protocol::is_public($code)
             }
             fn details(&self, details: &mut crate::DetailWriter<'_>) {
                 let $this = self;
+                if !crate::integrations::protocol::is_public($code) {
+                    return;
+                }
                 if let Some(data) = $data.filter(|data| data.is_object()) {
                     details.whole(&data);
                 }

@@ -128,10 +128,21 @@ impl IntoCallToolResult for Box<dyn ToolError + Send + Sync> {
 impl IntoCallToolResult for crate::AnyError {
     fn into_call_tool_result(self) -> Result<CallToolResponse, ErrorData> {
         match passed_through(&self) {
-            Some(original) => {
-                log(&self);
-                Err(original)
-            }
+            Some(original) => Err(in_scope(|options, context| {
+                let envelope = options.envelope(&self, context);
+                options.log(&envelope);
+                if envelope.is_masked() {
+                    // An internal error's text is the operator's, as for every other
+                    // internal error: the client gets its code and the policy's message.
+                    ErrorData::new(
+                        original.code,
+                        crate::integrations::wire_message(&envelope),
+                        None,
+                    )
+                } else {
+                    original
+                }
+            })),
             None => respond(&self),
         }
     }
@@ -157,16 +168,13 @@ fn passed_through(error: &crate::AnyError) -> Option<ErrorData> {
     None
 }
 
-/// The log event of `error`, in the current scope or under the installed options.
-fn log(error: &dyn ToolError) {
+/// `f` with the current scope's options and context, else the installed options'.
+fn in_scope<R>(f: impl FnOnce(&Options, &Context<'_>) -> R) -> R {
     match current() {
-        Some(scope) => {
-            let context = scope.context();
-            scope.options.log(&scope.options.envelope(error, &context));
-        }
+        Some(scope) => f(&scope.options, &scope.context()),
         None => {
             let options = Options::installed();
-            options.log(&options.envelope(error, &options.context()));
+            f(options, &options.context())
         }
     }
 }

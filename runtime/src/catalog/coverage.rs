@@ -1,0 +1,73 @@
+//! Whether a crate's catalogs cover every error type it derives: a concrete derived
+//! type registers itself (so an `AnyError` finds it), and a type no
+//! `crate_catalog!` lists would send codes no lock records.
+
+use std::collections::BTreeSet;
+
+use super::model::Catalog;
+use super::registry::CrateCatalog;
+
+/// A crate catalog, registered by [`crate_catalog!`](crate::crate_catalog) so the
+/// lock check knows every catalog of the crate, not only the one it checks.
+#[allow(missing_debug_implementations)] // a reference to a static, never shown
+pub struct Listed {
+    catalog: &'static CrateCatalog,
+}
+
+impl Listed {
+    /// The registration of `catalog`.
+    pub const fn new(catalog: &'static CrateCatalog) -> Self {
+        Listed { catalog }
+    }
+}
+
+inventory::collect!(Listed);
+
+/// The first segment of a module path: the crate it belongs to.
+fn crate_of(module_path: &str) -> &str {
+    module_path.split("::").next().unwrap_or(module_path)
+}
+
+/// Every derived type of `catalog`'s crate, with the codes it declares itself, that
+/// no catalog of that crate reaches: each as `` `Type` (module): CODE, CODE ``.
+pub(crate) fn unlisted(catalog: &CrateCatalog) -> Vec<String> {
+    let krate = crate_of(catalog.module);
+    let catalogs = inventory::iter::<Listed>
+        .into_iter()
+        .map(|listed| listed.catalog)
+        .filter(|other| crate_of(other.module) == krate)
+        .chain([catalog]);
+    let listed: BTreeSet<&str> = catalogs
+        .flat_map(|catalog| catalog.types)
+        .flat_map(|types| types.leaves())
+        .map(|(_, entry)| entry.code)
+        .collect();
+    let mut unlisted: Vec<String> = crate::any_error::registered_types()
+        .filter(|declared| crate_of(declared.module_path) == krate)
+        .filter_map(|declared| {
+            let missing: Vec<&str> = own_codes(declared)
+                .filter(|code| !listed.contains(code))
+                .collect();
+            (!missing.is_empty()).then(|| {
+                format!(
+                    "`{}` ({}): {}",
+                    declared.type_name,
+                    declared.module_path,
+                    missing.join(", ")
+                )
+            })
+        })
+        .collect();
+    unlisted.sort();
+    unlisted.dedup();
+    unlisted
+}
+
+/// The codes a type declares itself, not through `transparent`.
+fn own_codes(catalog: &'static Catalog) -> impl Iterator<Item = &'static str> {
+    catalog
+        .entries
+        .iter()
+        .filter(|entry| entry.transparent.is_none())
+        .map(|entry| entry.code)
+}
