@@ -36,7 +36,8 @@ pub(crate) static BUILTIN: &[Builtin] = &[
     Builtin {
         catalog: &REJECTION_CATALOG,
         sent_by: "the axum integration: its `not_found` and `method_not_allowed` \
-                  fallbacks and its `Json`, `Query` and `Path` extractors",
+                  fallbacks (`ROUTE_NOT_FOUND`, `METHOD_NOT_ALLOWED`) and its `Json` \
+                  extractor (the body codes)",
     },
     Builtin {
         catalog: &PROTOCOL_CATALOG,
