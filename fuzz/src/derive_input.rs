@@ -8,7 +8,7 @@ use std::sync::LazyLock;
 use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
 
 use crate::bytes::Bytes;
-use crate::derive::symbol;
+use crate::derive::keys;
 
 /// A generated input and what the generator knows about it.
 #[derive(Debug)]
@@ -26,14 +26,8 @@ pub struct DeriveCase {
 
 /// Every key the derive knows, wherever it belongs: its own lists, so a key added to
 /// the derive is fuzzed (and never taken for an unknown one) without a change here.
-pub static KEYS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
-    [
-        symbol::CONTAINER_KEYS,
-        symbol::VARIANT_KEYS,
-        symbol::FIELD_KEYS,
-    ]
-    .concat()
-});
+pub static KEYS: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| keys::KEYS.iter().map(|key| key.name).collect());
 
 /// Names close to real keys (aliases other libraries use, typos): refused, with a
 /// hint.

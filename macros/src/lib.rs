@@ -6,7 +6,9 @@
 //! (`check`), and generate code (`expand`), or compile errors plus a placeholder impl
 //! (`fallback`). A proc-macro crate can export nothing but macros, so fuzzers and
 //! benchmarks include `src/derive/mod.rs` by path and call its `expand` (see the
-//! repository's `fuzz/`).
+//! repository's `fuzz/`). Every `#[tool_error(...)]` key is declared once, in
+//! `src/derive/keys.rs`; `src/docs_key_tables.rs` tests that the documentation's key
+//! tables list the same keys.
 
 #![forbid(unsafe_code)]
 // The derive reports misuse as compile errors; it must never panic.
@@ -16,6 +18,8 @@
 )]
 
 mod derive;
+#[cfg(test)]
+mod docs_key_tables;
 
 use proc_macro::TokenStream;
 

@@ -5,13 +5,14 @@ use proc_macro2::Span;
 use syn::spanned::Spanned;
 use syn::{Attribute, Data, DeriveInput, Fields, Generics, Ident, Member, Type};
 
-use super::attr::{self, Keys};
+use super::attr::{self, Written};
 use super::case::RenameRule;
 use super::ctxt::Ctxt;
 use super::doc::Doc;
+use super::keys::{self, Place};
 use super::name::member_name;
+use super::next_call;
 use super::shown::{self, Read};
-use super::symbol::RENAME_RULES;
 use super::template::{self, Template};
 
 /// Enum or struct.
@@ -26,8 +27,13 @@ pub(crate) struct Input<'a> {
     pub(crate) ident: &'a Ident,
     pub(crate) generics: &'a Generics,
     pub(crate) shape: Shape,
-    /// The keys on the type itself.
-    pub(crate) keys: Keys,
+    /// The type's own keys.
+    pub(crate) attrs: attr::Container,
+    /// The defaults an enum sets for its variants; none for a struct, whose keys
+    /// are its single variant's.
+    pub(crate) defaults: attr::Variant,
+    /// Every key written on the type.
+    pub(crate) written: Written,
     pub(crate) doc: Doc,
     pub(crate) rename: RenameRule,
     /// The variants; a struct has exactly one, named after the type.
@@ -37,8 +43,10 @@ pub(crate) struct Input<'a> {
 /// One variant (or the struct).
 pub(crate) struct Variant<'a> {
     pub(crate) ident: &'a Ident,
-    /// The keys describing this code (for a struct, the type's keys).
-    pub(crate) keys: Keys,
+    /// The keys describing this code (for a struct, written on the type).
+    pub(crate) attrs: attr::Variant,
+    /// Every key written on the variant (for a struct, on the type).
+    pub(crate) written: Written,
     pub(crate) fields: Vec<Field<'a>>,
     pub(crate) doc: Doc,
     /// What the variant's `#[error(...)]` (or `#[display(...)]`) can show, its own or
@@ -54,10 +62,10 @@ pub(crate) struct Variant<'a> {
 }
 
 /// One `next_call(...)` with its text arguments parsed as templates.
-pub(crate) type NextCall = attr::NextCall<Template>;
+pub(crate) type NextCall = next_call::NextCall<Template>;
 
 /// An argument's value, text parsed as a template.
-pub(crate) type ArgValue = attr::ArgValue<Template>;
+pub(crate) type ArgValue = next_call::ArgValue<Template>;
 
 impl NextCall {
     /// The fields sent as values, each once, in order of first use.
@@ -79,7 +87,9 @@ pub(crate) struct Field<'a> {
     pub(crate) member: Member,
     pub(crate) ty: &'a Type,
     pub(crate) span: Span,
-    pub(crate) keys: Keys,
+    pub(crate) attrs: attr::Field,
+    /// Every key written on the field.
+    pub(crate) written: Written,
     /// `#[source]`, `#[from]` or named `source`: the cause, never a detail.
     pub(crate) source: bool,
     /// `#[backtrace]` or of type `Backtrace`: never a detail.
@@ -106,57 +116,46 @@ pub(crate) enum Role {
 impl<'a> Input<'a> {
     /// Builds the view; `None` (with an error recorded) for unions.
     pub(crate) fn from_syn(cx: &Ctxt, input: &'a DeriveInput) -> Option<Input<'a>> {
-        let keys = Keys::from_attrs(cx, &input.attrs);
-        let rename = keys
-            .rename_all
-            .get()
-            .and_then(|lit| RenameRule::from_name(&lit.value()))
-            .unwrap_or_default();
-        if let Some(lit) = keys.rename_all.get()
-            && RenameRule::from_name(&lit.value()).is_none()
-        {
-            cx.error_spanned_by(
-                lit,
-                format!(
-                    "unknown `rename_all` rule `{}`: expected one of {}",
-                    lit.value(),
-                    super::symbol::one_of(RENAME_RULES.iter().copied())
-                ),
-            );
-        }
-        let (shape, variants) = match &input.data {
+        // A union is refused below; its keys are read as a struct's all the same, so
+        // their mistakes are reported with the refusal.
+        let place = match input.data {
+            Data::Enum(_) => Place::Enum,
+            Data::Struct(_) | Data::Union(_) => Place::Struct,
+        };
+        let site = attr::read(cx, &input.attrs, place);
+        let written = site.written;
+        let attrs = site.attrs.container;
+        let rename = attrs.rename_all.get().copied().unwrap_or_default();
+        let (shape, defaults, variants) = match &input.data {
             Data::Enum(data) => {
                 let variants = data
                     .variants
                     .iter()
                     .map(|variant| {
-                        let keys = Keys::from_attrs(cx, &variant.attrs);
+                        let site = attr::read(cx, &variant.attrs, Place::Variant);
                         Variant::new(
                             cx,
                             &variant.ident,
-                            keys,
+                            (site.attrs.variant, site.written),
                             (&variant.attrs, &input.attrs),
                             &variant.fields,
                             rename,
                         )
                     })
                     .collect();
-                (Shape::Enum, variants)
+                (Shape::Enum, site.attrs.variant, variants)
             }
             Data::Struct(data) => {
-                // The struct's own keys describe its single code; read them again into
-                // the variant without recording errors twice.
-                let quiet = Ctxt::default();
-                let variant_keys = Keys::from_attrs(&quiet, &input.attrs);
+                // A struct is one code: the keys on the type describe it.
                 let variant = Variant::new(
                     cx,
                     &input.ident,
-                    variant_keys,
+                    (site.attrs.variant, written.clone()),
                     (&input.attrs, &[]),
                     &data.fields,
                     rename,
                 );
-                (Shape::Struct, vec![variant])
+                (Shape::Struct, attr::Variant::default(), vec![variant])
             }
             Data::Union(data) => {
                 cx.error_at(
@@ -170,7 +169,9 @@ impl<'a> Input<'a> {
             ident: &input.ident,
             generics: &input.generics,
             shape,
-            keys,
+            attrs,
+            defaults,
+            written,
             doc: Doc::from_attrs(&input.attrs),
             rename,
             variants,
@@ -180,12 +181,12 @@ impl<'a> Input<'a> {
     /// Whether the feature-gated integration impls are generated (`integrations = false`
     /// opts out, for a type that implements those foreign traits by hand).
     pub(crate) fn integrations(&self) -> bool {
-        self.keys.integrations.get().copied().unwrap_or(true)
+        self.attrs.integrations.get().copied().unwrap_or(true)
     }
 
     /// Whether `legacy_jsonrpc` is set.
     pub(crate) fn legacy_jsonrpc(&self) -> bool {
-        self.keys.legacy_jsonrpc.is_set()
+        self.attrs.legacy_jsonrpc.is_set()
     }
 }
 
@@ -195,7 +196,7 @@ impl<'a> Variant<'a> {
     fn new(
         cx: &Ctxt,
         ident: &'a Ident,
-        mut keys: Keys,
+        (mut keys, written): (attr::Variant, Written),
         (attrs, enum_attrs): (&'a [Attribute], &'a [Attribute]),
         fields: &'a Fields,
         rename: RenameRule,
@@ -212,19 +213,20 @@ impl<'a> Variant<'a> {
         let message = keys
             .message
             .get()
-            .and_then(|lit| template::parse(cx, lit, "message"));
+            .and_then(|lit| template::parse(cx, lit, keys::MESSAGE.name));
         let suggest = keys
             .suggest
             .iter()
-            .filter_map(|lit| template::parse(cx, lit, "suggest"))
+            .filter_map(|lit| template::parse(cx, lit, keys::SUGGEST.name))
             .collect();
         let next_calls = std::mem::take(&mut keys.next_call)
             .into_iter()
-            .map(|call| call.map_text(|lit| template::parse(cx, &lit, "next_call")))
+            .map(|call| call.map_text(|lit| template::parse(cx, &lit, keys::NEXT_CALL.name)))
             .collect();
         Variant {
             ident,
-            keys,
+            attrs: keys,
+            written,
             fields,
             doc: Doc::from_attrs(attrs),
             shown: display_attrs(attrs, enum_attrs)
@@ -251,7 +253,7 @@ impl<'a> Variant<'a> {
 
     /// Whether the variant delegates to its single field.
     pub(crate) fn is_transparent(&self) -> bool {
-        self.keys.transparent.is_set()
+        self.attrs.transparent.is_set()
     }
 
     /// The field a placeholder or name refers to.
@@ -277,7 +279,7 @@ impl<'a> Variant<'a> {
 
     /// The fields with a role, in declaration order.
     pub(crate) fn fields_with(&self, role: Role) -> impl Iterator<Item = &Field<'a>> {
-        let whole = self.fields.iter().any(|field| field.keys.details.is_set());
+        let whole = self.fields.iter().any(|field| field.attrs.details.is_set());
         self.fields
             .iter()
             .filter(move |field| field.role(whole) == role)
@@ -296,6 +298,7 @@ impl<'a> Field<'a> {
         let has = |name: &str| field.attrs.iter().any(|attr| attr.path().is_ident(name));
         let ty = ungroup(&field.ty);
         let named_source = field.ident.as_ref().is_some_and(|ident| ident == "source");
+        let site = attr::read(cx, &field.attrs, Place::Field);
         Field {
             member,
             ty: &field.ty,
@@ -303,7 +306,8 @@ impl<'a> Field<'a> {
                 .ident
                 .as_ref()
                 .map_or_else(|| field.ty.span(), Ident::span),
-            keys: Keys::from_attrs(cx, &field.attrs),
+            attrs: site.attrs.field,
+            written: site.written,
             source: has("source") || has("from") || named_source,
             backtrace: has("backtrace")
                 || last_segment_is(ty, "Backtrace")
@@ -313,7 +317,7 @@ impl<'a> Field<'a> {
 
     /// The role of this field; `whole` says whether some field of its variant is `details`.
     pub(crate) fn role(&self, whole: bool) -> Role {
-        let keys = &self.keys;
+        let keys = &self.attrs;
         if keys.skip.is_set() {
             Role::Hidden
         } else if keys.details.is_set() {
@@ -335,7 +339,7 @@ impl<'a> Field<'a> {
 
     /// The key this field has in `details`.
     pub(crate) fn detail_name(&self) -> String {
-        match self.keys.rename.get() {
+        match self.attrs.rename.get() {
             Some(lit) => lit.value(),
             None => member_name(&self.member),
         }

@@ -19,15 +19,21 @@ pub(crate) enum RenameRule {
 }
 
 impl RenameRule {
-    /// The rule named `name`, as listed in [`RENAME_RULES`](super::symbol::RENAME_RULES).
+    /// Every rule by the name `rename_all = "..."` gives it: only these keep codes in
+    /// `[A-Za-z0-9_]`.
+    pub(crate) const NAMES: [(&'static str, RenameRule); 4] = [
+        ("SCREAMING_SNAKE_CASE", RenameRule::ScreamingSnake),
+        ("snake_case", RenameRule::Snake),
+        ("UPPERCASE", RenameRule::Upper),
+        ("lowercase", RenameRule::Lower),
+    ];
+
+    /// The rule named `name`.
     pub(crate) fn from_name(name: &str) -> Option<RenameRule> {
-        match name {
-            "SCREAMING_SNAKE_CASE" => Some(RenameRule::ScreamingSnake),
-            "snake_case" => Some(RenameRule::Snake),
-            "UPPERCASE" => Some(RenameRule::Upper),
-            "lowercase" => Some(RenameRule::Lower),
-            _ => None,
-        }
+        Self::NAMES
+            .iter()
+            .find(|(rule_name, _)| *rule_name == name)
+            .map(|(_, rule)| *rule)
     }
 
     /// The code for a variant named `name`.

@@ -9,12 +9,16 @@ mod ctxt;
 mod doc;
 mod expand;
 mod fallback;
+// Visible to harnesses that include this module by path, and to the crate's test of
+// the documentation's key tables: the fuzzer draws real keys from the same table the
+// derive reads with.
+pub(crate) mod keys;
 mod name;
+mod next_call;
 mod shown;
-// Visible to harnesses that include this module by path: the fuzzer draws real keys
-// from the same lists the derive checks against.
-pub(crate) mod symbol;
+mod spelling;
 mod template;
+mod value;
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -34,7 +38,7 @@ pub fn expand(input: TokenStream) -> TokenStream {
     };
     let cx = Ctxt::default();
     let view = ast::Input::from_syn(&cx, &input);
-    let krate = match view.as_ref().and_then(|view| view.keys.krate.get()) {
+    let krate = match view.as_ref().and_then(|view| view.attrs.krate.get()) {
         Some(path) => quote!(#path),
         None => quote!(::tool_error),
     };

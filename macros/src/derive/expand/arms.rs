@@ -1,0 +1,343 @@
+//! The generated `match`es over the value: `resolve` (which catalog entry, or
+//! delegation to a wrapped error), `fields` (borrowed views of the fields the entry
+//! renders, with arms of one shape merged), `source_error` and `backtrace`.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use super::super::ast::{Field, Input, NextCall, Role, Shape, Variant, ungroup};
+use super::super::name::unraw;
+use super::entry::{Slot, arg_slots};
+
+/// `Self::Variant` or `Self`.
+fn path(input: &Input<'_>, variant: &Variant<'_>) -> TokenStream {
+    match input.shape {
+        Shape::Enum => {
+            let ident = variant.ident;
+            quote!(Self::#ident)
+        }
+        Shape::Struct => quote!(Self),
+    }
+}
+
+/// The local a pattern binds a field to. Locals generated here resolve at the
+/// macro's own site (`mixed_site`), whatever spans the input carries: a template or
+/// type passed through `macro_rules!` has spans from another hygiene context, and a
+/// local named with such a span would not see the pattern's binding.
+fn binding(index: usize) -> syn::Ident {
+    local(&format!("__field{index}"), Span::mixed_site())
+}
+
+/// The same local at a use, located where a type error about the use belongs.
+fn binding_at(index: usize, span: Span) -> syn::Ident {
+    local(&format!("__field{index}"), span)
+}
+
+/// A generated local: resolved at the macro's site, reported at `span`.
+fn local(name: &str, span: Span) -> syn::Ident {
+    syn::Ident::new(name, Span::mixed_site().located_at(span))
+}
+
+fn field_index(variant: &Variant<'_>, field: &Field<'_>) -> usize {
+    variant
+        .fields
+        .iter()
+        .position(|candidate| candidate.member == field.member)
+        .unwrap_or_default()
+}
+
+pub(super) fn resolve_arm(
+    input: &Input<'_>,
+    index: usize,
+    variant: &Variant<'_>,
+    private: &TokenStream,
+) -> TokenStream {
+    let path = path(input, variant);
+    match (variant.is_transparent(), variant.fields.first()) {
+        (true, Some(field)) => {
+            let member = &field.member;
+            let ty = field.ty;
+            let inner = local("__inner", Span::call_site());
+            // Through the same trait as the catalog entry, at the same span, so a
+            // field type that is not a tool error is one error, not one per use.
+            let delegate = quote_spanned!(ty.span()=> (<#ty as __Transparent>::DELEGATE));
+            quote!(#path { #member: #inner, .. } => return #private::Resolved::Delegate(#delegate(#inner)),)
+        }
+        // Written as text and lexed once, like the catalog table.
+        _ => {
+            let text_path = match input.shape {
+                Shape::Enum => format!("Self::{}", variant.ident),
+                Shape::Struct => "Self".to_owned(),
+            };
+            format!("{text_path} {{ .. }} => {index},")
+                .parse()
+                .unwrap_or_else(|_| quote!(#path { .. } => #index,))
+        }
+    }
+}
+
+/// One arm of the `fields` match, kept apart so that arms with the same body can
+/// share it.
+pub(super) struct Arm {
+    pattern: TokenStream,
+    body: TokenStream,
+    /// Equal for two arms exactly when one body serves both patterns: the body's
+    /// text and the type written for each local the pattern binds.
+    key: String,
+}
+
+/// Arms whose bodies are the same text over locals of the same written types, as
+/// one arm with an or-pattern, in order of first appearance. Variants of one enum
+/// often share a shape (`{ id: String }`), and the compiler then checks and lowers
+/// one body instead of one per variant: most of what a large enum's `fields` costs.
+/// Types written alike in one item resolve alike, so the merged arm type-checks
+/// whenever the separate ones do.
+pub(super) fn merge_arms(arms: impl Iterator<Item = Arm>) -> Vec<TokenStream> {
+    // Each body once, in order of first appearance, with the patterns it serves.
+    let mut groups: Vec<(TokenStream, Vec<TokenStream>)> = Vec::new();
+    let mut group_of_key = std::collections::HashMap::new();
+    for arm in arms {
+        let at = *group_of_key.entry(arm.key).or_insert_with(|| {
+            groups.push((arm.body, Vec::new()));
+            groups.len() - 1
+        });
+        groups[at].1.push(arm.pattern);
+    }
+    // The compiler compares the bindings of every alternative of an or-pattern with
+    // every other's: past a few dozen alternatives that quadratic check costs more
+    // than another copy of the body.
+    groups
+        .iter()
+        .flat_map(|(body, patterns)| {
+            patterns
+                .chunks(MAX_ALTERNATIVES)
+                .map(move |patterns| quote!(#(#patterns)|* => #body,))
+        })
+        .collect()
+}
+
+/// The most variants one `fields` arm matches.
+const MAX_ALTERNATIVES: usize = 32;
+
+pub(super) fn fields_arm(
+    input: &Input<'_>,
+    variant: &Variant<'_>,
+    private: &TokenStream,
+) -> Option<Arm> {
+    if variant.is_transparent() {
+        return None;
+    }
+    let path = path(input, variant);
+    let bind = |field: &Field<'_>| binding(field_index(variant, field));
+    let bind_at = |field: &Field<'_>, span: Span| binding_at(field_index(variant, field), span);
+    let slots = arg_slots(variant);
+
+    let detail_fields: Vec<&Field<'_>> = variant
+        .fields_with(Role::WholeDetails)
+        .chain(variant.fields_with(Role::Detail))
+        .collect();
+    // Trait bounds a field's type may not meet are reported on the field (or on
+    // the template that formats it), not on the derive.
+    let values = detail_fields.iter().map(|field| {
+        let name = bind_at(field, field.ty.span());
+        if field.is_option() {
+            quote_spanned!(field.ty.span()=> __optional(#name))
+        } else {
+            quote_spanned!(field.ty.span()=> __Some(#name))
+        }
+    });
+    let arg_fields: Vec<(&Field<'_>, &Slot)> = slots
+        .iter()
+        .filter_map(|slot| Some((variant.field_named(&slot.name)?, slot)))
+        .collect();
+    let args = arg_fields.iter().map(|(field, slot)| {
+        let name = bind_at(field, slot.span);
+        if slot.debug {
+            quote_spanned!(slot.span=> __Debug(#name))
+        } else {
+            quote_spanned!(slot.span=> __display(#name))
+        }
+    });
+    let suggestion_field = variant.fields_with(Role::Suggestions).next();
+    let suggestions = suggestion_field.map(|field| {
+        let name = bind_at(field, field.ty.span());
+        // A field written as a reference (`&'static [&'static str]`) iterates through
+        // the collection it points to: `&&[T]` is not iterable, and `[T]` is unsized.
+        if let syn::Type::Reference(_) = ungroup(field.ty) {
+            quote_spanned!(field.ty.span()=> .with_suggestions(&__BorrowedSuggestions(&**#name)))
+        } else {
+            quote_spanned!(field.ty.span()=> .with_suggestions(#name))
+        }
+    });
+    let retry_field = variant.fields_with(Role::RetryAfter).next();
+    let retry_after = retry_field.map(|field| {
+        let name = bind_at(field, field.ty.span());
+        quote_spanned!(field.ty.span()=> .with_retry_after(#name))
+    });
+    let call_fields: Vec<(&Field<'_>, Span)> = NextCall::value_fields(&variant.next_calls)
+        .into_iter()
+        .filter_map(|ident| {
+            let name = unraw(&ident.to_string()).to_owned();
+            Some((variant.field_named(&name)?, ident.span()))
+        })
+        .collect();
+    let call_values = (!call_fields.is_empty()).then(|| {
+        let values = call_fields.iter().map(|(field, span)| {
+            let name = bind_at(field, *span);
+            quote_spanned!(*span=> __call_value(#name))
+        });
+        quote!(.with_call_values(&[#(#values),*]))
+    });
+
+    // Bind only the fields used, each once.
+    let mut used: Vec<&Field<'_>> = Vec::new();
+    let candidates = detail_fields
+        .iter()
+        .copied()
+        .chain(arg_fields.iter().map(|(field, _)| *field))
+        .chain(suggestion_field)
+        .chain(retry_field)
+        .chain(call_fields.iter().map(|(field, _)| *field));
+    for field in candidates {
+        if !used.iter().any(|seen| seen.member == field.member) {
+            used.push(field);
+        }
+    }
+    if used.is_empty() {
+        let body = quote!(__visit(&#private::Fields::EMPTY));
+        return Some(Arm {
+            pattern: quote!(#path { .. }),
+            key: body.to_string(),
+            body,
+        });
+    }
+    let bindings = used.iter().map(|field| {
+        let member = &field.member;
+        let name = bind(field);
+        quote!(#member: #name)
+    });
+    let body = quote! {
+        __visit(&__fields(&[#(#values),*], &[#(#args),*]) #suggestions #retry_after #call_values)
+    };
+    let mut key = body.to_string();
+    for field in &used {
+        let ty = field.ty;
+        key.push_str(&format!(" | {}: {}", bind(field), quote!(#ty)));
+    }
+    Some(Arm {
+        pattern: quote!(#path { #(#bindings,)* .. }),
+        body,
+        key,
+    })
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Cause {
+    Source,
+    Backtrace,
+}
+
+/// The body of `source_error` or `backtrace`: one arm per variant that has one.
+pub(super) fn cause_body(input: &Input<'_>, private: &TokenStream, cause: Cause) -> TokenStream {
+    let mut arms = Vec::new();
+    let mut own_sources = false;
+    for variant in &input.variants {
+        let path = path(input, variant);
+        if variant.is_transparent() {
+            // Through `resolve`, which reaches the wrapped error: the field's type is
+            // named only where the catalog entry and `resolve` name it.
+            let call = match cause {
+                Cause::Source => quote!(#private::delegate_source(self)),
+                Cause::Backtrace => quote!(#private::delegate_backtrace(self)),
+            };
+            arms.push(quote!(#path { .. } => #call,));
+            continue;
+        }
+        let field = variant.fields.iter().find(|field| match cause {
+            Cause::Source => field.source && !field.backtrace,
+            Cause::Backtrace => field.backtrace && !field.attrs.skip.is_set(),
+        });
+        let Some(field) = field else { continue };
+        own_sources = true;
+        let member = &field.member;
+        let bound = local("__cause", Span::call_site());
+        let value = match (cause, field.is_option()) {
+            (Cause::Source, false) => quote!(#private::Some(#bound.as_dyn_error())),
+            (Cause::Source, true) => quote!(#bound.as_ref().map(|cause| cause.as_dyn_error())),
+            (Cause::Backtrace, false) => quote!(#private::Some(#bound)),
+            (Cause::Backtrace, true) => quote!(#bound.as_ref()),
+        };
+        arms.push(quote!(#path { #member: #bound, .. } => #value,));
+    }
+    if arms.is_empty() {
+        return quote!(#private::None);
+    }
+    let uses_dyn = cause == Cause::Source && own_sources;
+    let import = uses_dyn.then(|| quote!(use #private::AsDynError as _;));
+    let all_covered = arms.len() == input.variants.len();
+    let rest = (!all_covered).then(|| quote!(_ => #private::None,));
+    quote! {
+        #import
+        match self {
+            #(#arms)*
+            #rest
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MAX_ALTERNATIVES;
+
+    /// The `fields` arms of an expansion, one string each from the end of the
+    /// previous arm's body to the end of its own pattern.
+    fn field_arms(item: &str) -> Vec<String> {
+        let expanded = crate::derive::expand(syn::parse_str(item).unwrap()).to_string();
+        let start = expanded.find("fn fields").expect(&expanded);
+        let end = expanded[start..].find("impl").unwrap() + start;
+        expanded[start..end]
+            .split("=> __visit")
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+            .split_last()
+            .map(|(_, arms)| arms.to_vec())
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn variants_of_one_shape_share_a_fields_arm() {
+        let arms = field_arms(
+            r#"
+            #[tool_error(kind = validation)]
+            enum E {
+                #[tool_error(suggest = "Check {id}")]
+                Alpha { id: String, n: u64 },
+                #[tool_error(suggest = "Check {name}")]
+                Beta { name: String, m: u64 },
+                #[tool_error(suggest = "Check {id}")]
+                Gamma { id: u64, n: String },
+                #[tool_error(suggest = "Check {id:?}")]
+                Delta { id: String, n: u64 },
+                #[tool_error(suggest = "Check {0}")]
+                Zeta(#[tool_error(rename = "id")] String, #[tool_error(rename = "n")] u64),
+            }
+            "#,
+        );
+        // Alpha, Beta and the tuple variant Zeta: the same types and body under
+        // other names. Gamma: other types. Delta: formatted with `Debug`.
+        assert_eq!(arms.len(), 3, "{arms:#?}");
+        assert!(arms[0].contains("Self :: Zeta"), "{arms:#?}");
+    }
+
+    #[test]
+    fn a_shared_arm_matches_at_most_a_few_dozen_variants() {
+        let variants: String = (0..2 * MAX_ALTERNATIVES + 1)
+            .map(|i| format!("Variant{i} {{ id: String }},"))
+            .collect();
+        let arms = field_arms(&format!(
+            "#[tool_error(kind = validation)] enum E {{ {variants} }}"
+        ));
+        assert_eq!(arms.len(), 3, "{arms:#?}");
+    }
+}

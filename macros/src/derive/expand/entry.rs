@@ -1,0 +1,214 @@
+//! The catalog table: one entry per variant, written as source text and lexed once
+//! (the compiler's lexer is far faster than building tokens one by one in a proc
+//! macro, which users compile without optimisation).
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use super::super::ast::{Input, Role, Shape, Variant};
+use super::super::name::unraw;
+use super::super::template::{Piece, Template};
+use super::next_call::next_calls_text;
+
+/// The constant holding the description of variant `index`, when a macro writes it.
+pub(super) fn doc_const(index: usize) -> syn::Ident {
+    format_ident!("__DOC_{}", index)
+}
+
+pub(super) fn entry(input: &Input<'_>, index: usize, variant: &Variant<'_>) -> TokenStream {
+    let name = unraw(&variant.ident.to_string()).to_owned();
+    if variant.is_transparent() {
+        let Some(inner) = variant.fields.first().map(|field| field.ty) else {
+            return quote!(__entry(#name, "", __INTERNAL, &[], 0, &[], &[], ""));
+        };
+        let catalog = quote_spanned!(inner.span()=> <#inner as __Transparent>::INNER);
+        return quote!(__transparent(#name, #catalog));
+    }
+    // The table is written as text and lexed once: these tokens need no spans of
+    // the user's, and the compiler's lexer is far faster than building tokens one
+    // by one in a proc macro, which users compile without optimisation.
+    let doc = match variant.doc.text() {
+        Some(text) => lit(&text),
+        None => doc_const(index).to_string(),
+    };
+    let text = entry_text(input, variant, &name, &doc);
+    text.parse().unwrap_or_else(|_| {
+        let message = format!("tool_error: internal error generating the entry of `{name}`");
+        quote!(::core::compile_error!(#message))
+    })
+}
+
+/// The catalog entry of a non-transparent variant, as source text; `doc` is the
+/// description as source text (a literal, or the constant that holds it).
+fn entry_text(input: &Input<'_>, variant: &Variant<'_>, name: &str, doc: &str) -> String {
+    let keys = &variant.attrs;
+    let kind_name = keys
+        .kind
+        .get()
+        .or(input.defaults.kind.get())
+        .copied()
+        .unwrap_or("Internal");
+    // `__NOT_FOUND` and friends: `Kind` constants of the short-name module.
+    let kind = heck::ToShoutySnakeCase::to_shouty_snake_case(kind_name);
+    let suggestions: Vec<String> = variant.suggest.iter().map(template).collect();
+    let slots: Vec<String> = arg_slots(variant)
+        .iter()
+        .map(|slot| slot_key(&slot.name, slot.debug))
+        .collect();
+    let fields: Vec<String> = variant
+        .fields_with(Role::WholeDetails)
+        .chain(variant.fields_with(Role::Detail))
+        .map(|field| {
+            let helper = if field.attrs.redact.is_set() {
+                "__secret"
+            } else {
+                "__detail"
+            };
+            format!("{helper}({})", lit(&field.detail_name()))
+        })
+        .collect();
+    // Bit `i`: suggestion `i` has no placeholder and no escaped brace, so the runtime
+    // writes it as is without scanning it on every render.
+    let plain_suggestions = suggestions
+        .iter()
+        .take(64)
+        .enumerate()
+        .filter(|(_, text)| !text.contains(['{', '}']))
+        .fold(0u64, |mask, (index, _)| mask | 1 << index);
+    let mut out = format!(
+        "__entry({},{},__{kind},&[{}],{plain_suggestions},&[{}],&[{}],{})",
+        lit(name),
+        lit(&variant.code),
+        lits(suggestions.iter().map(String::as_str)),
+        lits(slots.iter().map(String::as_str)),
+        fields.join(","),
+        doc,
+    );
+    // Only what differs from the kind's defaults is written out, each as a call
+    // wrapping the entry so far.
+    let mut wrap = |function: &str, argument: Option<String>| {
+        out = match argument {
+            Some(argument) => format!("{function}({out},{argument})"),
+            None => format!("{function}({out})"),
+        };
+    };
+    if let Some(category) = keys.category.get().or(input.defaults.category.get()) {
+        wrap("__category", Some(lit(&category.value())));
+    }
+    if let Some(value) = keys.recoverable.get() {
+        wrap("__recoverable", Some(value.to_string()));
+    }
+    match keys.jsonrpc.get() {
+        Some(int) => wrap("__jsonrpc", Some(int.value.to_string())),
+        None if input.legacy_jsonrpc() => wrap("__legacy_jsonrpc", None),
+        None => {}
+    }
+    if let Some(int) = keys.http.get() {
+        wrap("__http", Some(int.value.to_string()));
+    }
+    if let Some(channel) = keys.channel.get().or(input.defaults.channel.get())
+        && *channel == "Protocol"
+    {
+        wrap("__protocol", None);
+    }
+    if let Some(message) = &variant.message {
+        wrap("__message", Some(lit(&template(message))));
+    }
+    if variant.fields_with(Role::Suggestions).next().is_some() {
+        wrap("__dynamic_suggestions", None);
+    }
+    if variant.fields_with(Role::WholeDetails).next().is_some() {
+        wrap("__details_field", None);
+    }
+    if variant.fields_with(Role::RetryAfter).next().is_some() {
+        wrap("__retry_after", None);
+    }
+    // A variant's (or struct's) own URL; else the enum's base followed by the code.
+    let docs = match (keys.docs.get(), input.defaults.docs.get()) {
+        (Some(own), _) => Some(own.value()),
+        (None, Some(base)) if input.shape == Shape::Enum => {
+            Some(format!("{}{}", base.value(), variant.code))
+        }
+        _ => None,
+    };
+    if let Some(url) = docs {
+        wrap("__docs", Some(lit(&url)));
+    }
+    if !variant.next_calls.is_empty() {
+        wrap("__next_calls", Some(next_calls_text(variant)));
+    }
+    out
+}
+
+/// One argument slot: a field formatted one way, with the span of the first
+/// template that uses it (where a missing `Display` or `Debug` impl is reported).
+pub(super) struct Slot {
+    pub(super) name: String,
+    pub(super) debug: bool,
+    pub(super) span: Span,
+}
+
+/// The argument slots of a variant: each distinct (field, format) pair its
+/// templates use, in order of first use.
+pub(super) fn arg_slots(variant: &Variant<'_>) -> Vec<Slot> {
+    let mut slots: Vec<Slot> = Vec::new();
+    let templates = variant
+        .message
+        .iter()
+        .chain(&variant.suggest)
+        .chain(variant.call_templates());
+    for template in templates {
+        for (name, debug) in template.placeholders() {
+            if !slots
+                .iter()
+                .any(|slot| slot.name == name && slot.debug == debug)
+            {
+                slots.push(Slot {
+                    name: name.to_owned(),
+                    debug,
+                    span: template.span,
+                });
+            }
+        }
+    }
+    slots
+}
+
+/// A template as the runtime reads it: its text in canonical form (placeholders
+/// written `{name}` or `{name:?}`, literal braces doubled), so the placeholder text
+/// matches its slot's key exactly.
+pub(super) fn template(template: &Template) -> String {
+    let mut out = String::with_capacity(template.source.len());
+    for piece in &template.pieces {
+        match piece {
+            Piece::Text(text) => out.push_str(&text.replace('{', "{{").replace('}', "}}")),
+            Piece::Placeholder { name, debug } => {
+                out.push('{');
+                out.push_str(&slot_key(name, *debug));
+                out.push('}');
+            }
+        }
+    }
+    out
+}
+
+/// The key of an argument slot: the text between the braces of its placeholder.
+fn slot_key(name: &str, debug: bool) -> String {
+    if debug {
+        format!("{name}:?")
+    } else {
+        name.to_owned()
+    }
+}
+
+/// A string literal in Rust syntax.
+pub(super) fn lit(value: &str) -> String {
+    format!("{value:?}")
+}
+
+/// A list of string literals.
+fn lits<'a>(values: impl IntoIterator<Item = &'a str>) -> String {
+    let items: Vec<String> = values.into_iter().map(lit).collect();
+    items.join(",")
+}

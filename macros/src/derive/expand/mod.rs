@@ -1,0 +1,281 @@
+//! Generates the impls of a checked input: static catalog tables (`entry`, with the
+//! next calls in `next_call`), one match from value to table entry and one from value
+//! to borrowed field views (`arms`), and trait methods that are each one call into
+//! the runtime.
+
+mod arms;
+mod entry;
+mod next_call;
+
+use proc_macro2::{Span, TokenStream};
+use quote::{quote, quote_spanned};
+
+use self::arms::{Cause, cause_body, fields_arm, merge_arms, resolve_arm};
+use self::entry::{doc_const, entry};
+use super::ast::{Input, Variant};
+use super::bound;
+
+/// The impls for a valid input.
+pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
+    // Every path below goes through this alias, declared once inside the `const _`
+    // block: the generated code is a third the size it would be with full paths,
+    // and its size is most of what a large enum costs to compile.
+    let private = quote!(__tool_error);
+    let short_names = SHORT_NAMES
+        .iter()
+        .map(|name| syn::Ident::new(name, Span::call_site()));
+    let short_names = quote!(#(#short_names),*);
+    let ident = input.ident;
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    let mut predicates = bound::predicates(input, &private);
+    if let Some(where_clause) = where_clause {
+        predicates.extend(where_clause.predicates.iter().map(|p| quote!(#p)));
+    }
+    let where_clause = quote!(where #(#predicates,)*);
+
+    let type_name = super::name::unraw(&ident.to_string()).to_owned();
+    let domain = option_str(input.attrs.domain.get().map(syn::LitStr::value));
+    let doc = input.doc.to_expr();
+    let entries = input
+        .variants
+        .iter()
+        .enumerate()
+        .map(|(index, variant)| entry(input, index, variant));
+    // A description written with a macro (`#[doc = include_str!(..)]`) is a constant
+    // of its own, which the lexed entry text names.
+    let doc_consts = input
+        .variants
+        .iter()
+        .enumerate()
+        .filter(|(_, variant)| variant.doc.text().is_none())
+        .map(|(index, variant)| {
+            let name = doc_const(index);
+            let value = variant.doc.to_expr();
+            quote!(const #name: &::core::primitive::str = #value;)
+        });
+    let resolve_arms = input
+        .variants
+        .iter()
+        .enumerate()
+        .map(|(index, variant)| resolve_arm(input, index, variant, &private));
+    let field_arms = merge_arms(
+        input
+            .variants
+            .iter()
+            .filter_map(|variant| fields_arm(input, variant, &private)),
+    );
+    let needs_wildcard = input.variants.iter().any(Variant::is_transparent);
+    let wildcard = needs_wildcard.then(|| quote!(_ => {}));
+    // A reference to an empty enum is not itself uninhabited: match the value.
+    let scrutinee = if input.variants.is_empty() {
+        quote!(*self)
+    } else {
+        quote!(self)
+    };
+    let source_body = cause_body(input, &private, Cause::Source);
+    let backtrace_body = cause_body(input, &private, Cause::Backtrace);
+
+    // A type that wraps others must not reuse their codes; checkable when concrete.
+    // A failure names the code and both variants, and points at the type.
+    let nested_check = (needs_wildcard && input.generics.params.is_empty()).then(|| {
+        // Every token at the type's name, so the failed evaluation is reported there.
+        let private = quote_spanned!(ident.span()=> __tool_error);
+        quote_spanned! {ident.span()=>
+            const _: () = {
+                const CATALOGS: &[&#private::Catalog] = &[<#ident as #private::StaticCatalog>::CATALOG];
+                #private::assert_unique::<{ #private::leaf_count(CATALOGS) }>(CATALOGS)
+            };
+        }
+    });
+
+    // A concrete type without `Display` or `Debug` is reported once, on its name, by
+    // a check that says how to add them; the impls below then assume both rather
+    // than repeat the error (see `bound::predicates`).
+    let display_check = input.generics.params.is_empty().then(|| {
+        let assert = quote_spanned!(ident.span()=> #private::assert_display_debug::<#ident>());
+        quote!(const _: () = #assert;)
+    });
+
+    let table = quote! {
+        #private::catalog(#type_name, ::core::module_path!(), #domain, #doc, &[#(#entries),*])
+    };
+    // A concrete type keeps its table in a `static`: evaluated once, and not encoded
+    // as a constant's MIR in the crate's metadata. Generic types cannot have one.
+    let catalog = if input.generics.params.is_empty() {
+        quote! {
+            static __CATALOG: #private::Catalog = #table;
+
+            #[automatically_derived]
+            impl #private::StaticCatalog for #ident {
+                const CATALOG: &'static #private::Catalog = &__CATALOG;
+            }
+        }
+    } else {
+        quote! {
+            #[automatically_derived]
+            impl #impl_generics #private::StaticCatalog for #ident #ty_generics #where_clause {
+                const CATALOG: &'static #private::Catalog = &#table;
+            }
+        }
+    };
+
+    // Only types that have next calls, or wrap a type that may, need the method.
+    let next_calls_method = input
+        .variants
+        .iter()
+        .any(|variant| !variant.next_calls.is_empty() || variant.is_transparent())
+        .then(|| {
+            quote! {
+                fn next_calls(&self, out: &mut #private::NextCallWriter<'_>) {
+                    #private::next_calls(self, out)
+                }
+            }
+        });
+
+    // A concrete type registers itself, so an `AnyError` holding it finds its
+    // contract with no catalog installed; a generic one has no single type to name.
+    let registration = input
+        .generics
+        .params
+        .is_empty()
+        .then(|| quote!(#private::register!(#ident);));
+
+    let integrations = input.integrations().then(|| {
+        quote!(#private::integrations! { [#impl_generics] [#ident #ty_generics] [#where_clause] })
+    });
+
+    quote! {
+        // `deprecated`: matching a deprecated variant is not a use of it.
+        #[allow(non_upper_case_globals, unused_qualifications, deprecated, clippy::all)]
+        const _: () = {
+            // The crate path is written once: if it does not resolve, that is the
+            // only error, since names imported from an unresolved import are not
+            // reported again where they are used (they would be, through a glob).
+            use #krate::__private as __tool_error;
+            use __tool_error::short::{#short_names};
+
+            #(#doc_consts)*
+
+            #catalog
+
+            #[automatically_derived]
+            impl #impl_generics #private::Variants for #ident #ty_generics #where_clause {
+                fn catalog(&self) -> &'static #private::Catalog {
+                    <Self as #private::StaticCatalog>::CATALOG
+                }
+
+                // Unreachable when every variant delegates (or there are none).
+                #[allow(unreachable_code)]
+                fn resolve(&self) -> #private::Resolved<'_> {
+                    let index: ::core::primitive::usize = match #scrutinee {
+                        #(#resolve_arms)*
+                    };
+                    #private::entry_at(<Self as #private::StaticCatalog>::CATALOG, index)
+                }
+
+                fn fields(&self, __visit: &mut dyn ::core::ops::FnMut(&#private::Fields<'_>)) {
+                    match #scrutinee {
+                        #(#field_arms)*
+                        #wildcard
+                    }
+                }
+            }
+
+            #[automatically_derived]
+            impl #impl_generics #private::ToolError for #ident #ty_generics #where_clause {
+                fn code(&self) -> &'static ::core::primitive::str { #private::code(self) }
+                fn kind(&self) -> #private::Kind { #private::kind(self) }
+                fn recoverable(&self) -> ::core::primitive::bool { #private::recoverable(self) }
+                fn category(&self) -> #private::Option<&'static ::core::primitive::str> {
+                    #private::category(self)
+                }
+                fn domain(&self) -> #private::Option<&'static ::core::primitive::str> {
+                    #private::domain(self)
+                }
+                fn fmt_message(&self, f: &mut #private::Formatter<'_>) -> #private::FmtResult {
+                    #private::fmt_message(self, f)
+                }
+                fn message_is_public(&self) -> ::core::primitive::bool {
+                    #private::message_is_public(self)
+                }
+                fn details(&self, out: &mut #private::DetailWriter<'_>) { #private::details(self, out) }
+                fn suggestions(&self, out: &mut #private::SuggestionWriter<'_>) {
+                    #private::suggestions(self, out)
+                }
+                #next_calls_method
+                fn retry_after(&self) -> #private::Option<#private::CoreDuration> {
+                    #private::retry_after(self)
+                }
+                fn jsonrpc_code(&self) -> ::core::primitive::i32 { #private::jsonrpc_code(self) }
+                fn http_status(&self) -> ::core::primitive::u16 { #private::http_status(self) }
+                fn channel(&self) -> #private::Channel { #private::channel(self) }
+                fn catalog(&self) -> #private::Option<&'static #private::Catalog> {
+                    #private::Some(<Self as #private::StaticCatalog>::CATALOG)
+                }
+                fn entry(&self) -> #private::Option<&'static #private::Entry> { #private::entry(self) }
+                fn source_error(&self) -> #private::Option<&(dyn #private::Error + 'static)> {
+                    #source_body
+                }
+                fn backtrace(&self) -> #private::Option<&#private::Backtrace> {
+                    #backtrace_body
+                }
+            }
+
+            #nested_check
+
+            #display_check
+
+            #registration
+
+            #integrations
+        };
+    }
+}
+
+/// Every name of `__private::short`, imported one by one (see `expand`).
+const SHORT_NAMES: &[&str] = &[
+    "__BorrowedSuggestions",
+    "__Debug",
+    "__bool",
+    "__call",
+    "__call_value",
+    "__caller",
+    "__field_arg",
+    "__float",
+    "__int",
+    "__next_calls",
+    "__text",
+    "__Some",
+    "__Transparent",
+    "__category",
+    "__detail",
+    "__details_field",
+    "__display",
+    "__docs",
+    "__dynamic_suggestions",
+    "__entry",
+    "__fields",
+    "__http",
+    "__jsonrpc",
+    "__legacy_jsonrpc",
+    "__message",
+    "__optional",
+    "__protocol",
+    "__recoverable",
+    "__retry_after",
+    "__secret",
+    "__transparent",
+    "__CONFLICT",
+    "__INTERNAL",
+    "__NOT_FOUND",
+    "__PERMISSION",
+    "__TRANSIENT",
+    "__VALIDATION",
+];
+
+fn option_str(value: Option<String>) -> TokenStream {
+    match value {
+        Some(value) => quote!(::core::option::Option::Some(#value)),
+        None => quote!(::core::option::Option::None),
+    }
+}
