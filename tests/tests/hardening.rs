@@ -232,6 +232,33 @@ fn non_finite_floats_render_as_null() {
     }
 }
 
+/// A detail that is pre-rendered JSON (`serde_json::value::RawValue`) is written
+/// whole: cutting its text to the string limit would break the output.
+#[test]
+fn raw_json_details_are_written_whole() {
+    #[derive(Debug, thiserror::Error, ToolError)]
+    #[error("bad document")]
+    #[tool_error(kind = validation)]
+    struct BadDocument {
+        document: Box<serde_json::value::RawValue>,
+    }
+
+    let raw = r#"{"title":"a title longer than the limit","tags":["x","y"]}"#;
+    let error = BadDocument {
+        document: serde_json::value::RawValue::from_string(raw.to_owned()).unwrap(),
+    };
+    let policy = Policy::DEFAULT.with_limits(Limits::DEFAULT.with_max_string_chars(8));
+    let envelope = Envelope::new(&error).with_policy(&policy);
+    for text in [envelope.to_json(), envelope.render_pretty(&Native)] {
+        let value: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+        assert_eq!(value["details"]["document"], json_value(raw).unwrap());
+    }
+    assert_eq!(
+        envelope.to_value(&Native)["details"]["document"],
+        json_value(raw).unwrap()
+    );
+}
+
 /// The envelope keeps its promise even for values nested far deeper than the
 /// limit: they are cut at `max_depth` with the mark.
 #[test]

@@ -91,20 +91,46 @@ impl<'a> Envelope<'a> {
     /// Renders through `profile` into a `serde_json::Value`; see
     /// [`render_into`](Self::render_into) for what is guaranteed.
     pub fn to_value<P: Profile + ?Sized>(&self, profile: &P) -> serde_json::Value {
-        let mut out = Vec::with_capacity(256);
-        self.render_into(profile, &mut out);
-        // Reading back is bounded by serde_json's nesting limit (128), which the
-        // built-in profiles stay within (`Limits::DEPTH_CEILING`); a custom profile
-        // that nests deeper is built as a value directly instead.
-        serde_json::from_slice(&out).unwrap_or_else(|_| {
-            catching_panics(|| serde_json::to_value(self.wire(profile)))
-                .and_then(Result::ok)
-                .unwrap_or(serde_json::Value::Null)
+        self.reduce(profile, |wire| {
+            let value = serde_json::to_value(wire).ok()?;
+            let len = compact_len(&value);
+            Some((value, len))
         })
+        .map_or(serde_json::Value::Null, |(value, _)| value)
     }
 
     fn render_with<P: Profile + ?Sized>(&self, profile: &P, out: &mut Vec<u8>, pretty: bool) {
         let start = out.len();
+        let rendered = self.reduce(profile, |wire| {
+            // What a failed or discarded attempt left.
+            out.truncate(start);
+            let written = if pretty {
+                serde_json::to_writer_pretty(&mut *out, wire)
+            } else {
+                serde_json::to_writer(&mut *out, wire)
+            };
+            written.ok().map(|()| ((), out.len() - start))
+        });
+        if rendered.is_none() {
+            // Even the fallback failed: only a broken custom profile gets here.
+            out.truncate(start);
+            out.extend_from_slice(b"null");
+        }
+    }
+
+    /// The one place an output is cut down until it fits: `attempt` serialises the
+    /// envelope's wire into an output of its own and returns it with its size in
+    /// bytes of JSON, or `None` when a value failed to serialise. An attempt that
+    /// fails, panics, or is larger than
+    /// [`Limits::max_envelope_bytes`](crate::Limits) is discarded and made again
+    /// with a stronger [`Reduction`]; at [`Reduction::Fallback`] any size is kept.
+    /// Returns what was kept and its reduction, or `None` when even the fallback
+    /// failed (the caller then writes `null`).
+    pub(crate) fn reduce<P: Profile + ?Sized, T>(
+        &self,
+        profile: &P,
+        mut attempt: impl FnMut(&Wire<'_, '_, P>) -> Option<(T, usize)>,
+    ) -> Option<(T, Reduction)> {
         let max_bytes = self.policy.limits.max_envelope_bytes;
         let mut reduced = *self;
         loop {
@@ -114,29 +140,32 @@ impl<'a> Envelope<'a> {
                 profile,
                 envelope: &reduced,
             };
-            let written = catching_panics(|| {
-                if pretty {
-                    serde_json::to_writer_pretty(&mut *out, &wire)
-                } else {
-                    crate::json::write(out, &wire)
-                }
-            })
-            .is_some_and(|written| written.is_ok());
-            let fits = out.len().saturating_sub(start) <= max_bytes;
-            if written && (fits || reduced.reduction == Reduction::Fallback) {
-                return;
+            if let Some(Some((output, len))) = catching_panics(|| attempt(&wire))
+                && (len <= max_bytes || wire.is_last())
+            {
+                return Some((output, reduced.reduction));
             }
-            out.truncate(start);
-            match reduced.reduction.next() {
-                Some(next) => reduced.reduction = next,
-                None => {
-                    // Even the fallback failed: only a broken custom profile gets here.
-                    out.extend_from_slice(b"null");
-                    return;
-                }
-            }
+            reduced.reduction = reduced.reduction.next()?;
         }
     }
+}
+
+/// The length of `value` as compact JSON, without writing it anywhere.
+fn compact_len(value: &serde_json::Value) -> usize {
+    struct Counter(usize);
+    impl std::io::Write for Counter {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0 = self.0.saturating_add(bytes.len());
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut counter = Counter(0);
+    // A `Value` always serialises (its keys are strings) and the counter never fails.
+    let _ = serde_json::to_writer(&mut counter, value);
+    counter.0
 }
 
 /// `f()`, or `None` when it panicked.
@@ -155,9 +184,17 @@ fn bytes_to_string(bytes: Vec<u8>) -> String {
 }
 
 /// An envelope serialised through a profile: `Serialize`.
-struct Wire<'p, 'a, P: ?Sized> {
+pub(crate) struct Wire<'p, 'a, P: ?Sized> {
     profile: &'p P,
     envelope: &'p Envelope<'a>,
+}
+
+impl<P: ?Sized> Wire<'_, '_, P> {
+    /// Whether no stronger reduction is left: what this writes is kept whatever
+    /// its size.
+    fn is_last(&self) -> bool {
+        self.envelope.reduction == Reduction::Fallback
+    }
 }
 
 impl<P: Profile + ?Sized> Serialize for Wire<'_, '_, P> {
