@@ -9,14 +9,55 @@ use crate::{
     Clock, Context, CrateCatalog, Envelope, Native, Policy, Profile, SystemClock, ToolError,
 };
 
-/// A profile with its type erased, so options can hold any of them.
+/// A profile with its type erased, so options can hold any of them: one method per
+/// output an integration hands to its framework, each serialised once.
 trait TextProfile: Send + Sync {
-    fn render(&self, envelope: &Envelope<'_>) -> String;
+    /// The text and, when `with_value`, the same envelope as a `Value` (MCP text
+    /// content and `structuredContent`).
+    #[cfg(feature = "rmcp")]
+    fn render_with_value(
+        &self,
+        envelope: &Envelope<'_>,
+        with_value: bool,
+    ) -> (String, Option<serde_json::Value>);
+
+    /// The envelope as a `Value` (rmcp's `ErrorData::data`).
+    #[cfg(feature = "rmcp")]
+    fn to_value(&self, envelope: &Envelope<'_>) -> serde_json::Value;
+
+    /// A JSON-RPC error object with the envelope as `data`.
+    #[cfg(feature = "jsonrpsee")]
+    fn error_object(
+        &self,
+        envelope: &Envelope<'_>,
+        code: i32,
+        message: String,
+    ) -> jsonrpsee_types::ErrorObjectOwned;
 }
 
 impl<P: Profile + Send + Sync> TextProfile for P {
-    fn render(&self, envelope: &Envelope<'_>) -> String {
-        envelope.render(self)
+    #[cfg(feature = "rmcp")]
+    fn render_with_value(
+        &self,
+        envelope: &Envelope<'_>,
+        with_value: bool,
+    ) -> (String, Option<serde_json::Value>) {
+        envelope.render_with_value(self, with_value)
+    }
+
+    #[cfg(feature = "rmcp")]
+    fn to_value(&self, envelope: &Envelope<'_>) -> serde_json::Value {
+        envelope.to_value(self)
+    }
+
+    #[cfg(feature = "jsonrpsee")]
+    fn error_object(
+        &self,
+        envelope: &Envelope<'_>,
+        code: i32,
+        message: String,
+    ) -> jsonrpsee_types::ErrorObjectOwned {
+        crate::jsonrpsee::object_with_data(envelope, self, code, message)
     }
 }
 
@@ -65,6 +106,7 @@ pub struct Options {
 
 #[derive(Clone)]
 struct Core {
+    #[cfg_attr(not(any(feature = "rmcp", feature = "jsonrpsee")), allow(dead_code))]
     profile: Arc<dyn TextProfile>,
     policy: Policy,
     /// `None`: the client policy made verbose.
@@ -304,10 +346,32 @@ impl Options {
             .with_policy(&self.core.policy)
     }
 
-    /// `envelope` rendered by the profile.
-    #[cfg_attr(not(any(feature = "rmcp", feature = "jsonrpsee")), allow(dead_code))]
-    pub(crate) fn render(&self, envelope: &Envelope<'_>) -> String {
-        self.core.profile.render(envelope)
+    /// `envelope` rendered by the profile as text and, when `with_value`, as a
+    /// `Value` too, at the same reduction.
+    #[cfg(feature = "rmcp")]
+    pub(crate) fn render_with_value(
+        &self,
+        envelope: &Envelope<'_>,
+        with_value: bool,
+    ) -> (String, Option<serde_json::Value>) {
+        self.core.profile.render_with_value(envelope, with_value)
+    }
+
+    /// `envelope` rendered by the profile as a `Value`.
+    #[cfg(feature = "rmcp")]
+    pub(crate) fn to_value(&self, envelope: &Envelope<'_>) -> serde_json::Value {
+        self.core.profile.to_value(envelope)
+    }
+
+    /// A JSON-RPC error object whose `data` is `envelope` rendered by the profile.
+    #[cfg(feature = "jsonrpsee")]
+    pub(crate) fn error_object(
+        &self,
+        envelope: &Envelope<'_>,
+        code: i32,
+        message: String,
+    ) -> jsonrpsee_types::ErrorObjectOwned {
+        self.core.profile.error_object(envelope, code, message)
     }
 
     /// Emits the server's log event for `client` (an envelope under the client

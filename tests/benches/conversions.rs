@@ -4,7 +4,7 @@
 //!
 //! | integration | object | ours | (a) by hand with `json!` | (b) by hand with a borrowed serde struct |
 //! | --- | --- | --- | --- | --- |
-//! | rmcp | `CallToolResult`: text content + `structuredContent` | `rmcp::to_call_tool_result` | the `Value` serialised to text, then moved into `structuredContent` | serialised to text and to a `Value` |
+//! | rmcp | `CallToolResult`: text content + `structuredContent` | `rmcp::to_call_tool_result` | rmcp's `CallToolResult::structured_error(value)`: the `Value` as text, then moved into `structuredContent` | serialised to text and to a `Value` |
 //! | jsonrpsee | `ErrorObjectOwned` with the envelope as `data` | `jsonrpsee::to_error_object` | `ErrorObjectOwned::owned(code, message, Some(value))` | the same with the struct |
 //! | axum | problem+json `Response` (status, content type, body) | `axum::problem_response` | the `Value` serialised to bytes | the struct serialised to bytes |
 //!
@@ -17,7 +17,9 @@
 //! hand-written sides log nothing in either phase.
 //!
 //! `cargo bench -p tool-error-tests --bench conversions` (`ROUNDS=n` to change the
-//! 201 rounds; without `--bench`, as under `cargo test --benches`, one quick round).
+//! 201 rounds; without `--bench`, as under `cargo test --benches`, one quick round;
+//! `PHASE=1` or `PHASE=2` for one phase, `ONLY=text` for the functions whose name
+//! contains `text`).
 
 use std::hint::black_box;
 use std::time::SystemTime;
@@ -60,20 +62,22 @@ fn context(options: &Options) -> Context<'_> {
 }
 
 // --- rmcp -------------------------------------------------------------------
+//
+// Each side is a function of its own (`inline(never)`), so a profile can tell them
+// apart.
 
+#[inline(never)]
 fn rmcp_ours(error: &MediaError, options: &Options) -> CallToolResult {
     tool_error::rmcp::to_call_tool_result(error, &context(options), options)
 }
 
+#[inline(never)]
 fn rmcp_json_macro(fixture: &Fixture) -> CallToolResult {
     let (ids, total) = fixture.parts();
-    let value = native_value(ids, total, fixture.clock.0);
-    let text = serde_json::to_string(&value).unwrap_or_default();
-    let mut result = CallToolResult::error(vec![ContentBlock::text(text)]);
-    result.structured_content = Some(value);
-    result
+    CallToolResult::structured_error(native_value(ids, total, fixture.clock.0))
 }
 
+#[inline(never)]
 fn rmcp_serde_struct(fixture: &Fixture) -> CallToolResult {
     let (ids, total) = fixture.parts();
     let wire = native_wire(ids, total, fixture.clock.0);
@@ -85,10 +89,12 @@ fn rmcp_serde_struct(fixture: &Fixture) -> CallToolResult {
 
 // --- jsonrpsee --------------------------------------------------------------
 
+#[inline(never)]
 fn jsonrpsee_ours(error: &MediaError, options: &Options) -> ErrorObjectOwned {
     tool_error::jsonrpsee::to_error_object(error, &context(options), options)
 }
 
+#[inline(never)]
 fn jsonrpsee_json_macro(fixture: &Fixture) -> ErrorObjectOwned {
     let (ids, total) = fixture.parts();
     let message = format!("{total} compound IDs not found in ModelSEED database");
@@ -96,6 +102,7 @@ fn jsonrpsee_json_macro(fixture: &Fixture) -> ErrorObjectOwned {
     ErrorObjectOwned::owned(JSONRPC_CODE, message, Some(data))
 }
 
+#[inline(never)]
 fn jsonrpsee_serde_struct(fixture: &Fixture) -> ErrorObjectOwned {
     let (ids, total) = fixture.parts();
     let message = Message(total).to_string();
@@ -105,6 +112,7 @@ fn jsonrpsee_serde_struct(fixture: &Fixture) -> ErrorObjectOwned {
 
 // --- axum -------------------------------------------------------------------
 
+#[inline(never)]
 fn axum_ours(error: &MediaError, options: &Options) -> Response {
     tool_error::axum::problem_response(error, &context(options), options)
 }
@@ -119,6 +127,7 @@ fn problem_response(status: StatusCode, body: Vec<u8>) -> Response {
     response
 }
 
+#[inline(never)]
 fn axum_json_macro(fixture: &Fixture) -> Response {
     let (ids, total) = fixture.parts();
     let value = serde_json::json!({
@@ -181,6 +190,7 @@ fn problem_wire(ids: &[String], total: usize, now: SystemTime) -> ProblemWire<'_
     }
 }
 
+#[inline(never)]
 fn axum_serde_struct(fixture: &Fixture) -> Response {
     let (ids, total) = fixture.parts();
     let mut body = Vec::with_capacity(256);
@@ -349,8 +359,16 @@ fn main() {
     let options = options(&fixture);
     check(&fixture, &options);
 
-    println!("## Logging on, nobody listens (no tracing subscriber)\n");
-    phase(&fixture, &options, &settings);
+    // `PHASE=1` or `PHASE=2` runs one phase only (to profile it).
+    let phase_wanted = std::env::var("PHASE").ok();
+    let runs = |n: &str| phase_wanted.as_deref().is_none_or(|wanted| wanted == n);
+    if runs("1") {
+        println!("## Logging on, nobody listens (no tracing subscriber)\n");
+        phase(&fixture, &options, &settings);
+    }
+    if !runs("2") {
+        return;
+    }
 
     // The event must be formatted: a validation error logs at INFO, which the fmt
     // subscriber's default filter lets through.

@@ -1481,6 +1481,66 @@ fn the_views_do_not_catch_panics() {
     assert!(shown.is_err());
 }
 
+/// Every output an integration builds is cut down to the size limit as the envelope
+/// itself is: the MCP text content and its `structuredContent` (the same rendering,
+/// serialised once each), rmcp's `ErrorData::data`, the jsonrpsee error object's
+/// `data` and the problem+json body.
+#[test]
+fn integrations_cut_their_outputs_to_the_size_limit() {
+    #[derive(Debug, thiserror::Error, ToolError)]
+    #[error("{count} ids are unknown")]
+    #[tool_error(kind = validation, suggest = "Send the ids list_ids returns")]
+    struct UnknownIds {
+        ids: Vec<String>,
+        count: usize,
+    }
+
+    let error = UnknownIds {
+        ids: (0..40).map(|i| format!("id-{i:08}")).collect(),
+        count: 40,
+    };
+    let limit = 300;
+    let policy = Policy::DEFAULT.with_limits(Limits::DEFAULT.with_max_envelope_bytes(limit));
+    let options = tool_error::Options::new()
+        .with_policy(policy.clone())
+        .with_mcp(tool_error::rmcp::McpOptions::new().with_structured_content(true))
+        .without_clock();
+    let context = options.context().with_tool("lookup");
+    let expected = Envelope::new(&error)
+        .with_context(context)
+        .with_policy(&policy)
+        .to_value(&Native);
+    assert!(expected.get("details").is_none(), "{expected}");
+    assert_eq!(expected["truncated"], true);
+    assert_eq!(expected["suggestions"][0], "Send the ids list_ids returns");
+
+    let result = tool_error::rmcp::to_call_tool_result(&error, &context, &options);
+    let text = match result.content.as_slice() {
+        [block] => block.as_text().map(|text| text.text.clone()).unwrap(),
+        other => panic!("{other:?}"),
+    };
+    assert!(text.len() <= limit, "{} bytes: {text}", text.len());
+    assert_eq!(json_value(&text).unwrap(), expected);
+    assert_eq!(result.structured_content.as_ref(), Some(&expected));
+
+    let data = tool_error::rmcp::to_error_data(&error, &context, &options).data;
+    assert_eq!(data.as_ref(), Some(&expected));
+
+    let object = tool_error::jsonrpsee::to_error_object(&error, &context, &options);
+    let raw = object.data().map(|data| data.get()).unwrap_or_default();
+    assert!(raw.len() <= limit, "{} bytes: {raw}", raw.len());
+    assert_eq!(json_value(raw).unwrap(), expected);
+    assert_eq!(object.message(), "40 ids are unknown");
+
+    let body = tool_error_tests::body_text(tool_error::axum::problem_response(
+        &error, &context, &options,
+    ));
+    assert!(body.len() <= limit, "{} bytes: {body}", body.len());
+    let body = json_value(&body).unwrap();
+    assert!(body.get("details").is_none(), "{body}");
+    assert_eq!(body["suggestions"], expected["suggestions"]);
+}
+
 /// The integrations keep the promise too: a panic in the error's own code, while a
 /// subscriber formats the log event or while the error object takes its message,
 /// never escapes a conversion.

@@ -99,6 +99,38 @@ impl<'a> Envelope<'a> {
         .map_or(serde_json::Value::Null, |(value, _)| value)
     }
 
+    /// The compact JSON text and, when `with_value`, the same rendering as a
+    /// `serde_json::Value` (what an MCP tool result carries as text content and as
+    /// `structuredContent`): each serialised once from the envelope, both at the
+    /// same [`Reduction`], with the guarantees of [`render_into`](Self::render_into).
+    #[cfg_attr(not(feature = "rmcp"), allow(dead_code))]
+    pub(crate) fn render_with_value<P: Profile + ?Sized>(
+        &self,
+        profile: &P,
+        with_value: bool,
+    ) -> (String, Option<serde_json::Value>) {
+        let max_bytes = self.policy.limits.max_envelope_bytes;
+        let rendered = self.reduce(profile, |wire| {
+            let mut text = Vec::with_capacity(256);
+            serde_json::to_writer(&mut text, wire).ok()?;
+            let len = text.len();
+            // Text that is too large is discarded, so its value need not be built.
+            let value = if with_value && (len <= max_bytes || wire.is_last()) {
+                Some(serde_json::to_value(wire).ok()?)
+            } else {
+                None
+            };
+            Some(((text, value), len))
+        });
+        match rendered {
+            Some(((text, value), _)) => (bytes_to_string(text), value),
+            None => (
+                "null".to_owned(),
+                with_value.then_some(serde_json::Value::Null),
+            ),
+        }
+    }
+
     fn render_with<P: Profile + ?Sized>(&self, profile: &P, out: &mut Vec<u8>, pretty: bool) {
         let start = out.len();
         let rendered = self.reduce(profile, |wire| {

@@ -75,8 +75,12 @@ impl Settings {
     }
 }
 
-/// Calibrates every candidate, then runs the rounds.
-pub(crate) fn run(candidates: &mut [Candidate<'_>], settings: &Settings) {
+/// Calibrates every candidate, then runs the rounds. `ONLY=text` keeps only the
+/// candidates whose name contains `text` (to profile one of them).
+pub(crate) fn run(candidates: &mut Vec<Candidate<'_>>, settings: &Settings) {
+    if let Ok(only) = std::env::var("ONLY") {
+        candidates.retain(|candidate| candidate.name.contains(&only));
+    }
     for candidate in candidates.iter_mut() {
         candidate.calibrate(settings.batch);
     }
