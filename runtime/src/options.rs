@@ -111,6 +111,9 @@ struct Core {
     policy: Policy,
     /// `None`: the client policy made verbose.
     log_policy: Option<Policy>,
+    /// The log policy in effect, worked out once when the options change rather
+    /// than on every logged error.
+    effective_log_policy: Policy,
     logging: bool,
     #[cfg(feature = "tracing")]
     levels: crate::tracing::Levels,
@@ -172,6 +175,7 @@ impl Options {
                 profile: Arc::new(Native),
                 policy: Policy::DEFAULT,
                 log_policy: None,
+                effective_log_policy: Policy::DEFAULT.with_verbose(true),
                 logging: true,
                 #[cfg(feature = "tracing")]
                 levels: crate::tracing::Levels::DEFAULT,
@@ -189,7 +193,12 @@ impl Options {
     }
 
     fn edit(mut self, change: impl FnOnce(&mut Core)) -> Self {
-        change(Arc::make_mut(&mut self.core));
+        let core = Arc::make_mut(&mut self.core);
+        change(core);
+        core.effective_log_policy = match &core.log_policy {
+            Some(policy) => policy.clone(),
+            None => core.policy.clone().with_verbose(true),
+        };
         self
     }
 
@@ -300,10 +309,7 @@ impl Options {
     /// The log policy: the one set with [`with_log_policy`](Self::with_log_policy),
     /// else the client policy with `verbose` on.
     pub fn log_policy(&self) -> Cow<'_, Policy> {
-        match &self.core.log_policy {
-            Some(policy) => Cow::Borrowed(policy),
-            None => Cow::Owned(self.core.policy.clone().with_verbose(true)),
-        }
+        Cow::Borrowed(&self.core.effective_log_policy)
     }
 
     /// A context with these options' clock and server version, to which a caller adds
@@ -383,14 +389,19 @@ impl Options {
     pub(crate) fn log(&self, client: &Envelope<'_>) {
         #[cfg(feature = "tracing")]
         if self.core.logging {
-            let policy = self.log_policy();
+            // Nothing is built (nor the clock read) unless a subscriber listens at
+            // the kind's level.
+            let level = self.core.levels.level(client.kind());
+            if !crate::tracing::enabled(level) {
+                return;
+            }
             let logged = Envelope::new(client.error())
                 .with_context(*client.context())
-                .with_policy(&policy);
+                .with_policy(&self.core.effective_log_policy);
             // A subscriber formats the error's own `Display` and `Serialize`; if one
             // panics, the event is lost but the response still goes out.
             let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                crate::tracing::server_event(&logged, client.is_masked(), &self.core.levels);
+                crate::tracing::server_event(&logged, client.is_masked(), level);
             }));
         }
     }

@@ -1541,6 +1541,76 @@ fn integrations_cut_their_outputs_to_the_size_limit() {
     assert_eq!(body["suggestions"], expected["suggestions"]);
 }
 
+/// The log event costs nothing when nobody listens at its level: no second envelope
+/// is built and the clock is read once, for the response. With a subscriber that
+/// listens, the event is built (reading the clock again) and emitted once.
+#[test]
+fn integrations_build_no_log_event_when_nobody_listens() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use tracing_subscriber::layer::SubscriberExt;
+    use tracing_subscriber::{Layer, Registry};
+
+    #[derive(Clone, Default)]
+    struct CountingClock(Arc<AtomicUsize>);
+    impl tool_error::Clock for CountingClock {
+        fn now(&self) -> std::time::SystemTime {
+            self.0.fetch_add(1, Ordering::Relaxed);
+            std::time::SystemTime::UNIX_EPOCH
+        }
+    }
+
+    #[derive(Clone, Default)]
+    struct CountEvents(Arc<AtomicUsize>);
+    impl<S: tracing::Subscriber> Layer<S> for CountEvents {
+        fn on_event(&self, _: &tracing::Event<'_>, _: tracing_subscriber::layer::Context<'_, S>) {
+            self.0.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    #[derive(Debug, thiserror::Error, ToolError)]
+    #[error("bad input")]
+    #[tool_error(kind = validation)]
+    struct BadInput;
+
+    let clock = CountingClock::default();
+    let options = tool_error::Options::new().with_clock(clock.clone());
+    let convert = || {
+        let context = options.context().with_tool("tool");
+        drop(tool_error::rmcp::to_call_tool_result(
+            &BadInput, &context, &options,
+        ));
+        drop(tool_error::jsonrpsee::to_error_object(
+            &BadInput, &context, &options,
+        ));
+        drop(tool_error::axum::problem_response(
+            &BadInput, &context, &options,
+        ));
+    };
+    // (the subscriber's level, clock reads and events for three conversions)
+    let cases = [
+        (None, 3, 0),
+        (Some(tracing::level_filters::LevelFilter::WARN), 3, 0),
+        (Some(tracing::level_filters::LevelFilter::INFO), 6, 3),
+    ];
+    for (level, reads, events) in cases {
+        clock.0.store(0, Ordering::Relaxed);
+        let counted = CountEvents::default();
+        match level {
+            None => tracing::subscriber::with_default(
+                tracing::subscriber::NoSubscriber::default(),
+                convert,
+            ),
+            Some(level) => tracing::subscriber::with_default(
+                Registry::default().with(counted.clone().with_filter(level)),
+                convert,
+            ),
+        }
+        assert_eq!(clock.0.load(Ordering::Relaxed), reads, "{level:?}");
+        assert_eq!(counted.0.load(Ordering::Relaxed), events, "{level:?}");
+    }
+}
+
 /// The integrations keep the promise too: a panic in the error's own code, while a
 /// subscriber formats the log event or while the error object takes its message,
 /// never escapes a conversion.
