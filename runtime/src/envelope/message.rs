@@ -6,7 +6,7 @@ use serde::{Serialize, Serializer};
 
 use super::{Envelope, Reduction};
 use crate::ToolError;
-use crate::limit::{Truncated, serialize_display, serialize_str_cut};
+use crate::limit::{Truncated, display_to_string, serialize_display, serialize_str_cut};
 
 /// Characters of the message kept at [`Reduction::Minimal`].
 const MINIMAL_MESSAGE_CHARS: usize = 256;
@@ -55,6 +55,21 @@ impl Message<'_> {
                     limits.max_message_chars
                 };
                 (MessageText::Error(ErrorMessage(envelope.error)), max_chars)
+            }
+        }
+    }
+}
+
+impl Message<'_> {
+    /// The message as `to_string` gives it, built more cheaply (one buffer, no
+    /// per-piece character count).
+    pub(crate) fn to_owned_string(&self) -> String {
+        match self.text() {
+            (MessageText::Plain(value), max_chars) => {
+                display_to_string(&value, max_chars, self.envelope.cuts)
+            }
+            (MessageText::Error(value), max_chars) => {
+                display_to_string(&value, max_chars, self.envelope.cuts)
             }
         }
     }

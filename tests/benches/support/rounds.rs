@@ -81,8 +81,14 @@ pub(crate) fn run(candidates: &mut Vec<Candidate<'_>>, settings: &Settings) {
     if let Ok(only) = std::env::var("ONLY") {
         candidates.retain(|candidate| candidate.name.contains(&only));
     }
+    // `ITERATIONS=n`: batches of exactly `n` calls, for counting instructions per
+    // call under a profiler (whose slowness would throw the calibration off).
+    let fixed = std::env::var("ITERATIONS").ok().and_then(|n| n.parse().ok());
     for candidate in candidates.iter_mut() {
-        candidate.calibrate(settings.batch);
+        match fixed {
+            Some(iterations) => candidate.iterations = iterations,
+            None => candidate.calibrate(settings.batch),
+        }
     }
     let count = candidates.len();
     for round in 0..settings.rounds {
