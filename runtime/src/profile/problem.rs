@@ -80,11 +80,11 @@ impl Profile for Problem {
             (None, None) => map.serialize_entry("type", "about:blank")?,
         }
         let has_type = docs_url.is_some() || self.type_base.is_some();
-        let summary = envelope
-            .error()
-            .entry()
+        let summary = has_type
+            .then(|| envelope.error().entry())
+            .flatten()
             .map(|entry| entry.summary())
-            .filter(|summary| !summary.is_empty() && has_type);
+            .filter(|summary| !summary.is_empty());
         map.serialize_entry("title", summary.unwrap_or_else(|| reason_phrase(status)))?;
         map.serialize_entry("status", &status)?;
         map.serialize_entry("detail", &envelope.message())?;

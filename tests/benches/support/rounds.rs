@@ -83,7 +83,9 @@ pub(crate) fn run(candidates: &mut Vec<Candidate<'_>>, settings: &Settings) {
     }
     // `ITERATIONS=n`: batches of exactly `n` calls, for counting instructions per
     // call under a profiler (whose slowness would throw the calibration off).
-    let fixed = std::env::var("ITERATIONS").ok().and_then(|n| n.parse().ok());
+    let fixed = std::env::var("ITERATIONS")
+        .ok()
+        .and_then(|n| n.parse().ok());
     for candidate in candidates.iter_mut() {
         match fixed {
             Some(iterations) => candidate.iterations = iterations,
