@@ -6,6 +6,7 @@ use std::panic::{self, AssertUnwindSafe};
 
 use serde::{Serialize, Serializer};
 
+use super::tee::Tee;
 use super::{Envelope, Reduction};
 use crate::{Native, Profile};
 
@@ -101,25 +102,26 @@ impl<'a> Envelope<'a> {
 
     /// The compact JSON text and, when `with_value`, the same rendering as a
     /// `serde_json::Value` (what an MCP tool result carries as text content and as
-    /// `structuredContent`): each serialised once from the envelope, both at the
-    /// same [`Reduction`], with the guarantees of [`render_into`](Self::render_into).
+    /// `structuredContent`): both from one walk of the envelope, at the same
+    /// [`Reduction`], with the guarantees of [`render_into`](Self::render_into).
     #[cfg_attr(not(feature = "rmcp"), allow(dead_code))]
     pub(crate) fn render_with_value<P: Profile + ?Sized>(
         &self,
         profile: &P,
         with_value: bool,
     ) -> (String, Option<serde_json::Value>) {
-        let max_bytes = self.policy.limits.max_envelope_bytes;
         let rendered = self.reduce(profile, |wire| {
             let mut text = Vec::with_capacity(256);
-            serde_json::to_writer(&mut text, wire).ok()?;
-            let len = text.len();
-            // Text that is too large is discarded, so its value need not be built.
-            let value = if with_value && (len <= max_bytes || wire.is_last()) {
-                Some(serde_json::to_value(wire).ok()?)
+            let value = if with_value {
+                // One walk of the envelope for both: see `Tee`.
+                let mut serializer = serde_json::Serializer::new(&mut text);
+                let ((), value) = wire.serialize(Tee::new(&mut serializer)).ok()?;
+                Some(value)
             } else {
+                serde_json::to_writer(&mut text, wire).ok()?;
                 None
             };
+            let len = text.len();
             Some(((text, value), len))
         });
         match rendered {

@@ -11,7 +11,7 @@ mod text;
 
 use core::cell::Cell;
 
-pub(crate) use serializer::Limited;
+pub(crate) use serializer::{Limited, is_private_token};
 pub(crate) use text::{Truncated, display_to_string, serialize_display, serialize_str_cut};
 
 use crate::Limits;

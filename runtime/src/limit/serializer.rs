@@ -16,7 +16,7 @@ use crate::Limits;
 /// serde's convention such names start with `$` (serde_json serialises a `RawValue`,
 /// pre-rendered JSON that must never be cut, and an arbitrary-precision `Number`
 /// this way), and no Rust type can be named so without a `rename`.
-fn is_private_token(name: &str) -> bool {
+pub(crate) fn is_private_token(name: &str) -> bool {
     name.starts_with('$')
 }
 
