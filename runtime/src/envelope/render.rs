@@ -93,9 +93,11 @@ impl<'a> Envelope<'a> {
     /// [`render_into`](Self::render_into) for what is guaranteed.
     pub fn to_value<P: Profile + ?Sized>(&self, profile: &P) -> serde_json::Value {
         self.reduce(profile, |wire| {
-            let value = serde_json::to_value(wire).ok()?;
-            let len = compact_len(&value);
-            Some((value, len))
+            // The text is only counted, for the size limit; see `Tee`.
+            let mut counter = ByteCounter(0);
+            let mut serializer = serde_json::Serializer::new(&mut counter);
+            let ((), value) = wire.serialize(Tee::new(&mut serializer)).ok()?;
+            Some((value, counter.0))
         })
         .map_or(serde_json::Value::Null, |(value, _)| value)
     }
@@ -184,22 +186,18 @@ impl<'a> Envelope<'a> {
     }
 }
 
-/// The length of `value` as compact JSON, without writing it anywhere.
-fn compact_len(value: &serde_json::Value) -> usize {
-    struct Counter(usize);
-    impl std::io::Write for Counter {
-        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-            self.0 = self.0.saturating_add(bytes.len());
-            Ok(bytes.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
+/// Counts the bytes written to it, keeping none.
+struct ByteCounter(usize);
+
+impl std::io::Write for ByteCounter {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0 = self.0.saturating_add(bytes.len());
+        Ok(bytes.len())
     }
-    let mut counter = Counter(0);
-    // A `Value` always serialises (its keys are strings) and the counter never fails.
-    let _ = serde_json::to_writer(&mut counter, value);
-    counter.0
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 /// `f()`, or `None` when it panicked.
