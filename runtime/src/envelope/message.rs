@@ -6,7 +6,9 @@ use serde::{Serialize, Serializer};
 
 use super::{Envelope, Reduction};
 use crate::ToolError;
-use crate::limit::{Truncated, display_to_string, serialize_display, serialize_str_cut};
+#[cfg(any(feature = "rmcp", feature = "jsonrpsee"))]
+use crate::limit::display_to_string;
+use crate::limit::{Truncated, serialize_display, serialize_str_cut};
 
 /// Characters of the message kept at [`Reduction::Minimal`].
 const MINIMAL_MESSAGE_CHARS: usize = 256;
@@ -63,6 +65,7 @@ impl Message<'_> {
 impl Message<'_> {
     /// The message as `to_string` gives it, built more cheaply (one buffer, no
     /// per-piece character count).
+    #[cfg(any(feature = "rmcp", feature = "jsonrpsee"))]
     pub(crate) fn to_owned_string(&self) -> String {
         match self.text() {
             (MessageText::Plain(value), max_chars) => {

@@ -12,7 +12,9 @@ mod text;
 use core::cell::Cell;
 
 pub(crate) use serializer::{Limited, is_private_token};
-pub(crate) use text::{Truncated, display_to_string, serialize_display, serialize_str_cut};
+#[cfg(any(feature = "rmcp", feature = "jsonrpsee"))]
+pub(crate) use text::display_to_string;
+pub(crate) use text::{Truncated, serialize_display, serialize_str_cut};
 
 use crate::Limits;
 

@@ -69,6 +69,7 @@ pub(crate) fn serialize_display<S: Serializer>(
 /// only when there are more bytes than `max_chars`. A `Display` that writes on and
 /// on is stopped once the text is certainly too long (more than four bytes per
 /// character kept).
+#[cfg_attr(not(any(feature = "rmcp", feature = "jsonrpsee")), allow(dead_code))]
 pub(crate) fn display_to_string(
     value: &dyn fmt::Display,
     max_chars: usize,
@@ -94,6 +95,7 @@ pub(crate) fn display_to_string(
 }
 
 /// A `String` that takes text up to just past `cap` bytes, then refuses the rest.
+#[cfg_attr(not(any(feature = "rmcp", feature = "jsonrpsee")), allow(dead_code))]
 struct CappedString {
     out: String,
     cap: usize,
