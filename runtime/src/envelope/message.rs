@@ -66,7 +66,7 @@ impl Message<'_> {
     /// The message as `to_string` gives it, built more cheaply (one buffer, no
     /// per-piece character count).
     #[cfg(any(feature = "rmcp", feature = "jsonrpsee"))]
-    pub(crate) fn to_owned_string(&self) -> String {
+    pub(crate) fn owned_text(&self) -> String {
         match self.text() {
             (MessageText::Plain(value), max_chars) => {
                 display_to_string(&value, max_chars, self.envelope.cuts)
