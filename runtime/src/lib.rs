@@ -98,7 +98,6 @@ mod details;
 pub mod envelope;
 mod error;
 mod integrations;
-mod json;
 mod kind;
 mod legacy;
 mod limit;

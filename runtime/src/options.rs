@@ -8,14 +8,55 @@ use crate::{
     Clock, Context, CrateCatalog, Envelope, Native, Policy, Profile, SystemClock, ToolError,
 };
 
-/// A profile with its type erased, so options can hold any of them.
+/// A profile with its type erased, so options can hold any of them: one method per
+/// output an integration hands to its framework, each serialised once.
 trait TextProfile: Send + Sync {
-    fn render(&self, envelope: &Envelope<'_>) -> String;
+    /// The text and, when `with_value`, the same envelope as a `Value` (MCP text
+    /// content and `structuredContent`).
+    #[cfg(feature = "rmcp")]
+    fn render_with_value(
+        &self,
+        envelope: &Envelope<'_>,
+        with_value: bool,
+    ) -> (String, Option<serde_json::Value>);
+
+    /// The envelope as a `Value` (rmcp's `ErrorData::data`).
+    #[cfg(feature = "rmcp")]
+    fn to_value(&self, envelope: &Envelope<'_>) -> serde_json::Value;
+
+    /// A JSON-RPC error object with the envelope as `data`.
+    #[cfg(feature = "jsonrpsee")]
+    fn error_object(
+        &self,
+        envelope: &Envelope<'_>,
+        code: i32,
+        message: String,
+    ) -> jsonrpsee_types::ErrorObjectOwned;
 }
 
 impl<P: Profile + Send + Sync> TextProfile for P {
-    fn render(&self, envelope: &Envelope<'_>) -> String {
-        envelope.render(self)
+    #[cfg(feature = "rmcp")]
+    fn render_with_value(
+        &self,
+        envelope: &Envelope<'_>,
+        with_value: bool,
+    ) -> (String, Option<serde_json::Value>) {
+        envelope.render_with_value(self, with_value)
+    }
+
+    #[cfg(feature = "rmcp")]
+    fn to_value(&self, envelope: &Envelope<'_>) -> serde_json::Value {
+        envelope.to_value(self)
+    }
+
+    #[cfg(feature = "jsonrpsee")]
+    fn error_object(
+        &self,
+        envelope: &Envelope<'_>,
+        code: i32,
+        message: String,
+    ) -> jsonrpsee_types::ErrorObjectOwned {
+        crate::jsonrpsee::object_with_data(envelope, self, code, message)
     }
 }
 
@@ -64,10 +105,14 @@ pub struct Options {
 
 #[derive(Clone)]
 struct Core {
+    #[cfg_attr(not(any(feature = "rmcp", feature = "jsonrpsee")), allow(dead_code))]
     profile: Arc<dyn TextProfile>,
     policy: Policy,
     /// `None`: the client policy made verbose.
     log_policy: Option<Policy>,
+    /// The log policy in effect, worked out once when the options change rather
+    /// than on every logged error.
+    effective_log_policy: Policy,
     logging: bool,
     #[cfg(feature = "tracing")]
     levels: crate::tracing::Levels,
@@ -129,6 +174,7 @@ impl Options {
                 profile: Arc::new(Native),
                 policy: Policy::DEFAULT,
                 log_policy: None,
+                effective_log_policy: Policy::DEFAULT.with_verbose(true),
                 logging: true,
                 #[cfg(feature = "tracing")]
                 levels: crate::tracing::Levels::DEFAULT,
@@ -146,7 +192,12 @@ impl Options {
     }
 
     fn edit(mut self, change: impl FnOnce(&mut Core)) -> Self {
-        change(Arc::make_mut(&mut self.core));
+        let core = Arc::make_mut(&mut self.core);
+        change(core);
+        core.effective_log_policy = match &core.log_policy {
+            Some(policy) => policy.clone(),
+            None => core.policy.clone().with_verbose(true),
+        };
         self
     }
 
@@ -258,10 +309,7 @@ impl Options {
     /// The log policy: the one set with [`with_log_policy`](Self::with_log_policy),
     /// else the client policy with `verbose` on.
     pub fn log_policy(&self) -> Cow<'_, Policy> {
-        match &self.core.log_policy {
-            Some(policy) => Cow::Borrowed(policy),
-            None => Cow::Owned(self.core.policy.clone().with_verbose(true)),
-        }
+        Cow::Borrowed(&self.core.effective_log_policy)
     }
 
     /// A context with these options' clock and server version, to which a caller adds
@@ -299,10 +347,32 @@ impl Options {
             .with_policy(&self.core.policy)
     }
 
-    /// `envelope` rendered by the profile.
-    #[cfg_attr(not(any(feature = "rmcp", feature = "jsonrpsee")), allow(dead_code))]
-    pub(crate) fn render(&self, envelope: &Envelope<'_>) -> String {
-        self.core.profile.render(envelope)
+    /// `envelope` rendered by the profile as text and, when `with_value`, as a
+    /// `Value` too, at the same reduction.
+    #[cfg(feature = "rmcp")]
+    pub(crate) fn render_with_value(
+        &self,
+        envelope: &Envelope<'_>,
+        with_value: bool,
+    ) -> (String, Option<serde_json::Value>) {
+        self.core.profile.render_with_value(envelope, with_value)
+    }
+
+    /// `envelope` rendered by the profile as a `Value`.
+    #[cfg(feature = "rmcp")]
+    pub(crate) fn to_value(&self, envelope: &Envelope<'_>) -> serde_json::Value {
+        self.core.profile.to_value(envelope)
+    }
+
+    /// A JSON-RPC error object whose `data` is `envelope` rendered by the profile.
+    #[cfg(feature = "jsonrpsee")]
+    pub(crate) fn error_object(
+        &self,
+        envelope: &Envelope<'_>,
+        code: i32,
+        message: String,
+    ) -> jsonrpsee_types::ErrorObjectOwned {
+        self.core.profile.error_object(envelope, code, message)
     }
 
     /// Emits the server's log event for `client` (an envelope under the client
@@ -314,14 +384,19 @@ impl Options {
     pub(crate) fn log(&self, client: &Envelope<'_>) {
         #[cfg(feature = "tracing")]
         if self.core.logging {
-            let policy = self.log_policy();
+            // Nothing is built (nor the clock read) unless a subscriber listens at
+            // the kind's level.
+            let level = self.core.levels.level(client.kind());
+            if !crate::tracing::enabled(level) {
+                return;
+            }
             let logged = Envelope::new(client.error())
                 .with_context(*client.context())
-                .with_policy(&policy);
+                .with_policy(&self.core.effective_log_policy);
             // A subscriber formats the error's own `Display` and `Serialize`; if one
             // panics, the event is lost but the response still goes out.
             let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                crate::tracing::server_event(&logged, client.is_masked(), &self.core.levels);
+                crate::tracing::server_event(&logged, client.is_masked(), level);
             }));
         }
     }

@@ -94,7 +94,11 @@ impl fmt::Display for Template<'_> {
                 rest = &after[1..];
                 continue;
             }
-            let closing = if open { after.find('}') } else { None };
+            let closing = if open {
+                after.bytes().position(|byte| byte == b'}')
+            } else {
+                None
+            };
             let Some(end) = closing else {
                 // A stray brace: write it and go on.
                 f.write_str(&tail[..1])?;

@@ -232,6 +232,33 @@ fn non_finite_floats_render_as_null() {
     }
 }
 
+/// A detail that is pre-rendered JSON (`serde_json::value::RawValue`) is written
+/// whole: cutting its text to the string limit would break the output.
+#[test]
+fn raw_json_details_are_written_whole() {
+    #[derive(Debug, thiserror::Error, ToolError)]
+    #[error("bad document")]
+    #[tool_error(kind = validation)]
+    struct BadDocument {
+        document: Box<serde_json::value::RawValue>,
+    }
+
+    let raw = r#"{"title":"a title longer than the limit","tags":["x","y"]}"#;
+    let error = BadDocument {
+        document: serde_json::value::RawValue::from_string(raw.to_owned()).unwrap(),
+    };
+    let policy = Policy::DEFAULT.with_limits(Limits::DEFAULT.with_max_string_chars(8));
+    let envelope = Envelope::new(&error).with_policy(&policy);
+    for text in [envelope.to_json(), envelope.render_pretty(&Native)] {
+        let value: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+        assert_eq!(value["details"]["document"], json_value(raw).unwrap());
+    }
+    assert_eq!(
+        envelope.to_value(&Native)["details"]["document"],
+        json_value(raw).unwrap()
+    );
+}
+
 /// The envelope keeps its promise even for values nested far deeper than the
 /// limit: they are cut at `max_depth` with the mark.
 #[test]
@@ -1452,6 +1479,136 @@ fn the_views_do_not_catch_panics() {
         envelope.message().to_string()
     }));
     assert!(shown.is_err());
+}
+
+/// Every output an integration builds is cut down to the size limit as the envelope
+/// itself is: the MCP text content and its `structuredContent` (the same rendering,
+/// serialised once each), rmcp's `ErrorData::data`, the jsonrpsee error object's
+/// `data` and the problem+json body.
+#[test]
+fn integrations_cut_their_outputs_to_the_size_limit() {
+    #[derive(Debug, thiserror::Error, ToolError)]
+    #[error("{count} ids are unknown")]
+    #[tool_error(kind = validation, suggest = "Send the ids list_ids returns")]
+    struct UnknownIds {
+        ids: Vec<String>,
+        count: usize,
+    }
+
+    let error = UnknownIds {
+        ids: (0..40).map(|i| format!("id-{i:08}")).collect(),
+        count: 40,
+    };
+    let limit = 300;
+    let policy = Policy::DEFAULT.with_limits(Limits::DEFAULT.with_max_envelope_bytes(limit));
+    let options = tool_error::Options::new()
+        .with_policy(policy.clone())
+        .with_mcp(tool_error::rmcp::McpOptions::new().with_structured_content(true))
+        .without_clock();
+    let context = options.context().with_tool("lookup");
+    let expected = Envelope::new(&error)
+        .with_context(context)
+        .with_policy(&policy)
+        .to_value(&Native);
+    assert!(expected.get("details").is_none(), "{expected}");
+    assert_eq!(expected["truncated"], true);
+    assert_eq!(expected["suggestions"][0], "Send the ids list_ids returns");
+
+    let result = tool_error::rmcp::to_call_tool_result(&error, &context, &options);
+    let text = match result.content.as_slice() {
+        [block] => block.as_text().map(|text| text.text.clone()).unwrap(),
+        other => panic!("{other:?}"),
+    };
+    assert!(text.len() <= limit, "{} bytes: {text}", text.len());
+    assert_eq!(json_value(&text).unwrap(), expected);
+    assert_eq!(result.structured_content.as_ref(), Some(&expected));
+
+    let data = tool_error::rmcp::to_error_data(&error, &context, &options).data;
+    assert_eq!(data.as_ref(), Some(&expected));
+
+    let object = tool_error::jsonrpsee::to_error_object(&error, &context, &options);
+    let raw = object.data().map(|data| data.get()).unwrap_or_default();
+    assert!(raw.len() <= limit, "{} bytes: {raw}", raw.len());
+    assert_eq!(json_value(raw).unwrap(), expected);
+    assert_eq!(object.message(), "40 ids are unknown");
+
+    let body = tool_error_tests::body_text(tool_error::axum::problem_response(
+        &error, &context, &options,
+    ));
+    assert!(body.len() <= limit, "{} bytes: {body}", body.len());
+    let body = json_value(&body).unwrap();
+    assert!(body.get("details").is_none(), "{body}");
+    assert_eq!(body["suggestions"], expected["suggestions"]);
+}
+
+/// The log event costs nothing when nobody listens at its level: no second envelope
+/// is built and the clock is read once, for the response. With a subscriber that
+/// listens, the event is built (reading the clock again) and emitted once.
+#[test]
+fn integrations_build_no_log_event_when_nobody_listens() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use tracing_subscriber::layer::SubscriberExt;
+    use tracing_subscriber::{Layer, Registry};
+
+    #[derive(Clone, Default)]
+    struct CountingClock(Arc<AtomicUsize>);
+    impl tool_error::Clock for CountingClock {
+        fn now(&self) -> std::time::SystemTime {
+            self.0.fetch_add(1, Ordering::Relaxed);
+            std::time::SystemTime::UNIX_EPOCH
+        }
+    }
+
+    #[derive(Clone, Default)]
+    struct CountEvents(Arc<AtomicUsize>);
+    impl<S: tracing::Subscriber> Layer<S> for CountEvents {
+        fn on_event(&self, _: &tracing::Event<'_>, _: tracing_subscriber::layer::Context<'_, S>) {
+            self.0.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    #[derive(Debug, thiserror::Error, ToolError)]
+    #[error("bad input")]
+    #[tool_error(kind = validation)]
+    struct BadInput;
+
+    let clock = CountingClock::default();
+    let options = tool_error::Options::new().with_clock(clock.clone());
+    let convert = || {
+        let context = options.context().with_tool("tool");
+        drop(tool_error::rmcp::to_call_tool_result(
+            &BadInput, &context, &options,
+        ));
+        drop(tool_error::jsonrpsee::to_error_object(
+            &BadInput, &context, &options,
+        ));
+        drop(tool_error::axum::problem_response(
+            &BadInput, &context, &options,
+        ));
+    };
+    // (the subscriber's level, clock reads and events for three conversions)
+    let cases = [
+        (None, 3, 0),
+        (Some(tracing::level_filters::LevelFilter::WARN), 3, 0),
+        (Some(tracing::level_filters::LevelFilter::INFO), 6, 3),
+    ];
+    for (level, reads, events) in cases {
+        clock.0.store(0, Ordering::Relaxed);
+        let counted = CountEvents::default();
+        match level {
+            None => tracing::subscriber::with_default(
+                tracing::subscriber::NoSubscriber::default(),
+                convert,
+            ),
+            Some(level) => tracing::subscriber::with_default(
+                Registry::default().with(counted.clone().with_filter(level)),
+                convert,
+            ),
+        }
+        assert_eq!(clock.0.load(Ordering::Relaxed), reads, "{level:?}");
+        assert_eq!(counted.0.load(Ordering::Relaxed), events, "{level:?}");
+    }
 }
 
 /// The integrations keep the promise too: a panic in the error's own code, while a

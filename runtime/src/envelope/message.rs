@@ -6,6 +6,8 @@ use serde::{Serialize, Serializer};
 
 use super::{Envelope, Reduction};
 use crate::ToolError;
+#[cfg(any(feature = "rmcp", feature = "jsonrpsee"))]
+use crate::limit::display_to_string;
 use crate::limit::{Truncated, serialize_display, serialize_str_cut};
 
 /// Characters of the message kept at [`Reduction::Minimal`].
@@ -55,6 +57,22 @@ impl Message<'_> {
                     limits.max_message_chars
                 };
                 (MessageText::Error(ErrorMessage(envelope.error)), max_chars)
+            }
+        }
+    }
+}
+
+impl Message<'_> {
+    /// The message as `to_string` gives it, built more cheaply (one buffer, no
+    /// per-piece character count).
+    #[cfg(any(feature = "rmcp", feature = "jsonrpsee"))]
+    pub(crate) fn owned_text(&self) -> String {
+        match self.text() {
+            (MessageText::Plain(value), max_chars) => {
+                display_to_string(&value, max_chars, self.envelope.cuts)
+            }
+            (MessageText::Error(value), max_chars) => {
+                display_to_string(&value, max_chars, self.envelope.cuts)
             }
         }
     }

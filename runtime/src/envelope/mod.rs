@@ -10,6 +10,7 @@ mod message;
 mod next_calls;
 mod render;
 mod suggestions;
+mod tee;
 mod text;
 mod time;
 

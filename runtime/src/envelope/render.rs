@@ -6,6 +6,7 @@ use std::panic::{self, AssertUnwindSafe};
 
 use serde::{Serialize, Serializer};
 
+use super::tee::Tee;
 use super::{Envelope, Reduction};
 use crate::{Native, Profile};
 
@@ -91,20 +92,81 @@ impl<'a> Envelope<'a> {
     /// Renders through `profile` into a `serde_json::Value`; see
     /// [`render_into`](Self::render_into) for what is guaranteed.
     pub fn to_value<P: Profile + ?Sized>(&self, profile: &P) -> serde_json::Value {
-        let mut out = Vec::with_capacity(256);
-        self.render_into(profile, &mut out);
-        // Reading back is bounded by serde_json's nesting limit (128), which the
-        // built-in profiles stay within (`Limits::DEPTH_CEILING`); a custom profile
-        // that nests deeper is built as a value directly instead.
-        serde_json::from_slice(&out).unwrap_or_else(|_| {
-            catching_panics(|| serde_json::to_value(self.wire(profile)))
-                .and_then(Result::ok)
-                .unwrap_or(serde_json::Value::Null)
+        self.reduce(profile, |wire| {
+            // The text is only counted, for the size limit; see `Tee`.
+            let mut counter = ByteCounter(0);
+            let mut serializer = serde_json::Serializer::new(&mut counter);
+            let ((), value) = wire.serialize(Tee::new(&mut serializer)).ok()?;
+            Some((value, counter.0))
         })
+        .map_or(serde_json::Value::Null, |(value, _)| value)
+    }
+
+    /// The compact JSON text and, when `with_value`, the same rendering as a
+    /// `serde_json::Value` (what an MCP tool result carries as text content and as
+    /// `structuredContent`): both from one walk of the envelope, at the same
+    /// [`Reduction`], with the guarantees of [`render_into`](Self::render_into).
+    #[cfg_attr(not(feature = "rmcp"), allow(dead_code))]
+    pub(crate) fn render_with_value<P: Profile + ?Sized>(
+        &self,
+        profile: &P,
+        with_value: bool,
+    ) -> (String, Option<serde_json::Value>) {
+        let rendered = self.reduce(profile, |wire| {
+            let mut text = Vec::with_capacity(256);
+            let value = if with_value {
+                // One walk of the envelope for both: see `Tee`.
+                let mut serializer = serde_json::Serializer::new(&mut text);
+                let ((), value) = wire.serialize(Tee::new(&mut serializer)).ok()?;
+                Some(value)
+            } else {
+                serde_json::to_writer(&mut text, wire).ok()?;
+                None
+            };
+            let len = text.len();
+            Some(((text, value), len))
+        });
+        match rendered {
+            Some(((text, value), _)) => (bytes_to_string(text), value),
+            None => (
+                "null".to_owned(),
+                with_value.then_some(serde_json::Value::Null),
+            ),
+        }
     }
 
     fn render_with<P: Profile + ?Sized>(&self, profile: &P, out: &mut Vec<u8>, pretty: bool) {
         let start = out.len();
+        let rendered = self.reduce(profile, |wire| {
+            // What a failed or discarded attempt left.
+            out.truncate(start);
+            let written = if pretty {
+                serde_json::to_writer_pretty(&mut *out, wire)
+            } else {
+                serde_json::to_writer(&mut *out, wire)
+            };
+            written.ok().map(|()| ((), out.len() - start))
+        });
+        if rendered.is_none() {
+            // Even the fallback failed: only a broken custom profile gets here.
+            out.truncate(start);
+            out.extend_from_slice(b"null");
+        }
+    }
+
+    /// The one place an output is cut down until it fits: `attempt` serialises the
+    /// envelope's wire into an output of its own and returns it with its size in
+    /// bytes of JSON, or `None` when a value failed to serialise. An attempt that
+    /// fails, panics, or is larger than
+    /// [`Limits::max_envelope_bytes`](crate::Limits) is discarded and made again
+    /// with a stronger [`Reduction`]; at [`Reduction::Fallback`] any size is kept.
+    /// Returns what was kept and its reduction, or `None` when even the fallback
+    /// failed (the caller then writes `null`).
+    pub(crate) fn reduce<P: Profile + ?Sized, T>(
+        &self,
+        profile: &P,
+        mut attempt: impl FnMut(&Wire<'_, '_, P>) -> Option<(T, usize)>,
+    ) -> Option<(T, Reduction)> {
         let max_bytes = self.policy.limits.max_envelope_bytes;
         let mut reduced = *self;
         loop {
@@ -114,28 +176,27 @@ impl<'a> Envelope<'a> {
                 profile,
                 envelope: &reduced,
             };
-            let written = catching_panics(|| {
-                if pretty {
-                    serde_json::to_writer_pretty(&mut *out, &wire)
-                } else {
-                    crate::json::write(out, &wire)
-                }
-            })
-            .is_some_and(|written| written.is_ok());
-            let fits = out.len().saturating_sub(start) <= max_bytes;
-            if written && (fits || reduced.reduction == Reduction::Fallback) {
-                return;
+            if let Some(Some((output, len))) = catching_panics(|| attempt(&wire))
+                && (len <= max_bytes || wire.is_last())
+            {
+                return Some((output, reduced.reduction));
             }
-            out.truncate(start);
-            match reduced.reduction.next() {
-                Some(next) => reduced.reduction = next,
-                None => {
-                    // Even the fallback failed: only a broken custom profile gets here.
-                    out.extend_from_slice(b"null");
-                    return;
-                }
-            }
+            reduced.reduction = reduced.reduction.next()?;
         }
+    }
+}
+
+/// Counts the bytes written to it, keeping none.
+struct ByteCounter(usize);
+
+impl std::io::Write for ByteCounter {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0 = self.0.saturating_add(bytes.len());
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }
 
@@ -155,9 +216,17 @@ fn bytes_to_string(bytes: Vec<u8>) -> String {
 }
 
 /// An envelope serialised through a profile: `Serialize`.
-struct Wire<'p, 'a, P: ?Sized> {
+pub(crate) struct Wire<'p, 'a, P: ?Sized> {
     profile: &'p P,
     envelope: &'p Envelope<'a>,
+}
+
+impl<P: ?Sized> Wire<'_, '_, P> {
+    /// Whether no stronger reduction is left: what this writes is kept whatever
+    /// its size.
+    fn is_last(&self) -> bool {
+        self.envelope.reduction == Reduction::Fallback
+    }
 }
 
 impl<P: Profile + ?Sized> Serialize for Wire<'_, '_, P> {

@@ -29,9 +29,8 @@
 //! `data`), and its [`JsonRpcOptions`] part.
 
 use ::jsonrpsee_types::ErrorObjectOwned;
-use serde_json::Value;
 
-use crate::{Context, Options, ToolError};
+use crate::{Context, Envelope, Options, Profile, ToolError};
 
 /// The JSON-RPC part of the [`Options`]: set it with
 /// [`Options::with_jsonrpc`](crate::Options::with_jsonrpc).
@@ -72,16 +71,45 @@ pub fn to_error_object(
 ) -> ErrorObjectOwned {
     let envelope = options.envelope(error, context);
     options.log(&envelope);
-    let data = options
-        .jsonrpc()
-        .data
-        .then(|| serde_json::from_str::<Value>(&options.render(&envelope)).ok())
-        .flatten();
-    ErrorObjectOwned::owned(
-        crate::integrations::wire_jsonrpc_code(error),
-        crate::integrations::wire_message(&envelope),
-        data,
-    )
+    let code = crate::integrations::wire_jsonrpc_code(error);
+    let message = crate::integrations::wire_message(&envelope);
+    if options.jsonrpc().data {
+        options.error_object(&envelope, code, message)
+    } else {
+        ErrorObjectOwned::owned(code, message, None::<()>)
+    }
+}
+
+/// The error object with `envelope` rendered by `profile` as `data`: serialised
+/// once, straight into the object's raw `data`, with the guarantees of
+/// [`Envelope::render_into`] (size limit, panics caught, always a JSON value).
+pub(crate) fn object_with_data<P: Profile + ?Sized>(
+    envelope: &Envelope<'_>,
+    profile: &P,
+    code: i32,
+    message: String,
+) -> ErrorObjectOwned {
+    let mut message = Some(message);
+    let kept = envelope.reduce(profile, |wire| {
+        // The message moves into the object; an attempt that is discarded takes it
+        // along, and the next one (rare) formats it again.
+        let text = message
+            .take()
+            .unwrap_or_else(|| crate::integrations::wire_message(envelope));
+        // jsonrpsee serialises `data` into its raw JSON and drops it when that
+        // fails: an object without `data` is a failed attempt.
+        let object = ErrorObjectOwned::owned(code, text, Some(wire));
+        let len = object.data()?.get().len();
+        Some((object, len))
+    });
+    match kept {
+        Some((object, _)) => object,
+        // Even the fallback failed: `null`, as `Envelope::render` writes then.
+        None => {
+            let text = message.unwrap_or_else(|| crate::integrations::wire_message(envelope));
+            ErrorObjectOwned::owned(code, text, Some(serde_json::Value::Null))
+        }
+    }
 }
 
 /// `error` as a JSON-RPC error object under the installed options.

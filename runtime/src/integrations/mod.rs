@@ -130,7 +130,7 @@ pub(crate) fn wire_jsonrpc_code(error: &dyn crate::ToolError) -> i32 {
 #[cfg(any(feature = "rmcp", feature = "jsonrpsee"))]
 pub(crate) fn wire_message(envelope: &crate::Envelope<'_>) -> String {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        envelope.message().to_string()
+        envelope.message().owned_text()
     }))
     .unwrap_or_else(|_| envelope.policy().internal_message.to_string())
 }

@@ -143,10 +143,26 @@ pub fn record_at(envelope: &Envelope<'_>, level: Level) {
     emit(envelope, envelope.is_masked(), level);
 }
 
-/// The event an integration emits: `logged` is under the log policy, `masked` says
-/// whether the client saw the internal message instead.
-pub(crate) fn server_event(logged: &Envelope<'_>, masked: bool, levels: &Levels) {
-    emit(logged, masked, levels.level(logged.kind()));
+/// The event an integration emits at `level`: `logged` is under the log policy,
+/// `masked` says whether the client saw the internal message instead.
+pub(crate) fn server_event(logged: &Envelope<'_>, masked: bool, level: Level) {
+    emit(logged, masked, level);
+}
+
+/// Whether a subscriber would record an event of target `tool_error` at `level`:
+/// asked before anything of the event is built.
+pub(crate) fn enabled(level: Level) -> bool {
+    if level == Level::ERROR {
+        ::tracing::enabled!(target: "tool_error", Level::ERROR)
+    } else if level == Level::WARN {
+        ::tracing::enabled!(target: "tool_error", Level::WARN)
+    } else if level == Level::INFO {
+        ::tracing::enabled!(target: "tool_error", Level::INFO)
+    } else if level == Level::DEBUG {
+        ::tracing::enabled!(target: "tool_error", Level::DEBUG)
+    } else {
+        ::tracing::enabled!(target: "tool_error", Level::TRACE)
+    }
 }
 
 /// Serialises as JSON through `Display`, only when a subscriber records the field.

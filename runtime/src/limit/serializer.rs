@@ -12,8 +12,13 @@ use super::text::{Truncated, serialize_str_cut};
 use super::{Cuts, MARK};
 use crate::Limits;
 
-// A `RawValue`'s content is pre-rendered JSON that must never be cut.
-use crate::json::RAW_VALUE_TOKEN;
+/// Whether a struct of this name is a serializer's own token rather than data: by
+/// serde's convention such names start with `$` (serde_json serialises a `RawValue`,
+/// pre-rendered JSON that must never be cut, and an arbitrary-precision `Number`
+/// this way), and no Rust type can be named so without a `rename`.
+pub(crate) fn is_private_token(name: &str) -> bool {
+    name.starts_with('$')
+}
 
 /// Serialises the inner value with every string, collection and nesting level
 /// capped, reporting each cut.
@@ -493,10 +498,10 @@ impl<'a, S: Serializer> Serializer for LimitedSerializer<'a, S> {
         if self.too_deep(ONE_LEVEL) {
             return self.swallow();
         }
-        if name == RAW_VALUE_TOKEN {
-            // Pre-rendered JSON: cutting it would break the output, so it is written
-            // whole (it was bounded when it was built). Its one field is the JSON
-            // text, a string, so nothing recurses.
+        if is_private_token(name) {
+            // Pre-rendered JSON or a number's digits: cutting it would break the
+            // output, so it is written whole (it was bounded when it was built). Its
+            // one field is text, so nothing recurses.
             let raw = self.inner.serialize_struct(name, len)?;
             let whole = Caps {
                 limits: &Limits::UNLIMITED,

@@ -64,6 +64,66 @@ pub(crate) fn serialize_display<S: Serializer>(
     }
 }
 
+/// `value`'s `Display` as an owned string cut to `max_chars` characters (with the
+/// mark), as `Truncated` formats it, but into one buffer and counting characters
+/// only when there are more bytes than `max_chars`. A `Display` that writes on and
+/// on is stopped once the text is certainly too long (more than four bytes per
+/// character kept).
+#[cfg_attr(not(any(feature = "rmcp", feature = "jsonrpsee")), allow(dead_code))]
+pub(crate) fn display_to_string(
+    value: &dyn fmt::Display,
+    max_chars: usize,
+    cuts: Cuts<'_>,
+) -> String {
+    let mut text = CappedString {
+        out: String::with_capacity(64),
+        cap: max_chars.saturating_mul(4),
+        full: false,
+    };
+    // As with `Truncated`: an error without a full buffer is the value's own
+    // `Display` failing, and what it wrote is kept.
+    let _ = write!(text, "{value}");
+    let mut out = text.out;
+    if out.len() > max_chars
+        && let Some((boundary, _)) = out.char_indices().nth(max_chars)
+    {
+        out.truncate(boundary);
+        out.push_str(MARK);
+        cuts.record();
+    }
+    out
+}
+
+/// A `String` that takes text up to just past `cap` bytes, then refuses the rest.
+#[cfg_attr(not(any(feature = "rmcp", feature = "jsonrpsee")), allow(dead_code))]
+struct CappedString {
+    out: String,
+    cap: usize,
+    full: bool,
+}
+
+impl fmt::Write for CappedString {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        if self.full {
+            return Err(fmt::Error);
+        }
+        let room = self.cap.saturating_sub(self.out.len());
+        if s.len() <= room {
+            self.out.push_str(s);
+            return Ok(());
+        }
+        // Whole characters up to one byte past the cap: past it, the text has more
+        // characters than are kept, which is all the caller needs to know.
+        let mut end = room + 1;
+        while !s.is_char_boundary(end) {
+            end += 1;
+        }
+        self.out.push_str(&s[..end]);
+        self.full = true;
+        Err(fmt::Error)
+    }
+}
+
 /// Serialises `text` cut to `max_chars` characters, with the mark when cut; a cut is
 /// reported to `cuts`.
 pub(crate) fn serialize_str_cut<S: Serializer>(
@@ -173,6 +233,8 @@ impl fmt::Write for Budget<'_, '_> {
 
 #[cfg(test)]
 mod tests {
+    use core::cell::Cell;
+
     use super::*;
 
     #[test]
@@ -220,6 +282,41 @@ mod tests {
         .to_string();
         assert_eq!(text, "abcd…[truncated]");
         assert!(flag.get());
+    }
+
+    #[test]
+    fn display_to_string_cuts_as_truncated_does() {
+        struct Endless;
+        impl fmt::Display for Endless {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                for _ in 0..1_000_000 {
+                    let _ = f.write_str("éa");
+                }
+                Ok(())
+            }
+        }
+        let cases: [(&dyn fmt::Display, usize); 8] = [
+            (&"abcé", 4),
+            (&"abcé", 3),
+            (&"", 0),
+            (&"a", 0),
+            (&format_args!("{}{}", "abc", "déf"), 4),
+            (&"ééééé", 2),
+            (&Endless, 5),
+            (&Endless, 0),
+        ];
+        for (value, max_chars) in cases {
+            let (flag, expected_flag) = (Cell::new(false), Cell::new(false));
+            let text = display_to_string(value, max_chars, Cuts::into(&flag));
+            let expected = Truncated {
+                value,
+                max_chars,
+                cuts: Cuts::into(&expected_flag),
+            }
+            .to_string();
+            assert_eq!(text, expected, "{max_chars}");
+            assert_eq!(flag.get(), expected_flag.get(), "{expected}");
+        }
     }
 
     #[test]

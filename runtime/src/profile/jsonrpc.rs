@@ -5,7 +5,6 @@ use core::fmt;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
-use crate::json::Key;
 use crate::{Envelope, Native, Profile};
 
 /// The JSON-RPC 2.0 error object: `{"code", "message", "data"}`, with `data`
@@ -77,10 +76,10 @@ impl<P: Profile> Profile for JsonRpc<P> {
         serializer: S,
     ) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry(&const { Key::new("code") }, &envelope.jsonrpc_code())?;
-        map.serialize_entry(&const { Key::new("message") }, &envelope.message())?;
+        map.serialize_entry("code", &envelope.jsonrpc_code())?;
+        map.serialize_entry("message", &envelope.message())?;
         if let Some(data) = &self.data {
-            map.serialize_entry(&const { Key::new("data") }, &envelope.wire(data))?;
+            map.serialize_entry("data", &envelope.wire(data))?;
         }
         map.end()
     }
@@ -171,9 +170,9 @@ impl<P: Profile> Profile for JsonRpcResponse<'_, P> {
         serializer: S,
     ) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(3))?;
-        map.serialize_entry(&const { Key::new("jsonrpc") }, "2.0")?;
-        map.serialize_entry(&const { Key::new("id") }, &self.id)?;
-        map.serialize_entry(&const { Key::new("error") }, &envelope.wire(&self.error))?;
+        map.serialize_entry("jsonrpc", "2.0")?;
+        map.serialize_entry("id", &self.id)?;
+        map.serialize_entry("error", &envelope.wire(&self.error))?;
         map.end()
     }
 }

@@ -3,7 +3,6 @@
 use serde::Serializer;
 use serde::ser::{SerializeMap, SerializeSeq};
 
-use crate::json::Key;
 use crate::{Envelope, Native, Profile};
 
 /// An MCP `CallToolResult` for a failed tool call:
@@ -94,8 +93,8 @@ struct TextItem<'a>(&'a str);
 impl serde::Serialize for TextItem<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(2))?;
-        map.serialize_entry(&const { Key::new("type") }, "text")?;
-        map.serialize_entry(&const { Key::new("text") }, self.0)?;
+        map.serialize_entry("type", "text")?;
+        map.serialize_entry("text", self.0)?;
         map.end()
     }
 }
@@ -110,14 +109,11 @@ impl<P: Profile> Profile for McpToolResult<P> {
         // rendering checks the total size.
         let text = envelope.render(&self.inner);
         let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry(&const { Key::new("content") }, &TextContent(&text))?;
+        map.serialize_entry("content", &TextContent(&text))?;
         if self.structured {
-            map.serialize_entry(
-                &const { Key::new("structuredContent") },
-                &envelope.wire(&self.inner),
-            )?;
+            map.serialize_entry("structuredContent", &envelope.wire(&self.inner))?;
         }
-        map.serialize_entry(&const { Key::new("isError") }, &true)?;
+        map.serialize_entry("isError", &true)?;
         map.end()
     }
 }

@@ -6,7 +6,6 @@ use serde::Serializer;
 use serde::ser::SerializeMap;
 
 use crate::envelope::Reduction;
-use crate::json::Key;
 use crate::{Envelope, Profile};
 
 /// The envelope as tool-error defines it; keys appear in this order and optional
@@ -76,51 +75,51 @@ impl Profile for Native {
         let cut = Cell::new(false);
         let envelope = &envelope.reporting_cuts(&cut);
         let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry(&const { Key::new("code") }, envelope.code())?;
-        map.serialize_entry(&const { Key::new("kind") }, &envelope.kind())?;
-        map.serialize_entry(&const { Key::new("message") }, &envelope.message())?;
-        map.serialize_entry(&const { Key::new("recoverable") }, &envelope.recoverable())?;
+        map.serialize_entry("code", envelope.code())?;
+        map.serialize_entry("kind", &envelope.kind())?;
+        map.serialize_entry("message", &envelope.message())?;
+        map.serialize_entry("recoverable", &envelope.recoverable())?;
         if let Some(category) = envelope.category() {
-            map.serialize_entry(&const { Key::new("category") }, category)?;
+            map.serialize_entry("category", category)?;
         }
         if let Some(domain) = envelope.domain() {
-            map.serialize_entry(&const { Key::new("domain") }, domain)?;
+            map.serialize_entry("domain", domain)?;
         }
         if let Some(seconds) = envelope.retry_after_seconds() {
-            map.serialize_entry(&const { Key::new("retry_after") }, &seconds)?;
+            map.serialize_entry("retry_after", &seconds)?;
         }
         let details = envelope.details();
         if !details.is_empty() {
-            map.serialize_entry(&const { Key::new("details") }, &details)?;
+            map.serialize_entry("details", &details)?;
         }
         let suggestions = envelope.suggestions();
         if !suggestions.is_empty() {
-            map.serialize_entry(&const { Key::new("suggestions") }, &suggestions)?;
+            map.serialize_entry("suggestions", &suggestions)?;
         }
         let next_calls = envelope.next_calls();
         if !next_calls.is_empty() {
-            map.serialize_entry(&const { Key::new("next_calls") }, &next_calls)?;
+            map.serialize_entry("next_calls", &next_calls)?;
         }
         if let Some(url) = envelope.docs_url() {
-            map.serialize_entry(&const { Key::new("docs") }, url)?;
+            map.serialize_entry("docs", url)?;
         }
         if let Some(tool) = envelope.tool() {
-            map.serialize_entry(&const { Key::new("tool") }, &tool)?;
+            map.serialize_entry("tool", &tool)?;
         }
         if let Some(operation) = envelope.operation() {
-            map.serialize_entry(&const { Key::new("operation") }, &operation)?;
+            map.serialize_entry("operation", &operation)?;
         }
         if let Some(request_id) = envelope.request_id() {
-            map.serialize_entry(&const { Key::new("request_id") }, &request_id)?;
+            map.serialize_entry("request_id", &request_id)?;
         }
         if let Some(timestamp) = envelope.timestamp() {
-            map.serialize_entry(&const { Key::new("timestamp") }, &timestamp)?;
+            map.serialize_entry("timestamp", &timestamp)?;
         }
         if let Some(debug) = envelope.debug() {
-            map.serialize_entry(&const { Key::new("debug") }, &debug)?;
+            map.serialize_entry("debug", &debug)?;
         }
         if envelope.reduction() > Reduction::None || cut.get() {
-            map.serialize_entry(&const { Key::new("truncated") }, &true)?;
+            map.serialize_entry("truncated", &true)?;
         }
         map.end()
     }

@@ -5,7 +5,6 @@ use std::borrow::Cow;
 use serde::Serializer;
 use serde::ser::SerializeMap;
 
-use crate::json::Key;
 use crate::{Envelope, Profile};
 
 /// RFC 9457 `application/problem+json`.
@@ -76,57 +75,49 @@ impl Profile for Problem {
         let mut map = serializer.serialize_map(None)?;
         let docs_url = envelope.docs_url();
         match (docs_url, &self.type_base) {
-            (Some(url), _) => map.serialize_entry(&const { Key::new("type") }, url)?,
-            (None, Some(base)) => {
-                map.serialize_entry(&const { Key::new("type") }, &TypeUri(base, envelope.code()))?
-            }
-            (None, None) => map.serialize_entry(&const { Key::new("type") }, "about:blank")?,
+            (Some(url), _) => map.serialize_entry("type", url)?,
+            (None, Some(base)) => map.serialize_entry("type", &TypeUri(base, envelope.code()))?,
+            (None, None) => map.serialize_entry("type", "about:blank")?,
         }
         let has_type = docs_url.is_some() || self.type_base.is_some();
-        let summary = envelope
-            .error()
-            .entry()
+        let summary = has_type
+            .then(|| envelope.error().entry())
+            .flatten()
             .map(|entry| entry.summary())
-            .filter(|summary| !summary.is_empty() && has_type);
-        map.serialize_entry(
-            &const { Key::new("title") },
-            summary.unwrap_or_else(|| reason_phrase(status)),
-        )?;
-        map.serialize_entry(&const { Key::new("status") }, &status)?;
-        map.serialize_entry(&const { Key::new("detail") }, &envelope.message())?;
+            .filter(|summary| !summary.is_empty());
+        map.serialize_entry("title", summary.unwrap_or_else(|| reason_phrase(status)))?;
+        map.serialize_entry("status", &status)?;
+        map.serialize_entry("detail", &envelope.message())?;
         if let Some(request_id) = envelope.request_id() {
             // A URI reference, so always a string, whatever the id's JSON type.
-            map.serialize_entry(
-                &const { Key::new("instance") },
-                &format_args!("{request_id}"),
-            )?;
+            map.serialize_entry("instance", &format_args!("{request_id}"))?;
         }
-        map.serialize_entry(&const { Key::new("code") }, envelope.code())?;
-        map.serialize_entry(&const { Key::new("kind") }, &envelope.kind())?;
-        map.serialize_entry(&const { Key::new("recoverable") }, &envelope.recoverable())?;
+        map.serialize_entry("code", envelope.code())?;
+        map.serialize_entry("kind", &envelope.kind())?;
+        map.serialize_entry("recoverable", &envelope.recoverable())?;
         if let Some(category) = envelope.category() {
-            map.serialize_entry(&const { Key::new("category") }, category)?;
+            map.serialize_entry("category", category)?;
         }
         if let Some(seconds) = envelope.retry_after_seconds() {
-            map.serialize_entry(&const { Key::new("retry_after") }, &seconds)?;
+            map.serialize_entry("retry_after", &seconds)?;
         }
         let details = envelope.details();
         if !details.is_empty() {
-            map.serialize_entry(&const { Key::new("details") }, &details)?;
+            map.serialize_entry("details", &details)?;
         }
         let suggestions = envelope.suggestions();
         if !suggestions.is_empty() {
-            map.serialize_entry(&const { Key::new("suggestions") }, &suggestions)?;
+            map.serialize_entry("suggestions", &suggestions)?;
         }
         let next_calls = envelope.next_calls();
         if !next_calls.is_empty() {
-            map.serialize_entry(&const { Key::new("next_calls") }, &next_calls)?;
+            map.serialize_entry("next_calls", &next_calls)?;
         }
         if let Some(tool) = envelope.tool() {
-            map.serialize_entry(&const { Key::new("tool") }, &tool)?;
+            map.serialize_entry("tool", &tool)?;
         }
         if let Some(timestamp) = envelope.timestamp() {
-            map.serialize_entry(&const { Key::new("timestamp") }, &timestamp)?;
+            map.serialize_entry("timestamp", &timestamp)?;
         }
         map.end()
     }

@@ -43,9 +43,9 @@ pub(crate) enum MediaError {
 }
 
 pub(crate) const TOOL: &str = "build_media";
-const CODE: &str = "INVALID_COMPOUND_IDS";
+pub(crate) const CODE: &str = "INVALID_COMPOUND_IDS";
 /// The JSON-RPC code of a `validation` error (MCP 2026-07-28: invalid params).
-const JSONRPC_CODE: i32 = -32602;
+pub(crate) const JSONRPC_CODE: i32 = -32602;
 
 /// Everything a render needs, built once.
 pub(crate) struct Fixture {
@@ -69,7 +69,8 @@ impl Fixture {
         Context::new().with_tool(TOOL).with_clock(&self.clock)
     }
 
-    fn parts(&self) -> (&[String], usize) {
+    /// The error's fields, for the baselines.
+    pub(crate) fn parts(&self) -> (&[String], usize) {
         match &self.error {
             MediaError::InvalidCompoundIds {
                 invalid_ids,
@@ -173,7 +174,7 @@ impl Fixture {
     }
 }
 
-fn native_value(ids: &[String], total: usize, now: SystemTime) -> serde_json::Value {
+pub(crate) fn native_value(ids: &[String], total: usize, now: SystemTime) -> serde_json::Value {
     serde_json::json!({
         "code": CODE,
         "kind": "VALIDATION",
@@ -192,7 +193,7 @@ fn native_value(ids: &[String], total: usize, now: SystemTime) -> serde_json::Va
 }
 
 /// Serialises a `Display` value as a string without building it.
-struct Collect<D>(D);
+pub(crate) struct Collect<D>(pub(crate) D);
 
 impl<D: fmt::Display> Serialize for Collect<D> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -201,13 +202,13 @@ impl<D: fmt::Display> Serialize for Collect<D> {
 }
 
 #[derive(Serialize)]
-struct WireDetails<'a> {
-    invalid_ids: &'a [String],
-    total_invalid: usize,
+pub(crate) struct WireDetails<'a> {
+    pub(crate) invalid_ids: &'a [String],
+    pub(crate) total_invalid: usize,
 }
 
 #[derive(Serialize)]
-struct Wire<'a> {
+pub(crate) struct Wire<'a> {
     code: &'a str,
     kind: &'a str,
     message: Collect<Message>,
@@ -226,7 +227,7 @@ struct JsonRpcWire<'a> {
     data: Wire<'a>,
 }
 
-fn native_wire(ids: &[String], total: usize, now: SystemTime) -> Wire<'_> {
+pub(crate) fn native_wire(ids: &[String], total: usize, now: SystemTime) -> Wire<'_> {
     Wire {
         code: CODE,
         kind: "VALIDATION",
@@ -247,7 +248,7 @@ fn native_wire(ids: &[String], total: usize, now: SystemTime) -> Wire<'_> {
     }
 }
 
-struct Message(usize);
+pub(crate) struct Message(pub(crate) usize);
 
 impl fmt::Display for Message {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -255,7 +256,7 @@ impl fmt::Display for Message {
     }
 }
 
-struct Typos(usize);
+pub(crate) struct Typos(pub(crate) usize);
 
 impl fmt::Display for Typos {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

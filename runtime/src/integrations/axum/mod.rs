@@ -160,7 +160,10 @@ pub fn problem_response(
         .ok()
         .filter(|status| status.is_client_error() || status.is_server_error())
         .unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-    let mut response = Response::new(Body::from(envelope.render(problem)));
+    // The bytes as serde_json wrote them: a body need not be checked as a `String`.
+    let mut body = Vec::with_capacity(256);
+    envelope.render_into(problem, &mut body);
+    let mut response = Response::new(Body::from(body));
     *response.status_mut() = status;
     let headers = response.headers_mut();
     headers.insert(

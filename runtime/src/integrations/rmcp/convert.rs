@@ -5,7 +5,6 @@ use std::sync::Once;
 use ::rmcp::ErrorData;
 use ::rmcp::handler::server::tool::IntoCallToolResult;
 use ::rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, ErrorCode};
-use serde_json::Value;
 
 use super::scope::{Scope, current};
 use crate::{Channel, Context, Options, ToolError};
@@ -31,12 +30,10 @@ fn call_tool_result(
 ) -> CallToolResult {
     let envelope = options.envelope(error, context);
     options.log(&envelope);
-    let text = options.render(&envelope);
     let structured = options
         .mcp()
-        .structured_for(context.tool(), has_output_schema)
-        .then(|| serde_json::from_str::<Value>(&text).ok())
-        .flatten();
+        .structured_for(context.tool(), has_output_schema);
+    let (text, structured) = options.render_with_value(&envelope, structured);
     let mut result = CallToolResult::error(vec![ContentBlock::text(text)]);
     result.structured_content = structured;
     result
@@ -47,7 +44,7 @@ fn call_tool_result(
 pub fn to_error_data(error: &dyn ToolError, context: &Context<'_>, options: &Options) -> ErrorData {
     let envelope = options.envelope(error, context);
     options.log(&envelope);
-    let data = serde_json::from_str::<Value>(&options.render(&envelope)).ok();
+    let data = Some(options.to_value(&envelope));
     ErrorData::new(
         ErrorCode(crate::integrations::wire_jsonrpc_code(error)),
         crate::integrations::wire_message(&envelope),

@@ -1,0 +1,595 @@
+//! One serialisation into two outputs: JSON text, written by the serializer it
+//! wraps (serde_json's), and the `serde_json::Value` that `serde_json::to_value`
+//! would build from the same value.
+//!
+//! An MCP tool result carries the envelope twice, as text content and as
+//! `structuredContent`. Serialising it twice runs the error's own code twice
+//! (its message, its details, its suggestions); parsing the text back would read
+//! every byte again. Here the envelope is walked once: every leaf goes to both
+//! outputs, each nested value is serialised once into both, and every byte of the
+//! text is still serde_json's. Scalars become values through serde_json's own value
+//! serializer, so both outputs agree with what serde_json makes of them alone.
+
+use core::cell::Cell;
+use core::fmt::Write as _;
+
+use serde::ser::{
+    self, Serialize, SerializeMap, SerializeSeq, SerializeStruct, SerializeStructVariant,
+    SerializeTuple, SerializeTupleStruct, SerializeTupleVariant, Serializer,
+};
+use serde_json::{Map, Value};
+
+// serde_json's value serializer, which builds the value of every scalar.
+use serde_json::value::Serializer as ValueSerializer;
+
+/// The entries the envelope's map has room for from the start (its length is
+/// unknown while its keys stream): most of what the built-in profiles write, and
+/// an allocation small enough to stay out of the allocator's large bins.
+const MAP_ROOM: usize = 12;
+
+/// A serializer that writes through `text` and builds the value too: its output is
+/// `(text's output, the value)`.
+pub(crate) struct Tee<S> {
+    text: S,
+    /// Whether this is the outermost value (the envelope), not one nested in it.
+    outermost: bool,
+}
+
+impl<S> Tee<S> {
+    pub(crate) fn new(text: S) -> Self {
+        Tee {
+            text,
+            outermost: true,
+        }
+    }
+
+    fn nested(text: S) -> Self {
+        Tee {
+            text,
+            outermost: false,
+        }
+    }
+}
+
+/// A value failed to build (serde_json refuses it alone too, e.g. an integer too
+/// large for a `Value`), as the text side's error.
+fn value_of<E: ser::Error>(value: Result<Value, serde_json::Error>) -> Result<Value, E> {
+    value.map_err(E::custom)
+}
+
+/// The value a [`Nested`] left in its slot.
+fn take<E: ser::Error>(slot: &Cell<Option<Value>>) -> Result<Value, E> {
+    slot.take()
+        .ok_or_else(|| E::custom("a nested value was not serialised"))
+}
+
+/// A value nested in a compound: handed to the text side, which serialises it with
+/// the serializer of its position; that is wrapped in a [`Tee`] again, and the
+/// value built alongside is left in `slot`.
+struct Nested<'a, T: ?Sized> {
+    value: &'a T,
+    slot: &'a Cell<Option<Value>>,
+}
+
+impl<T: Serialize + ?Sized> Serialize for Nested<'_, T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let (ok, value) = self.value.serialize(Tee::nested(serializer))?;
+        self.slot.set(Some(value));
+        Ok(ok)
+    }
+}
+
+/// `value` serialised into the text through `write`, and as a value.
+fn nested<T, O, E>(
+    value: &T,
+    write: impl FnOnce(&Nested<'_, T>) -> Result<O, E>,
+) -> Result<(O, Value), E>
+where
+    T: Serialize + ?Sized,
+    E: ser::Error,
+{
+    let slot = Cell::new(None);
+    let ok = write(&Nested { value, slot: &slot })?;
+    Ok((ok, take(&slot)?))
+}
+
+/// A map key as the value's key: what serde_json's value serializer accepts as a
+/// key (strings, and numbers, booleans and unit variants written as text).
+fn key_of<K: Serialize + ?Sized, E: ser::Error>(key: &K) -> Result<String, E> {
+    match key.serialize(ValueSerializer) {
+        Ok(Value::String(text)) => Ok(text),
+        Ok(Value::Number(number)) => Ok(number.to_string()),
+        Ok(Value::Bool(flag)) => Ok(flag.to_string()),
+        Ok(_) => Err(E::custom("key must be a string")),
+        Err(error) => Err(E::custom(error)),
+    }
+}
+
+/// `value` inside an object under `variant`, as serde_json writes an enum variant.
+fn in_variant(variant: Option<&'static str>, value: Value) -> Value {
+    match variant {
+        Some(variant) => {
+            let mut object = Map::new();
+            object.insert(variant.to_owned(), value);
+            Value::Object(object)
+        }
+        None => value,
+    }
+}
+
+macro_rules! scalars {
+    ($($method:ident($ty:ty);)*) => {$(
+        fn $method(self, value: $ty) -> Result<Self::Ok, S::Error> {
+            let built = value_of(ValueSerializer.$method(value))?;
+            Ok((self.text.$method(value)?, built))
+        }
+    )*};
+}
+
+impl<S: Serializer> Serializer for Tee<S> {
+    type Ok = (S::Ok, Value);
+    type Error = S::Error;
+    type SerializeSeq = TeeSeq<S::SerializeSeq>;
+    type SerializeTuple = TeeSeq<S::SerializeTuple>;
+    type SerializeTupleStruct = TeeSeq<S::SerializeTupleStruct>;
+    type SerializeTupleVariant = TeeSeq<S::SerializeTupleVariant>;
+    type SerializeMap = TeeMap<S::SerializeMap>;
+    type SerializeStruct = TeeStruct<S::SerializeStruct>;
+    type SerializeStructVariant = TeeMap<S::SerializeStructVariant>;
+
+    scalars! {
+        serialize_bool(bool);
+        serialize_i8(i8);
+        serialize_i16(i16);
+        serialize_i32(i32);
+        serialize_i64(i64);
+        serialize_i128(i128);
+        serialize_u8(u8);
+        serialize_u16(u16);
+        serialize_u32(u32);
+        serialize_u64(u64);
+        serialize_u128(u128);
+        serialize_f32(f32);
+        serialize_f64(f64);
+        serialize_char(char);
+        serialize_str(&str);
+        serialize_bytes(&[u8]);
+    }
+
+    fn serialize_none(self) -> Result<Self::Ok, S::Error> {
+        Ok((self.text.serialize_none()?, Value::Null))
+    }
+
+    fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<Self::Ok, S::Error> {
+        let text = self.text;
+        nested(value, |value| text.serialize_some(value))
+    }
+
+    fn serialize_unit(self) -> Result<Self::Ok, S::Error> {
+        Ok((self.text.serialize_unit()?, Value::Null))
+    }
+
+    fn serialize_unit_struct(self, name: &'static str) -> Result<Self::Ok, S::Error> {
+        Ok((self.text.serialize_unit_struct(name)?, Value::Null))
+    }
+
+    fn serialize_unit_variant(
+        self,
+        name: &'static str,
+        index: u32,
+        variant: &'static str,
+    ) -> Result<Self::Ok, S::Error> {
+        let text = self.text.serialize_unit_variant(name, index, variant)?;
+        Ok((text, Value::String(variant.to_owned())))
+    }
+
+    fn serialize_newtype_struct<T: Serialize + ?Sized>(
+        self,
+        name: &'static str,
+        value: &T,
+    ) -> Result<Self::Ok, S::Error> {
+        let text = self.text;
+        nested(value, |value| text.serialize_newtype_struct(name, value))
+    }
+
+    fn serialize_newtype_variant<T: Serialize + ?Sized>(
+        self,
+        name: &'static str,
+        index: u32,
+        variant: &'static str,
+        value: &T,
+    ) -> Result<Self::Ok, S::Error> {
+        let text = self.text;
+        let (ok, value) = nested(value, |value| {
+            text.serialize_newtype_variant(name, index, variant, value)
+        })?;
+        Ok((ok, in_variant(Some(variant), value)))
+    }
+
+    fn serialize_seq(self, len: Option<usize>) -> Result<Self::SerializeSeq, S::Error> {
+        Ok(TeeSeq::new(self.text.serialize_seq(len)?, len, None))
+    }
+
+    fn serialize_tuple(self, len: usize) -> Result<Self::SerializeTuple, S::Error> {
+        Ok(TeeSeq::new(
+            self.text.serialize_tuple(len)?,
+            Some(len),
+            None,
+        ))
+    }
+
+    fn serialize_tuple_struct(
+        self,
+        name: &'static str,
+        len: usize,
+    ) -> Result<Self::SerializeTupleStruct, S::Error> {
+        let text = self.text.serialize_tuple_struct(name, len)?;
+        Ok(TeeSeq::new(text, Some(len), None))
+    }
+
+    fn serialize_tuple_variant(
+        self,
+        name: &'static str,
+        index: u32,
+        variant: &'static str,
+        len: usize,
+    ) -> Result<Self::SerializeTupleVariant, S::Error> {
+        let text = self
+            .text
+            .serialize_tuple_variant(name, index, variant, len)?;
+        Ok(TeeSeq::new(text, Some(len), Some(variant)))
+    }
+
+    fn serialize_map(self, len: Option<usize>) -> Result<Self::SerializeMap, S::Error> {
+        // Profiles stream their keys (`len` is `None`); room for an envelope's keys
+        // up front saves growing the map twice on the way.
+        let room = len.or(self.outermost.then_some(MAP_ROOM));
+        Ok(TeeMap::new(self.text.serialize_map(len)?, room, None))
+    }
+
+    fn serialize_struct(
+        self,
+        name: &'static str,
+        len: usize,
+    ) -> Result<Self::SerializeStruct, S::Error> {
+        if crate::limit::is_private_token(name) {
+            // A serializer's own token (serde_json's `RawValue`): its fields are
+            // text that each side reads in its own way, so each gets them whole.
+            let text = self.text.serialize_struct(name, len)?;
+            let value = ValueSerializer
+                .serialize_struct(name, len)
+                .map_err(ser::Error::custom)?;
+            return Ok(TeeStruct::Token { text, value });
+        }
+        let text = self.text.serialize_struct(name, len)?;
+        Ok(TeeStruct::Fields(TeeMap::new(text, Some(len), None)))
+    }
+
+    fn serialize_struct_variant(
+        self,
+        name: &'static str,
+        index: u32,
+        variant: &'static str,
+        len: usize,
+    ) -> Result<Self::SerializeStructVariant, S::Error> {
+        let text = self
+            .text
+            .serialize_struct_variant(name, index, variant, len)?;
+        Ok(TeeMap::new(text, Some(len), Some(variant)))
+    }
+
+    fn collect_str<T: core::fmt::Display + ?Sized>(self, value: &T) -> Result<Self::Ok, S::Error> {
+        // Formatted once, for both sides.
+        let mut text = String::with_capacity(32);
+        if write!(text, "{value}").is_err() {
+            return Err(ser::Error::custom(
+                "a Display implementation returned an error",
+            ));
+        }
+        Ok((self.text.serialize_str(&text)?, Value::String(text)))
+    }
+
+    fn is_human_readable(&self) -> bool {
+        self.text.is_human_readable()
+    }
+}
+
+/// An array (or a tuple variant's array) being written and built.
+pub(crate) struct TeeSeq<C> {
+    text: C,
+    items: Vec<Value>,
+    variant: Option<&'static str>,
+}
+
+impl<C> TeeSeq<C> {
+    fn new(text: C, len: Option<usize>, variant: Option<&'static str>) -> Self {
+        TeeSeq {
+            text,
+            items: Vec::with_capacity(len.unwrap_or(0)),
+            variant,
+        }
+    }
+
+    fn finish<O, E>(self, text: impl FnOnce(C) -> Result<O, E>) -> Result<(O, Value), E> {
+        let ok = text(self.text)?;
+        Ok((ok, in_variant(self.variant, Value::Array(self.items))))
+    }
+}
+
+macro_rules! seq_like {
+    ($($trait:ident :: $method:ident;)*) => {$(
+        impl<C: $trait> $trait for TeeSeq<C> {
+            type Ok = (C::Ok, Value);
+            type Error = C::Error;
+
+            fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), C::Error> {
+                let text = &mut self.text;
+                let ((), value) = nested(value, |value| text.$method(value))?;
+                self.items.push(value);
+                Ok(())
+            }
+
+            fn end(self) -> Result<Self::Ok, C::Error> {
+                self.finish(C::end)
+            }
+        }
+    )*};
+}
+
+seq_like! {
+    SerializeSeq::serialize_element;
+    SerializeTuple::serialize_element;
+    SerializeTupleStruct::serialize_field;
+    SerializeTupleVariant::serialize_field;
+}
+
+/// An object (or a struct variant's object) being written and built.
+pub(crate) struct TeeMap<C> {
+    text: C,
+    map: Map<String, Value>,
+    key: Option<String>,
+    variant: Option<&'static str>,
+}
+
+impl<C> TeeMap<C> {
+    fn new(text: C, len: Option<usize>, variant: Option<&'static str>) -> Self {
+        TeeMap {
+            text,
+            map: Map::with_capacity(len.unwrap_or(0)),
+            key: None,
+            variant,
+        }
+    }
+
+    fn finish<O, E>(self, text: impl FnOnce(C) -> Result<O, E>) -> Result<(O, Value), E> {
+        let ok = text(self.text)?;
+        Ok((ok, in_variant(self.variant, Value::Object(self.map))))
+    }
+}
+
+impl<C: SerializeMap> SerializeMap for TeeMap<C> {
+    type Ok = (C::Ok, Value);
+    type Error = C::Error;
+
+    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), C::Error> {
+        self.text.serialize_key(key)?;
+        self.key = Some(key_of(key)?);
+        Ok(())
+    }
+
+    fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), C::Error> {
+        let text = &mut self.text;
+        let ((), value) = nested(value, |value| text.serialize_value(value))?;
+        let key = self
+            .key
+            .take()
+            .ok_or_else(|| ser::Error::custom("a map value came before its key"))?;
+        self.map.insert(key, value);
+        Ok(())
+    }
+
+    fn end(self) -> Result<Self::Ok, C::Error> {
+        self.finish(C::end)
+    }
+}
+
+impl<C: SerializeStructVariant> SerializeStructVariant for TeeMap<C> {
+    type Ok = (C::Ok, Value);
+    type Error = C::Error;
+
+    fn serialize_field<T: Serialize + ?Sized>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<(), C::Error> {
+        let text = &mut self.text;
+        let ((), value) = nested(value, |value| text.serialize_field(key, value))?;
+        self.map.insert(key.to_owned(), value);
+        Ok(())
+    }
+
+    fn skip_field(&mut self, key: &'static str) -> Result<(), C::Error> {
+        self.text.skip_field(key)
+    }
+
+    fn end(self) -> Result<Self::Ok, C::Error> {
+        self.finish(C::end)
+    }
+}
+
+/// A struct being written and built, or a serializer's own token (see
+/// [`Tee::serialize_struct`]).
+pub(crate) enum TeeStruct<C> {
+    Fields(TeeMap<C>),
+    Token {
+        text: C,
+        value: <ValueSerializer as Serializer>::SerializeStruct,
+    },
+}
+
+impl<C: SerializeStruct> SerializeStruct for TeeStruct<C> {
+    type Ok = (C::Ok, Value);
+    type Error = C::Error;
+
+    fn serialize_field<T: Serialize + ?Sized>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<(), C::Error> {
+        match self {
+            TeeStruct::Fields(fields) => {
+                let text = &mut fields.text;
+                let ((), value) = nested(value, |value| text.serialize_field(key, value))?;
+                fields.map.insert(key.to_owned(), value);
+                Ok(())
+            }
+            TeeStruct::Token { text, value: built } => {
+                text.serialize_field(key, value)?;
+                built
+                    .serialize_field(key, value)
+                    .map_err(ser::Error::custom)
+            }
+        }
+    }
+
+    fn skip_field(&mut self, key: &'static str) -> Result<(), C::Error> {
+        match self {
+            TeeStruct::Fields(fields) => fields.text.skip_field(key),
+            TeeStruct::Token { text, .. } => text.skip_field(key),
+        }
+    }
+
+    fn end(self) -> Result<Self::Ok, C::Error> {
+        match self {
+            TeeStruct::Fields(fields) => fields.finish(C::end),
+            TeeStruct::Token { text, value } => {
+                let ok = text.end()?;
+                Ok((ok, value_of(SerializeStruct::end(value))?))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use proptest::prelude::*;
+    use serde::Serialize;
+    use serde_json::Value;
+
+    use super::Tee;
+
+    /// Both outputs of `value`, and what serde_json makes of it alone.
+    fn both<T: Serialize>(value: &T) -> ((String, Value), (String, Value)) {
+        let mut text = Vec::new();
+        let ((), built) = value
+            .serialize(Tee::new(&mut serde_json::Serializer::new(&mut text)))
+            .unwrap();
+        let alone = (
+            serde_json::to_string(value).unwrap(),
+            serde_json::to_value(value).unwrap(),
+        );
+        ((String::from_utf8(text).unwrap(), built), alone)
+    }
+
+    #[derive(Serialize)]
+    enum Shape {
+        Unit,
+        Newtype(u8),
+        Tuple(i32, String),
+        Struct { a: Option<bool>, b: Vec<char> },
+    }
+
+    #[derive(Serialize)]
+    struct Everything {
+        unit: (),
+        unit_struct: UnitStruct,
+        newtype: Newtype,
+        shapes: Vec<Shape>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        skipped: Option<u8>,
+        tuple: (u8, f64, &'static str),
+        tuple_struct: TupleStruct,
+        numbers: BTreeMap<i64, f32>,
+        bytes: &'static [u8],
+        nan: f64,
+        collected: Collected,
+    }
+
+    #[derive(Serialize)]
+    struct UnitStruct;
+    #[derive(Serialize)]
+    struct Newtype(&'static str);
+    #[derive(Serialize)]
+    struct TupleStruct(u64, i128);
+
+    struct Collected;
+    impl Serialize for Collected {
+        fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            serializer.collect_str(&format_args!("{}-{}", "a\"b", 7))
+        }
+    }
+
+    #[test]
+    fn every_serde_shape_agrees_with_serde_json_alone() {
+        let value = Everything {
+            unit: (),
+            unit_struct: UnitStruct,
+            newtype: Newtype("n"),
+            shapes: vec![
+                Shape::Unit,
+                Shape::Newtype(3),
+                Shape::Tuple(-1, "t\n".into()),
+                Shape::Struct {
+                    a: Some(true),
+                    b: vec!['x', 'é'],
+                },
+            ],
+            skipped: None,
+            tuple: (1, 2.5, "three"),
+            tuple_struct: TupleStruct(u64::MAX, -5),
+            numbers: [(1, 1.5), (-2, 0.25)].into_iter().collect(),
+            bytes: b"ab",
+            nan: f64::NAN,
+            collected: Collected,
+        };
+        let (tee, alone) = both(&value);
+        assert_eq!(tee, alone);
+    }
+
+    #[test]
+    fn a_value_serde_json_refuses_fails_the_tee_too() {
+        let too_large = u128::MAX;
+        let mut text = Vec::new();
+        let result = too_large.serialize(Tee::new(&mut serde_json::Serializer::new(&mut text)));
+        assert!(result.is_err());
+        assert!(serde_json::to_value(too_large).is_err());
+    }
+
+    fn json() -> impl Strategy<Value = Value> {
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::from),
+            any::<i64>().prop_map(Value::from),
+            any::<u64>().prop_map(Value::from),
+            any::<f64>().prop_map(Value::from),
+            ".{0,12}".prop_map(Value::from),
+        ];
+        leaf.prop_recursive(4, 64, 8, |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
+                prop::collection::vec((".{0,6}", inner), 0..6)
+                    .prop_map(|entries| Value::Object(entries.into_iter().collect())),
+            ]
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn any_json_value_comes_out_the_same(value in json()) {
+            let (tee, alone) = both(&value);
+            prop_assert_eq!(tee, alone);
+        }
+    }
+}
