@@ -155,7 +155,7 @@ fn passed_through(error: &crate::AnyError) -> Option<ErrorData> {
     if let Some(object) = error.found_as::<::jsonrpsee_types::ErrorObjectOwned>() {
         let data = object
             .data()
-            .and_then(|raw| serde_json::from_str::<Value>(raw.get()).ok());
+            .and_then(|raw| serde_json::from_str::<serde_json::Value>(raw.get()).ok());
         return Some(ErrorData::new(
             ErrorCode(object.code()),
             object.message().to_owned(),
