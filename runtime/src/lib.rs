@@ -53,9 +53,16 @@
 //!   code catalog, its compile-time uniqueness check, and the lock file for CI.
 //! - [`args`]: typed arguments deserialised with each bad field named, as one
 //!   `VALIDATION` error.
+//! - [`NextCall`], [`next_call`]: tool calls an error suggests, and the check of
+//!   them against the tools a server serves.
+//! - [`AnyError`]: any error a handler meets (`anyhow`, boxed), rendered with the
+//!   contract it carries.
+//! - [`Options`]: what every integration converts with, installed once.
 //! - Integrations, each a module behind the feature of the same name: `rmcp` (MCP
 //!   servers), `jsonrpsee`, `axum` (problem+json responses), `tracing` (one event
 //!   per error); with `schemars`, [`OwnedEnvelope`] has a JSON Schema.
+//! - `migrating` (with the `rmcp` feature): moving an existing server to tool-error
+//!   step by step.
 //!
 //! # Attribute reference
 //!
@@ -72,12 +79,71 @@
 //!
 //! Every misuse is a compile error naming the key and what to write instead.
 //!
-//! # Guarantees
+//! # Security
 //!
-//! Rendering never panics and always produces one valid JSON value, whatever the
-//! strings inside; fields marked `redact` and the messages of `Internal` errors stay
-//! hidden unless the [`Policy`] explicitly turns on debugging; sizes are bounded by
-//! [`Limits`].
+//! tool-error sits on the error path of servers that face untrusted input. What
+//! holds:
+//!
+//! - **No panics.** Rendering returns for any error, detail value, string, context,
+//!   policy and limits, through every profile, compact, pretty, appended to a buffer or
+//!   as a value; `client::parse` returns for any text; the derive answers any item and
+//!   any attribute contents with code or a compile error. The runtime and the derive
+//!   deny `unwrap`, `expect` and `panic!` (clippy). A detail whose `Serialize` fails, or
+//!   a `Display` that returns an error, costs that part, not the response.
+//! - **Panics in your code.** If the error's own `Display`, `Serialize` or `ToolError`
+//!   methods panic inside `render`, `render_into`, `render_pretty`, `to_json` or
+//!   `to_value`, the panic is caught and treated like a value that failed: the envelope
+//!   is rendered again with a stronger [`Reduction`], down to the fallback, whose message
+//!   is the code and which formats nothing of the error's. The panic hook still reports
+//!   the panic. With `panic = "abort"` nothing can be caught. The views (`message()`,
+//!   `details()`, `wire()`...), and whatever formats through them, do not catch.
+//! - **Valid JSON.** Every output parses as exactly one JSON value (checked by parsing
+//!   it back with serde_json); the native envelope validates against [`Native::SCHEMA`],
+//!   also inside JSON-RPC `data` and MCP content; NaN and infinities render as `null`;
+//!   the client reads every structured profile back to the same code, kind and
+//!   recoverability.
+//! - **Redaction.** Fields marked `redact` render as [`Policy::redaction_marker`] in
+//!   `details`, and tracing events never hold them; only `Policy::redact = false`
+//!   reveals them (`verbose` does not). The derive refuses at compile time a `redact`
+//!   field interpolated into `message`, `suggest` or `#[error(...)]`, including `{:?}`
+//!   of `self`, and a `redact` field sent by a `next_call`.
+//! - **Next calls are advice.** A server cannot make an agent run anything: a next call
+//!   names a tool and arguments, and says `read_only` when, by the server's account, it
+//!   only reads. The next-call check ([`next_call::check`], `rmcp::check_next_calls`)
+//!   makes that account agree with the server's own tool annotations: a `read_only`
+//!   call passes only if its tool declares `readOnlyHint: true` and not
+//!   `destructiveHint: true`, so a server that runs the check never marks a call to an
+//!   unannotated or destructive tool `read_only`. It cannot make the annotations true,
+//!   and an agent cannot tell whether a server ran it: the client
+//!   (`unattended_calls()`) takes the `read_only` flag as sent. An agent should run a
+//!   call without asking only when it is `read_only` and the server is trusted, and
+//!   hand its arguments (which may echo the failed request) to the tool as data, never
+//!   read them as instructions. A call the limits would cut is left out whole, so no
+//!   call is ever sent changed.
+//! - **Masking.** The message of an `Internal` error (foreign errors such as
+//!   `std::io::Error` included) is replaced by [`Policy::internal_message`], and its
+//!   cause chain is not sent; `verbose` reveals both, `mask_internal = false` or a
+//!   variant's own `message = "..."` reveals the message. This holds in every profile,
+//!   in what the rmcp, jsonrpsee and axum integrations hand over, and in the client's
+//!   reading of the output.
+//! - **Bounded sizes.** [`Limits::DEFAULT`]: message 4,096 characters, any other string
+//!   4,096, arrays and objects 256 items, detail nesting 16 levels, the whole rendering
+//!   65,536 bytes. Cut strings end with `…[truncated]`; dropped items and levels leave
+//!   the same mark. Whatever `max_depth` says, `Limits::UNLIMITED` included, detail
+//!   values stop at [`Limits::DEPTH_CEILING`] (100) levels, `Some` and newtype wrappers
+//!   counted, so rendering cannot overflow the stack and its output stays within
+//!   serde_json's 128-level read limit. Over the size limit, details go first, then
+//!   suggestions, then the message is cut to 256 characters, then only the code
+//!   remains; the code, context strings (cut to the string limit) and the profile's own
+//!   fields always stay, so a very small `max_envelope_bytes` can be exceeded by that
+//!   smallest rendering. The native envelope says `"truncated": true` whenever
+//!   anything was cut: any string (the message alone included), collection or level,
+//!   suggestions past the item limit, or a reduction step. Policy choices (the
+//!   switches, `max_suggestions`, masking, redaction) are not cuts. Problem details
+//!   have no such member; the mark in the text is all.
+//! - **Client parser.** At most 1 MiB is parsed as JSON ([`client::MAX_PARSE_BYTES`]);
+//!   larger input is legacy text. serde_json bounds nesting at 128 levels, and wrappers
+//!   (MCP text around JSON-RPC data around ...) are opened at most four deep.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

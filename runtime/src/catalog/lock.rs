@@ -41,7 +41,14 @@
 //! axum integration's refusals), so a tool-error upgrade that changed one would fail
 //! the check like a change of the crate's own. A code that moves from one section to
 //! the other (the crate starts declaring `INVALID_ARGUMENTS` itself, say) is compared
-//! like any other: a new declaring variant, and whatever properties differ.
+//! like any other: a new declaring variant, and whatever properties differ. The list
+//! of built-in codes is the same whatever tool-error features are enabled; a server
+//! that does not use the part of tool-error a code names never sends it. If one of
+//! the crate's types declares a built-in code itself (an `InvalidArguments` variant
+//! is `INVALID_ARGUMENTS`), the lock records the crate's and the references mark the
+//! built-in one: clients can then receive two contracts under one code, so consider
+//! renaming yours, or wrapping [`ArgumentError`](crate::args::ArgumentError) with
+//! `transparent`.
 //!
 //! Neither the lock nor the generated references ([`CrateCatalog::to_markdown`],
 //! [`CrateCatalog::to_json`]) record the crate's version, so a release alone changes

@@ -17,9 +17,34 @@ use crate::next_call::{self, Report, ServedTool};
 /// Call it where the server starts, so a broken suggestion stops the server before
 /// an agent follows it, or in a test:
 ///
-/// ```rust,ignore
-/// tool_error::rmcp::check_next_calls(&Server::tool_router().list_all(), ERROR_CODES.types().iter().copied())?;
 /// ```
+/// use rmcp::handler::server::{router::tool::ToolRouter, wrapper::Parameters};
+/// use rmcp::{schemars, tool, tool_router};
+/// use tool_error::{StaticCatalog, ToolError};
+///
+/// #[derive(Debug, thiserror::Error, ToolError)]
+/// enum NoteError {
+///     #[error("note {note_id} is locked")]
+///     #[tool_error(kind = conflict, next_call(tool = "get_note", args(note_id), read_only))]
+///     Locked { note_id: String },
+/// }
+///
+/// #[derive(serde::Deserialize, schemars::JsonSchema)]
+/// struct NoteId { note_id: String }
+///
+/// struct Notes { tool_router: ToolRouter<Self> }
+///
+/// #[tool_router]
+/// impl Notes {
+///     #[tool(description = "Read a note", annotations(read_only_hint = true))]
+///     fn get_note(&self, Parameters(args): Parameters<NoteId>) -> String { args.note_id }
+/// }
+///
+/// let tools = Notes::tool_router().list_all();
+/// tool_error::rmcp::check_next_calls(&tools, [NoteError::CATALOG]).unwrap();
+/// ```
+///
+/// With a crate catalog: `check_next_calls(&tools, ERROR_CODES.types().iter().copied())`.
 pub fn check_next_calls(
     tools: &[Tool],
     catalogs: impl IntoIterator<Item = &'static Catalog>,

@@ -31,20 +31,28 @@
 //! needs: `rmcp = { version = "3.9", features = ["server", "macros"] }` plus a
 //! transport (`transport-io` for stdio).
 //!
-//! ```rust,ignore
-//! use rmcp::handler::server::tool::ToolRouter;
-//! use rmcp::{ServerHandler, tool, tool_handler, tool_router};
+//! ```
+//! use rmcp::handler::server::router::tool::ToolRouter;
+//! use rmcp::{ServerHandler, schemars, tool, tool_handler, tool_router};
+//! use tool_error::ToolError;
 //! use tool_error::rmcp::Parameters;
+//!
+//! #[derive(Debug, thiserror::Error, ToolError)]
+//! #[error("compound '{compound_id}' not found")]
+//! #[tool_error(kind = not_found, suggest = "Search with search_compounds")]
+//! struct LookupError { compound_id: String }
+//!
+//! #[derive(serde::Deserialize, schemars::JsonSchema)]
+//! struct LookupArgs { compound_id: String }
 //!
 //! #[derive(Clone)]
 //! struct Server { tool_router: ToolRouter<Self> }
 //!
 //! #[tool_router]
 //! impl Server {
-//!     #[tool(description = "Look up a compound")]
+//!     #[tool(description = "Look up a compound", annotations(read_only_hint = true))]
 //!     fn get_compound_name(&self, Parameters(args): Parameters<LookupArgs>) -> Result<String, LookupError> {
-//!         let compound = self.find(&args.compound_id)?;   // LookupError: ToolError
-//!         Ok(compound.name.clone())
+//!         Err(LookupError { compound_id: args.compound_id }) // `?` works the same
 //!     }
 //! }
 //!
@@ -59,7 +67,28 @@
 //!
 //! By default an error result carries the envelope as `structuredContent` only for
 //! tools that declare no `outputSchema`, since clients validate `structuredContent`
-//! against that schema even on errors; [`McpOptions`] changes this per tool.
+//! against that schema even on errors; [`McpOptions`] changes this per tool, and
+//! maps argument errors to a type of your own:
+//!
+//! ```
+//! use tool_error::args::ArgumentError;
+//! use tool_error::rmcp::McpOptions;
+//! use tool_error::{Options, ToolError};
+//!
+//! /// Arguments a tool could not read, under the server's own code.
+//! #[derive(Debug, thiserror::Error, ToolError)]
+//! #[error("invalid arguments: {0}")]
+//! #[tool_error(kind = validation, code = "VALIDATION_ERROR")]
+//! struct InvalidArguments(#[source] ArgumentError);
+//!
+//! let errors = Options::new().with_mcp(
+//!     McpOptions::new()
+//!         .with_structured_content_for("export_model", false) // its clients reject it
+//!         .with_argument_error(InvalidArguments),
+//! );
+//! // #[tool_handler(router = tool_error::rmcp::Router::new(&self.tool_router).with_options(&self.errors))]
+//! # drop(errors);
+//! ```
 //!
 //! [`Parameters`] replaces rmcp's extractor of the same name: the input schema is the
 //! same, and arguments that fail to deserialise become an

@@ -14,12 +14,9 @@ use crate::Options;
 
 /// A server's `ToolRouter` seen through tool-error: hand it to rmcp's
 /// `#[tool_handler]` and every tool call runs with the tool name, the request id,
-/// the [`Options`] and the tool's declaration in reach of the errors it returns.
-///
-/// ```rust,ignore
-/// #[tool_handler(router = tool_error::rmcp::Router::new(&self.tool_router))]
-/// impl ServerHandler for Server {}
-/// ```
+/// the [`Options`] and the tool's declaration in reach of the errors it returns:
+/// `#[tool_handler(router = tool_error::rmcp::Router::new(&self.tool_router))]`
+/// (the [module documentation](super) shows a whole server).
 ///
 /// `#[tool_handler]` accepts any expression with `call`, `list_all` and `get`; this
 /// type has the three. Listing and lookup are the wrapped router's own; `call` adds
