@@ -543,7 +543,8 @@ impl Mode {
 /// the function behind [`assert_lock!`](crate::assert_lock), for tools that want
 /// the [`Report`] rather than a failed test.
 ///
-/// ```
+/// ```standalone_crate
+/// // A crate of its own: the check looks at every error type of the crate.
 /// use tool_error::lock::{self, Change, Mode, Outcome};
 /// # use tool_error::ToolError;
 /// # #[derive(Debug, thiserror::Error, ToolError)]
