@@ -154,6 +154,10 @@
 )]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+// The derive names this crate `::tool_error`; so do the unit tests that derive.
+#[cfg(all(test, feature = "derive"))]
+extern crate self as tool_error;
+
 mod any_error;
 pub mod args;
 mod catalog;

@@ -140,23 +140,24 @@ pub(super) fn locate(chain: &(dyn StdError + 'static), options: &Options) -> Opt
 }
 
 /// Says once per process, when nothing could have found a coded error: the
-/// platform ran no registrations and no catalog is installed.
+/// platform ran no registrations and no catalog is installed. Through `tracing`
+/// when it is on (every integration turns it on), else on standard error, since a
+/// server that renders every coded error as internal must hear of it somewhere.
 pub(super) fn warn_if_blind(options: &Options) {
+    const WARNING: &str = "error types register themselves before main, but on this \
+        platform no registration ran, so an AnyError renders every error as \
+        INTERNAL_ERROR; install the crate catalog: \
+        Options::new().with_catalog(&ERROR_CODES).install()";
+    static WARNED: std::sync::Once = std::sync::Once::new();
     if registrations_run() || !options.catalogs().is_empty() {
         return;
     }
-    #[cfg(feature = "tracing")]
-    {
-        static WARNED: std::sync::Once = std::sync::Once::new();
-        WARNED.call_once(|| {
-            ::tracing::warn!(
-                target: "tool_error",
-                "error types register themselves before main, but on this platform no \
-                 registration ran, so an AnyError renders every error as INTERNAL_ERROR; \
-                 install the crate catalog: Options::new().with_catalog(&ERROR_CODES).install()"
-            );
-        });
-    }
+    WARNED.call_once(|| {
+        #[cfg(feature = "tracing")]
+        ::tracing::warn!(target: "tool_error", "{WARNING}");
+        #[cfg(not(feature = "tracing"))]
+        eprintln!("tool_error: {WARNING}");
+    });
 }
 
 /// Registers a concrete derived type, so an `AnyError` finds it; the derive calls it.

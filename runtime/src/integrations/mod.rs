@@ -173,3 +173,37 @@ mod tests {
         assert_eq!(wire_jsonrpc_code(&Coded(42, Kind::NotFound)), 42);
     }
 }
+
+/// A derived type expands the hook of every enabled integration: built by the unit
+/// tests under each feature set, so a hook that only compiles beside the others
+/// fails there.
+#[cfg(all(test, feature = "derive"))]
+mod derived {
+    #[derive(Debug, thiserror::Error, crate::ToolError)]
+    enum Sample {
+        #[error("sample {id} not found")]
+        #[tool_error(kind = not_found)]
+        Missing { id: u32 },
+    }
+
+    #[test]
+    fn every_enabled_integration_converts_a_derived_type() {
+        let error = || Sample::Missing { id: 7 };
+        assert_eq!(crate::ToolError::code(&error()), "MISSING");
+        #[cfg(feature = "rmcp")]
+        {
+            use ::rmcp::handler::server::tool::IntoCallToolResult;
+            assert!(error().into_call_tool_result().is_ok());
+        }
+        #[cfg(feature = "jsonrpsee")]
+        assert_eq!(
+            ::jsonrpsee_types::ErrorObjectOwned::from(error()).code(),
+            -31404
+        );
+        #[cfg(feature = "axum")]
+        assert_eq!(
+            ::axum_core::response::IntoResponse::into_response(error()).status(),
+            404
+        );
+    }
+}
