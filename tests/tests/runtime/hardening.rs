@@ -7,13 +7,14 @@
 //! Run them long with, e.g.:
 //!
 //! ```sh
-//! PROPTEST_CASES=100000 cargo test --release -p tool-error-tests --test hardening
+//! PROPTEST_CASES=100000 cargo test --release -p tool-error-tests --test runtime hardening
 //! ```
 //!
 //! The arbitrary error, context and policy (`model`) and the checks on every
 //! rendering and client reading (`checks`) are the fuzz targets' own, included from
-//! `fuzz/src/` by path: proptest draws the bytes they are decoded from here,
-//! libFuzzer or the seeded runner there. See `fuzz/README.md`.
+//! `fuzz/src/` by path (at the crate root, in `main.rs`): proptest draws the bytes
+//! they are decoded from here, libFuzzer or the seeded runner there. See
+//! `fuzz/README.md`.
 
 use std::error::Error as StdError;
 use std::fmt;
@@ -28,20 +29,11 @@ use tool_error::{
     Policy, Problem, Reduction, RequestId, SuggestionWriter, ToolError,
 };
 
-#[path = "../../fuzz/src/bytes.rs"]
-#[allow(dead_code, unreachable_pub)]
-mod bytes;
-#[path = "../../fuzz/src/checks.rs"]
-#[allow(dead_code, unreachable_pub)]
-mod checks;
-#[path = "../../fuzz/src/model.rs"]
-#[allow(dead_code, unreachable_pub)]
-mod model;
-
-use bytes::Bytes;
-use model::{
-    Case, Cause, ConnectFailed, Ctx, Derived, DetailValue, Details, Generated, Inner, Secrets,
-    deep_value,
+use crate::bytes::Bytes;
+use crate::checks;
+use crate::model::{
+    self, Case, Cause, ConnectFailed, Ctx, Derived, DetailValue, Details, Generated, Inner,
+    Secrets, deep_value,
 };
 
 const MARK: &str = Limits::TRUNCATION_MARK;
