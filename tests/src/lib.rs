@@ -20,7 +20,7 @@ pub fn clock() -> FixedClock {
 }
 
 /// A clock stopped at `rfc3339`, for a test whose expected output fixes its own time
-/// (a seed's example, say).
+/// (a documented example, say).
 ///
 /// # Panics
 ///
@@ -31,7 +31,7 @@ pub fn clock_at(rfc3339: &str) -> FixedClock {
         .unwrap_or_else(|error| panic!("not an RFC 3339 timestamp ({error}): {rfc3339}"))
 }
 
-/// `text` as JSON: rendered output, a seed's example, a response body.
+/// `text` as JSON: rendered output, a documented example, a response body.
 ///
 /// # Panics
 ///

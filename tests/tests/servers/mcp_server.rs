@@ -93,7 +93,8 @@ fn is_utc_second(text: &str) -> bool {
         && humantime::parse_rfc3339(text).is_ok()
 }
 
-/// Calls a tool that must fail and checks seed 000's flat envelope around the error.
+/// Calls a tool that must fail and checks the flat envelope of Gem-Flux's
+/// specification ("Standard Error Response Structure") around the error.
 async fn failure(
     client: &Client,
     name: &'static str,
@@ -133,7 +134,8 @@ async fn failure(
     };
     assert_eq!(envelope["jsonrpc_error_code"], legacy, "{envelope}");
     assert!(!envelope["message"].as_str().unwrap().is_empty());
-    // Seed 000 marks `details` optional: an object when present.
+    // The specification marks `details` optional ("Error Response Fields"): an object
+    // when present.
     assert!(
         envelope.get("details").is_none_or(Value::is_object),
         "{envelope}"
@@ -488,7 +490,8 @@ async fn media_tools() {
     assert_eq!(envelope["details"]["lower_bound"], 10.0);
     assert_eq!(envelope["details"]["upper_bound"], -10.0);
 
-    // Seed 000's validation order decides between several problems.
+    // The specification's validation order ("Tool-Specific Error Handling") decides
+    // between several problems.
     for (arguments, first) in [
         (
             json!({ "compounds": ["cpd99999"], "default_uptake": -1 }),
@@ -975,7 +978,7 @@ async fn build_model_checks_and_numbers_models() {
 }
 
 #[tokio::test]
-async fn gapfill_checks_in_the_seed_order() {
+async fn gapfill_checks_in_the_spec_order() {
     let (client, stderr) = connect().await;
     // media_001: complete; media_002: CO2 and ammonia, no organic carbon.
     success(
@@ -1086,7 +1089,7 @@ async fn gapfill_checks_in_the_seed_order() {
 }
 
 #[tokio::test]
-async fn run_fba_checks_in_the_seed_order() {
+async fn run_fba_checks_in_the_spec_order() {
     let (client, stderr) = connect().await;
     success(
         &client,
