@@ -519,38 +519,13 @@ proptest! {
 // Secrets through the integrations
 // ---------------------------------------------------------------------------------
 
-/// Every field of every `tool_error` event emitted while `f` runs on this thread.
+/// Every field of every event emitted while `f` runs on this thread, as `name=value`.
 fn logged(f: impl FnOnce()) -> Vec<String> {
-    use std::sync::{Arc, Mutex};
-    use tracing_subscriber::layer::{Context as LayerContext, SubscriberExt};
-
-    struct Fields<'a>(&'a mut Vec<String>);
-    impl tracing::field::Visit for Fields<'_> {
-        fn record_debug(&mut self, field: &tracing::field::Field, value: &dyn fmt::Debug) {
-            self.0.push(format!("{}={value:?}", field.name()));
-        }
-        fn record_str(&mut self, field: &tracing::field::Field, value: &str) {
-            self.0.push(format!("{}={value}", field.name()));
-        }
-    }
-
-    #[derive(Clone, Default)]
-    struct Capture(Arc<Mutex<Vec<String>>>);
-    impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for Capture {
-        fn on_event(&self, event: &tracing::Event<'_>, _: LayerContext<'_, S>) {
-            let mut fields = Vec::new();
-            event.record(&mut Fields(&mut fields));
-            self.0
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .extend(fields);
-        }
-    }
-
-    let capture = Capture::default();
-    let subscriber = tracing_subscriber::Registry::default().with(capture.clone());
-    tracing::subscriber::with_default(subscriber, f);
-    capture.0.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    tool_error_tests::logs::capture(f)
+        .into_iter()
+        .flat_map(|event| event.fields)
+        .map(|(name, value)| format!("{name}={value}"))
+        .collect()
 }
 
 /// What each integration hands to its framework, as text: the rmcp tool result and
@@ -565,15 +540,7 @@ fn integration_outputs(error: &dyn ToolError, policy: &Policy) -> Vec<String> {
     let data = tool_error::rmcp::to_error_data(error, &context, &options);
     let object = tool_error::jsonrpsee::to_error_object(error, &context, &options);
     let response = tool_error::axum::problem_response(error, &context, &options);
-    let body = tokio::runtime::Builder::new_current_thread()
-        .build()
-        .expect("a runtime")
-        .block_on(async {
-            use axum_core::extract::FromRequest;
-            let request = http::Request::new(response.into_body());
-            String::from_request(request, &()).await
-        })
-        .unwrap_or_default();
+    let body = tool_error_tests::body_text(response);
     vec![
         serde_json::to_string(&result).unwrap_or_default(),
         serde_json::to_string(&data).unwrap_or_default(),

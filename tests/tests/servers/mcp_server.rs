@@ -10,15 +10,15 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::OnceLock;
 
-use rmcp::model::{CallToolRequestParams, CallToolResult, ErrorCode};
+use rmcp::model::{CallToolResult, ErrorCode};
 use rmcp::service::RunningService;
 use rmcp::transport::TokioChildProcess;
 use rmcp::{RoleClient, ServiceError, ServiceExt};
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 use tokio::io::AsyncReadExt;
 use tool_error_examples::gem_flux::COMPOUNDS;
 use tool_error_examples::gem_flux::formula::Formula;
-use tool_error_tests::{example_binary, mcp_envelope, parse_json};
+use tool_error_tests::{example_binary, mcp_envelope, parse_json, tool_call};
 
 fn server_binary() -> &'static Path {
     static BINARY: OnceLock<PathBuf> = OnceLock::new();
@@ -52,17 +52,9 @@ async fn finish(client: Client, mut stderr: tokio::process::ChildStderr) -> Stri
     log
 }
 
-fn request(name: &'static str, arguments: Value) -> CallToolRequestParams {
-    let arguments: Map<String, Value> = match arguments {
-        Value::Object(map) => map,
-        other => panic!("arguments must be an object, got {other}"),
-    };
-    CallToolRequestParams::new(name).with_arguments(arguments)
-}
-
 async fn call(client: &Client, name: &'static str, arguments: Value) -> CallToolResult {
     client
-        .call_tool(request(name, arguments))
+        .call_tool(tool_call(name, arguments))
         .await
         .unwrap_or_else(|error| panic!("{name} answered with a protocol error: {error:?}"))
 }
@@ -558,7 +550,7 @@ async fn bad_arguments_and_unknown_tools() {
 
     // An unknown tool is a protocol error, -32602, not a tool result.
     let error = client
-        .call_tool(request("delete_model", json!({ "model_id": "m1" })))
+        .call_tool(tool_call("delete_model", json!({ "model_id": "m1" })))
         .await
         .expect_err("unknown tools are JSON-RPC errors");
     match error {
