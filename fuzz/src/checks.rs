@@ -1,6 +1,6 @@
 //! The one set of checks on rendered output and on the client parser, shared by
-//! the fuzz targets and the property tests in `tests/tests/hardening.rs` (which
-//! include this file by path, with `model.rs` and `bytes.rs`).
+//! the fuzz targets and the property tests in `tests/tests/runtime/hardening.rs`
+//! (their test binary includes this file by path, with `model.rs` and `bytes.rs`).
 //!
 //! A check returns the first broken promise as `Err(description)`: the fuzz
 //! targets panic with it, proptest reports it as the failing case.

@@ -5,7 +5,8 @@
 //!
 //! `model` (the arbitrary error, context and policy) and `checks` (what every
 //! rendering and every client reading must satisfy) are also the property tests'
-//! in `tests/tests/hardening.rs`, which includes them by path with `bytes`.
+//! in `tests/tests/runtime/hardening.rs`, whose test binary includes them by path
+//! with `bytes`.
 
 pub mod bytes;
 pub mod checks;

@@ -2,10 +2,10 @@
 //! under, decoded from bytes.
 //!
 //! Shared by the fuzz targets (`render`, `client_parse`, through this crate) and by
-//! the property tests in `tests/tests/hardening.rs`, which include this file,
-//! `bytes.rs` and `checks.rs` by path and draw the bytes with proptest. Every input
-//! either runner can produce comes from here, so the two cannot drift apart; what
-//! must hold for an input is in `checks.rs`.
+//! the property tests in `tests/tests/runtime/hardening.rs`, whose test binary
+//! includes this file, `bytes.rs` and `checks.rs` by path; they draw the bytes with
+//! proptest. Every input either runner can produce comes from here, so the two
+//! cannot drift apart; what must hold for an input is in `checks.rs`.
 //!
 //! An input is a [`Case`] (an error and the secrets planted in it), a [`Policy`] and
 //! a [`Ctx`]. Errors are hand-written ([`Generated`], every part chosen), derived

@@ -1,6 +1,7 @@
 //! The render and client-parse targets, briefly, on random bytes: they run the model
-//! and checks that `tests/tests/hardening.rs` runs at length, so this only keeps
-//! the targets themselves (what libFuzzer and the standalone runner call) working.
+//! and checks that `tests/tests/runtime/hardening.rs` runs at length, so this only
+//! keeps the targets themselves (what libFuzzer and the standalone runner call)
+//! working.
 //!
 //! Runs with `cargo test --manifest-path fuzz/Cargo.toml`; for long runs use the
 //! fuzzers or `PROPTEST_CASES` on the hardening tests.

@@ -1,14 +1,15 @@
 //! Integration and UI tests for tool-error; the tests live in `tests/`.
 //!
-//! This library holds the helpers several test files share, so each exists once: a
-//! fixed clock, and reading rendered output back as JSON.
+//! This library holds the helpers several test modules share, so each exists once: a
+//! fixed clock, reading rendered output back as JSON, MCP requests and results,
+//! example binaries, and captured logs.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use rmcp::model::CallToolResult;
+use rmcp::model::{CallToolRequestParams, CallToolResult};
 use serde_json::Value;
-use tool_error::{Envelope, FixedClock, ToolError};
+use tool_error::{Envelope, FixedClock, Policy, ToolError};
 
 /// The time tests render at when the time itself is not what they check.
 pub const TIMESTAMP: &str = "2025-10-27T14:35:22Z";
@@ -20,7 +21,7 @@ pub fn clock() -> FixedClock {
 }
 
 /// A clock stopped at `rfc3339`, for a test whose expected output fixes its own time
-/// (a seed's example, say).
+/// (a documented example, say).
 ///
 /// # Panics
 ///
@@ -31,7 +32,7 @@ pub fn clock_at(rfc3339: &str) -> FixedClock {
         .unwrap_or_else(|error| panic!("not an RFC 3339 timestamp ({error}): {rfc3339}"))
 }
 
-/// `text` as JSON: rendered output, a seed's example, a response body.
+/// `text` as JSON: rendered output, a documented example, a response body.
 ///
 /// # Panics
 ///
@@ -49,6 +50,29 @@ pub fn parse_json(text: &str) -> Value {
 #[track_caller]
 pub fn native(error: &dyn ToolError) -> Value {
     parse_json(&Envelope::new(error).to_json())
+}
+
+/// The native envelope of `error` under `policy`, with an empty context.
+///
+/// # Panics
+///
+/// If the rendering is not one JSON value.
+#[track_caller]
+pub fn native_with(error: &dyn ToolError, policy: &Policy) -> Value {
+    parse_json(&Envelope::new(error).with_policy(policy).to_json())
+}
+
+/// An MCP `tools/call` request for the tool `name` with `arguments`.
+///
+/// # Panics
+///
+/// If `arguments` is not a JSON object.
+#[track_caller]
+pub fn tool_call(name: &'static str, arguments: Value) -> CallToolRequestParams {
+    let Value::Object(arguments) = arguments else {
+        panic!("tool arguments must be an object, got {arguments}")
+    };
+    CallToolRequestParams::new(name).with_arguments(arguments)
 }
 
 /// The text of an MCP tool result: its first content block, which must be text.

@@ -1,5 +1,5 @@
 #![deny(warnings)]
-//! The legacy opt-in: -32019..=-32000 accepted, defaults from seed 000's table.
+//! The legacy opt-in: -32019..=-32000 accepted, defaults from the `legacy` table.
 
 use tool_error::ToolError;
 

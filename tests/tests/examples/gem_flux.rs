@@ -1,12 +1,14 @@
-//! Seed 000 (Gem-Flux): the response structure, the eight full error responses, the
-//! code catalog, the validation orders and the log entry.
+//! Gem-Flux's error handling and validation specification: the response structure,
+//! the eight full error responses, the code catalog, the validation orders and the
+//! log entry.
 //!
-//! The expected JSON below is copied verbatim from the seed document
-//! (`seeds/000_ee7fe32597099112.txt`: "Standard Error Response Structure", "Common
-//! Error Patterns" and "Error Logging"). Every one of its ten complete JSON objects is
-//! compared whole, as parsed JSON.
+//! The expected JSON below is copied verbatim from the specification's sections
+//! "Error Response Format" ("Standard Error Response Structure"), "Common Error
+//! Patterns" (the "Response Example" of each of its eight patterns) and "Error
+//! Logging" ("Server-Side Logging", "Error Log Entry"). Every one of its ten complete
+//! JSON objects is compared whole, as parsed JSON.
 //!
-//! Readings taken where the seed contradicts itself:
+//! Readings taken where the specification contradicts itself:
 //! - Examples 1 and 3 (and the structure example) write `"jsonrpc_error_code"`
 //!   twice. A JSON object cannot hold a key twice in any meaningful way, both
 //!   occurrences carry the same value, and the field list documents the key once, so
@@ -18,7 +20,7 @@
 //!   `invalid_compound_ids`, which `build_media`'s validator uses).
 //! - The log entry's `GAPFILL_INFEASIBLE` has a different message and fewer details
 //!   than example 3's, and a `stack_trace`. We read it as the entry for a gapfill that
-//!   stopped with an exception (see `log_entry_reproduces_the_seed_example`).
+//!   stopped with an exception (see `log_entry_reproduces_the_spec_example`).
 //! - The name lookups' code list is headed by both tools; each tool gets all of it.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -254,7 +256,8 @@ const EXAMPLE_8: &str = r#"{
   "timestamp": "2025-10-27T15:05:41Z"
 }"#;
 
-/// The seed's "Error Log Entry", verbatim.
+/// The specification's "Error Log Entry" ("Error Logging", "Server-Side Logging"),
+/// verbatim.
 const LOG_ENTRY: &str = r#"{
   "timestamp": "2025-10-27T15:15:22Z",
   "level": "ERROR",
@@ -281,7 +284,7 @@ fn duplicate_keys_agree() {
             .map(|line| line.trim().trim_end_matches(','))
             .collect();
         let occurrences = example.matches("\"jsonrpc_error_code\"").count();
-        assert_eq!(occurrences, 2, "the seed repeats the key here");
+        assert_eq!(occurrences, 2, "the specification repeats the key here");
         assert_eq!(values.len(), 1, "both occurrences carry one value");
     }
 }
@@ -308,7 +311,7 @@ fn structure_example_invalid_compound_ids_provided() {
 #[test]
 fn example_1_invalid_compound_ids_from_the_validator() {
     // Two failures of different steps (cpd99999 is unknown, cpd00ABC malformed)
-    // are reported together, as the seed's example does.
+    // are reported together, as the specification's example 1 does.
     let args = BuildMediaArgs {
         compounds: ["cpd00027", "cpd00007", "cpd99999", "cpd00ABC", "cpd00001"]
             .map(String::from)
@@ -491,7 +494,7 @@ fn example_8_from_the_lookup_in_a_full_size_database() {
     );
 }
 
-/// The seed lists `similar_ids` as `["cpd00999", "cpd09999"]`: `cpd09999` is one
+/// Example 8 lists `similar_ids` as `["cpd00999", "cpd09999"]`: `cpd09999` is one
 /// digit from `cpd99999` and `cpd00999` two, so the list is not ranked by closeness;
 /// it is in ID order, the order of the database. The rule we implement: keep the
 /// closest candidates (fewest differing digits, then lowest ID) up to the limit, then
@@ -519,13 +522,14 @@ fn similar_ids_keep_the_closest_and_list_them_in_id_order() {
 
 // --- the catalog --------------------------------------------------------------------
 
-/// Every code of the seed's tool-specific sections with its `error_type`. Codes that
-/// appear in the seed's full examples take the example's type; for the others the
-/// type follows the seed's definitions of the types (`validation_error`: input
+/// Every code of the specification's "Tool-Specific Error Handling" sections with its
+/// `error_type`. Codes that appear in its full examples ("Common Error Patterns")
+/// take the example's type; for the others the type follows its definitions of the
+/// types ("Error Response Fields", `error_type`; `validation_error`: input
 /// validation failed; `library_error`: ModelSEEDpy or COBRApy, whose templates and
 /// RAST client these are; `database_error`: lookup failed, which an unloaded
 /// database is one trigger of, listed under example 8).
-const SEED_CODES: &[(&[&str], &str, &str)] = &[
+const SPEC_CODES: &[(&[&str], &str, &str)] = &[
     (BUILD_MEDIA, "INVALID_COMPOUND_IDS", "validation_error"),
     (BUILD_MEDIA, "EMPTY_COMPOUNDS_LIST", "validation_error"),
     (BUILD_MEDIA, "INVALID_BOUNDS_FORMAT", "validation_error"),
@@ -559,8 +563,8 @@ const SEED_CODES: &[(&[&str], &str, &str)] = &[
     (SEARCHES, "DATABASE_NOT_LOADED", "database_error"),
 ];
 
-// The seed's headings: one list per tool, one shared by the two name lookups and one
-// by the two searches.
+// The specification's headings: one list per tool, one shared by the two name
+// lookups and one by the two searches.
 const BUILD_MEDIA: &[&str] = &["build_media"];
 const BUILD_MODEL: &[&str] = &["build_model"];
 const GAPFILL: &[&str] = &["gapfill_model"];
@@ -568,8 +572,9 @@ const RUN_FBA: &[&str] = &["run_fba"];
 const NAME_LOOKUPS: &[&str] = &["get_compound_name", "get_reaction_name"];
 const SEARCHES: &[&str] = &["search_compounds", "search_reactions"];
 
-/// The seed's mapping of error types to JSON-RPC codes ("Mapping to error_type").
-fn seed_jsonrpc_code(error_type: &str) -> i32 {
+/// The specification's mapping of error types to JSON-RPC codes ("Error Response
+/// Fields", `jsonrpc_error_code`, "Mapping to error_type").
+fn spec_jsonrpc_code(error_type: &str) -> i32 {
     match error_type {
         "validation_error" => -32000,
         "not_found_error" => -32001,
@@ -577,29 +582,29 @@ fn seed_jsonrpc_code(error_type: &str) -> i32 {
         "library_error" => -32003,
         "database_error" => -32004,
         "timeout_error" => -32005,
-        other => panic!("the seed maps no code for {other}"),
+        other => panic!("the specification maps no code for {other}"),
     }
 }
 
 #[test]
-fn every_seed_code_exists_with_its_error_type() {
+fn every_spec_code_exists_with_its_error_type() {
     let catalog = <GemFluxError as StaticCatalog>::CATALOG;
-    for (tools, code, error_type) in SEED_CODES {
+    for (tools, code, error_type) in SPEC_CODES {
         let entry = catalog
             .find(code)
             .unwrap_or_else(|| panic!("{code} ({tools:?}) is missing"));
         assert_eq!(entry.category(), Some(*error_type), "{code}");
         assert_eq!(
             entry.jsonrpc_code(),
-            seed_jsonrpc_code(error_type),
+            spec_jsonrpc_code(error_type),
             "{code}"
         );
     }
 }
 
-/// Codes a tool's validation order needs but the seed's list for that tool does not
-/// name (see `TOOL_CODES`): build_model's step 5 ("Verify template loaded") uses
-/// gapfill_model's TEMPLATE_NOT_LOADED, and gapfill_model's step 4 ("Check
+/// Codes a tool's validation order needs but the specification's list for that tool
+/// does not name (see `TOOL_CODES`): build_model's step 5 ("Verify template loaded")
+/// uses gapfill_model's TEMPLATE_NOT_LOADED, and gapfill_model's step 4 ("Check
 /// max_complexity reasonable") has no code, so it gets INVALID_MAX_COMPLEXITY.
 const VALIDATION_ORDER_CODES: &[(&str, &str)] = &[
     ("build_model", "TEMPLATE_NOT_LOADED"),
@@ -607,16 +612,16 @@ const VALIDATION_ORDER_CODES: &[(&str, &str)] = &[
 ];
 
 #[test]
-fn tool_codes_are_each_tools_own_seed_list() {
-    let tools: BTreeSet<&str> = SEED_CODES
+fn tool_codes_are_each_tools_own_spec_list() {
+    let tools: BTreeSet<&str> = SPEC_CODES
         .iter()
         .flat_map(|(tools, _, _)| tools.iter().copied())
         .collect();
     let listed: BTreeSet<&str> = TOOL_CODES.iter().map(|(name, _)| *name).collect();
-    assert_eq!(listed, tools, "one entry per tool the seed names");
+    assert_eq!(listed, tools, "one entry per tool the specification names");
     for tool in tools {
         // A list headed by several tools is each tool's list.
-        let mut expected: BTreeSet<&str> = SEED_CODES
+        let mut expected: BTreeSet<&str> = SPEC_CODES
             .iter()
             .filter(|(tools, _, _)| tools.contains(&tool))
             .map(|(_, code, _)| *code)
@@ -635,7 +640,7 @@ fn tool_codes_are_each_tools_own_seed_list() {
 }
 
 #[test]
-fn every_catalog_entry_uses_a_seed_error_type_and_its_legacy_code() {
+fn every_catalog_entry_uses_a_spec_error_type_and_its_legacy_code() {
     const TYPES: [&str; 7] = [
         "validation_error",
         "not_found_error",
@@ -654,14 +659,14 @@ fn every_catalog_entry_uses_a_seed_error_type_and_its_legacy_code() {
         // server_error has no legacy code: it keeps the internal error's -32603.
         let legacy = match category {
             "server_error" => -32603,
-            other => seed_jsonrpc_code(other),
+            other => spec_jsonrpc_code(other),
         };
         assert_eq!(entry.jsonrpc_code(), legacy, "{code}");
         assert!(seen.insert(code), "{code} appears twice");
     }
-    // The catalog is the seed's codes plus three the seed needs but does not name:
+    // The catalog is the specification's codes plus three it needs but does not name:
     // gapfill's step 4 check, and codes for its server_error and timeout_error types.
-    let mut expected: BTreeSet<&str> = SEED_CODES.iter().map(|(_, code, _)| *code).collect();
+    let mut expected: BTreeSet<&str> = SPEC_CODES.iter().map(|(_, code, _)| *code).collect();
     expected.extend([
         "INVALID_MAX_COMPLEXITY",
         "INTERNAL_SERVER_ERROR",
@@ -672,7 +677,7 @@ fn every_catalog_entry_uses_a_seed_error_type_and_its_legacy_code() {
 
 // --- the profile ----------------------------------------------------------------------
 
-fn is_seed_timestamp(text: &str) -> bool {
+fn is_spec_timestamp(text: &str) -> bool {
     // YYYY-MM-DDTHH:MM:SSZ
     let pattern = "dddd-dd-ddTdd:dd:ddZ";
     text.len() == pattern.len()
@@ -683,12 +688,12 @@ fn is_seed_timestamp(text: &str) -> bool {
 }
 
 #[test]
-fn timestamps_have_the_seed_format_with_any_clock() {
+fn timestamps_have_the_spec_format_with_any_clock() {
     let error = gem_flux::MediaError::EmptyCompoundsList;
     let with_clock = gem_flux::render(&error, "build_media", &SystemClock);
-    assert!(is_seed_timestamp(with_clock["timestamp"].as_str().unwrap()));
+    assert!(is_spec_timestamp(with_clock["timestamp"].as_str().unwrap()));
     let without_clock = Envelope::new(&error).to_value(&gem_flux::GemFlux::DOCUMENTED);
-    assert!(is_seed_timestamp(
+    assert!(is_spec_timestamp(
         without_clock["timestamp"].as_str().unwrap()
     ));
     assert_eq!(without_clock["tool_name"], "unknown");
@@ -749,20 +754,20 @@ fn empty_details_are_left_out() {
 
 // --- the log entry ----------------------------------------------------------------------
 
-/// The error and context of the seed's log entry.
+/// The error and context of the specification's log entry.
 ///
-/// A reading the project chose. The seed's entry is `GAPFILL_INFEASIBLE`, but with a
+/// A reading the project chose. The entry is `GAPFILL_INFEASIBLE`, but with a
 /// message and details unlike example 3's, and a `stack_trace`. We read it as the
 /// entry for a gapfill that stopped with an exception: only the call's arguments
 /// are known (model, media, target growth; no search figures), the message names the
 /// model and media, and the exception's traceback is the error's cause, which the
-/// log shows as `stack_trace`. The seed elides the traceback as `"..."`; the
+/// log shows as `stack_trace`. The specification elides the traceback as `"..."`; the
 /// traceback given here is that same text, so the whole entry can be compared.
-fn seed_log_error() -> GapfillError {
+fn spec_log_error() -> GapfillError {
     GapfillError::raised("model_xyz", "media_abc", 0.01, "...")
 }
 
-fn seed_log_context(clock: &tool_error::FixedClock) -> Context<'_> {
+fn spec_log_context(clock: &tool_error::FixedClock) -> Context<'_> {
     Context::new()
         .with_tool("gapfill_model")
         .with_session_id("session_123")
@@ -770,10 +775,10 @@ fn seed_log_context(clock: &tool_error::FixedClock) -> Context<'_> {
 }
 
 #[test]
-fn log_entry_reproduces_the_seed_example() {
-    let error = seed_log_error();
+fn log_entry_reproduces_the_spec_example() {
+    let error = spec_log_error();
     let clock = clock_at("2025-10-27T15:15:22Z");
-    let entry = gem_flux::log_entry(&Envelope::new(&error).with_context(seed_log_context(&clock)));
+    let entry = gem_flux::log_entry(&Envelope::new(&error).with_context(spec_log_context(&clock)));
     assert_eq!(entry, parse_json(LOG_ENTRY));
 }
 
@@ -843,15 +848,15 @@ fn log_lines(emit: impl FnOnce()) -> Vec<Value> {
 }
 
 #[test]
-fn the_servers_log_line_for_an_error_is_the_seeds_log_entry() {
-    // tool-error's tracing event of the seed's error, as the server's subscriber
-    // writes it. Like `log_entry`, the event is of a verbose envelope, which lets the
-    // cause out as the stack trace.
-    let error = seed_log_error();
+fn the_servers_log_line_for_an_error_is_the_specs_log_entry() {
+    // tool-error's tracing event of the specification's error, as the server's
+    // subscriber writes it. Like `log_entry`, the event is of a verbose envelope, which
+    // lets the cause out as the stack trace.
+    let error = spec_log_error();
     let clock = clock_at("2025-10-27T15:15:22Z");
     let verbose = Policy::DEFAULT.with_verbose(true);
     let envelope = Envelope::new(&error)
-        .with_context(seed_log_context(&clock))
+        .with_context(spec_log_context(&clock))
         .with_policy(&verbose);
     let lines = log_lines(|| tool_error::tracing::record_at(&envelope, Level::ERROR));
     assert_eq!(lines, [parse_json(LOG_ENTRY)]);
@@ -883,12 +888,12 @@ fn the_servers_log_lines_follow_the_response_policy() {
     assert!(lines[0].get("stack_trace").is_none());
     assert!(!lines[0].to_string().contains("/var/lib"));
 
-    // Without a tool or clock: the seed's required keys are still there.
+    // Without a tool or clock: the specification's required keys are still there.
     let bare = Envelope::new(&gem_flux::MediaError::EmptyCompoundsList);
     let lines = log_lines(|| tool_error::tracing::record_at(&bare, Level::ERROR));
     let line = &lines[0];
     assert_eq!(line["tool_name"], "unknown");
-    assert!(is_seed_timestamp(line["timestamp"].as_str().unwrap()));
+    assert!(is_spec_timestamp(line["timestamp"].as_str().unwrap()));
     assert_eq!(line["jsonrpc_error_code"], -32000);
 }
 
@@ -903,7 +908,7 @@ fn other_log_events_are_json_lines_too() {
     assert_eq!(lines[0]["level"], "INFO");
     assert_eq!(lines[0]["message"], "gem-flux-mcp ready on stdio");
     assert_eq!(lines[0]["compounds"], 39);
-    assert!(is_seed_timestamp(lines[0]["timestamp"].as_str().unwrap()));
+    assert!(is_spec_timestamp(lines[0]["timestamp"].as_str().unwrap()));
     assert_eq!(lines[1]["level"], "WARNING", "Gem-Flux's name for WARN");
 }
 
@@ -955,7 +960,7 @@ fn resources() -> ServerResources {
 }
 
 #[test]
-fn build_media_checks_in_the_seed_order() {
+fn build_media_checks_in_the_spec_order() {
     let db = Biochemistry::EMBEDDED;
     // Every step fails; fixing one step at a time walks the documented order.
     let mut args = BuildMediaArgs {
@@ -1016,8 +1021,8 @@ fn build_media_details() {
             .unwrap_err();
     assert_eq!(error.code(), "INVALID_BOUNDS_FORMAT");
 
-    // The seed's general section calls [0, 0] "blocked", but build_media's own rule
-    // is lower < upper; the tool's rule wins.
+    // The specification's "Validation Helpers" call [0, 0] "blocked", but build_media's
+    // own rule is lower < upper; the tool's rule wins.
     let error =
         gem_flux::validate_build_media(&args(1.0, &[("cpd00027", &[0.0, 0.0])]), &db).unwrap_err();
     let response = render(&error, "build_media", "2025-10-27T15:00:00Z");
@@ -1045,7 +1050,7 @@ fn build_media_details() {
 }
 
 #[test]
-fn build_model_checks_in_the_seed_order() {
+fn build_model_checks_in_the_spec_order() {
     let mut args = BuildModelArgs {
         protein_sequences: BTreeMap::new(),
         template: "GramPositive".into(),
@@ -1119,7 +1124,7 @@ fn session() -> SessionSnapshot {
 }
 
 #[test]
-fn gapfill_checks_in_the_seed_order() {
+fn gapfill_checks_in_the_spec_order() {
     let session = session();
     let resources = resources();
     let mut args = GapfillArgs {
@@ -1176,7 +1181,7 @@ fn gapfill_checks_in_the_seed_order() {
 }
 
 #[test]
-fn run_fba_checks_in_the_seed_order() {
+fn run_fba_checks_in_the_spec_order() {
     let session = session();
     let mut args = FbaArgs {
         model_id: String::new(),
@@ -1218,7 +1223,7 @@ fn media_not_found_lists_the_session_media() {
 }
 
 #[test]
-fn lookups_check_in_the_seed_order() {
+fn lookups_check_in_the_spec_order() {
     let db = Biochemistry::EMBEDDED;
     assert_eq!(
         code_of(gem_flux::lookup_compound(None, "glucose")),
@@ -1260,7 +1265,7 @@ fn lookups_check_in_the_seed_order() {
 }
 
 #[test]
-fn searches_check_in_the_seed_order() {
+fn searches_check_in_the_spec_order() {
     let db = Biochemistry::EMBEDDED;
     let search = |db, query, limit| {
         code_of(gem_flux::validate_search(

@@ -1,7 +1,7 @@
 //! The example systems commit their lock files and generated references under
 //! `examples/error-codes/`; these tests fail when one is stale. To regenerate after a
 //! deliberate change: `TOOL_ERROR_LOCK=update cargo test -p tool-error-tests --test
-//! examples_catalog`, then review and commit the diff.
+//! examples catalogs`, then review and commit the diff.
 
 use std::path::PathBuf;
 

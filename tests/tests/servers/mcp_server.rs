@@ -10,15 +10,15 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::OnceLock;
 
-use rmcp::model::{CallToolRequestParams, CallToolResult, ErrorCode};
+use rmcp::model::{CallToolResult, ErrorCode};
 use rmcp::service::RunningService;
 use rmcp::transport::TokioChildProcess;
 use rmcp::{RoleClient, ServiceError, ServiceExt};
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 use tokio::io::AsyncReadExt;
 use tool_error_examples::gem_flux::COMPOUNDS;
 use tool_error_examples::gem_flux::formula::Formula;
-use tool_error_tests::{example_binary, mcp_envelope, parse_json};
+use tool_error_tests::{example_binary, mcp_envelope, parse_json, tool_call};
 
 fn server_binary() -> &'static Path {
     static BINARY: OnceLock<PathBuf> = OnceLock::new();
@@ -52,17 +52,9 @@ async fn finish(client: Client, mut stderr: tokio::process::ChildStderr) -> Stri
     log
 }
 
-fn request(name: &'static str, arguments: Value) -> CallToolRequestParams {
-    let arguments: Map<String, Value> = match arguments {
-        Value::Object(map) => map,
-        other => panic!("arguments must be an object, got {other}"),
-    };
-    CallToolRequestParams::new(name).with_arguments(arguments)
-}
-
 async fn call(client: &Client, name: &'static str, arguments: Value) -> CallToolResult {
     client
-        .call_tool(request(name, arguments))
+        .call_tool(tool_call(name, arguments))
         .await
         .unwrap_or_else(|error| panic!("{name} answered with a protocol error: {error:?}"))
 }
@@ -93,7 +85,8 @@ fn is_utc_second(text: &str) -> bool {
         && humantime::parse_rfc3339(text).is_ok()
 }
 
-/// Calls a tool that must fail and checks seed 000's flat envelope around the error.
+/// Calls a tool that must fail and checks the flat envelope of Gem-Flux's
+/// specification ("Standard Error Response Structure") around the error.
 async fn failure(
     client: &Client,
     name: &'static str,
@@ -133,7 +126,8 @@ async fn failure(
     };
     assert_eq!(envelope["jsonrpc_error_code"], legacy, "{envelope}");
     assert!(!envelope["message"].as_str().unwrap().is_empty());
-    // Seed 000 marks `details` optional: an object when present.
+    // The specification marks `details` optional ("Error Response Fields"): an object
+    // when present.
     assert!(
         envelope.get("details").is_none_or(Value::is_object),
         "{envelope}"
@@ -488,7 +482,8 @@ async fn media_tools() {
     assert_eq!(envelope["details"]["lower_bound"], 10.0);
     assert_eq!(envelope["details"]["upper_bound"], -10.0);
 
-    // Seed 000's validation order decides between several problems.
+    // The specification's validation order ("Tool-Specific Error Handling") decides
+    // between several problems.
     for (arguments, first) in [
         (
             json!({ "compounds": ["cpd99999"], "default_uptake": -1 }),
@@ -555,7 +550,7 @@ async fn bad_arguments_and_unknown_tools() {
 
     // An unknown tool is a protocol error, -32602, not a tool result.
     let error = client
-        .call_tool(request("delete_model", json!({ "model_id": "m1" })))
+        .call_tool(tool_call("delete_model", json!({ "model_id": "m1" })))
         .await
         .expect_err("unknown tools are JSON-RPC errors");
     match error {
@@ -975,7 +970,7 @@ async fn build_model_checks_and_numbers_models() {
 }
 
 #[tokio::test]
-async fn gapfill_checks_in_the_seed_order() {
+async fn gapfill_checks_in_the_spec_order() {
     let (client, stderr) = connect().await;
     // media_001: complete; media_002: CO2 and ammonia, no organic carbon.
     success(
@@ -1086,7 +1081,7 @@ async fn gapfill_checks_in_the_seed_order() {
 }
 
 #[tokio::test]
-async fn run_fba_checks_in_the_seed_order() {
+async fn run_fba_checks_in_the_spec_order() {
     let (client, stderr) = connect().await;
     success(
         &client,

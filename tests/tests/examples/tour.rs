@@ -1,4 +1,4 @@
-//! The tour binary: `--json` prints one JSON object per line covering every seed
+//! The tour binary: `--json` prints one JSON object per line covering every example
 //! system, and the readable output shows every sample.
 //!
 //! The binary belongs to another package, so `CARGO_BIN_EXE_tour` is not set here;
@@ -26,7 +26,7 @@ fn run(args: &[&str]) -> Output {
         .expect("the tour runs")
 }
 
-/// Every seed system's samples, from the library the binary is built from.
+/// Every example system's samples, from the library the binary is built from.
 fn all_samples() -> Vec<Sample> {
     [
         gem_flux::samples(),
@@ -52,7 +52,7 @@ fn json_lines_cover_every_system() {
 
     let expected = all_samples();
     let systems: BTreeSet<&str> = expected.iter().map(|sample| sample.system).collect();
-    assert_eq!(systems.len(), 5, "five seed systems: {systems:?}");
+    assert_eq!(systems.len(), 5, "five example systems: {systems:?}");
     // Every sample of every system is printed, exactly as the library renders it.
     for sample in &expected {
         let found = lines.iter().any(|line| {

@@ -1,8 +1,12 @@
-//! Seed 003 (Exa): error classes, the `ToolResponse` shape, suggestions and
-//! details policy, normalisation, `toJSON()` and the error log.
+//! The Exa docs server's error handling specification ("Error Handling
+//! Standardization - End State Specification"): the error classes of its "Error
+//! Type Hierarchy", the `ToolResponse` shape of "Standardized Tool Responses", the
+//! suggestions, details policy and normalisation of "Error Handling Middleware",
+//! `toJSON()`, the recovery of "Error Recovery Strategies", the error log of
+//! "Logging and Monitoring" and the three tests of its "Testing Strategy".
 //!
-//! The seed shows no literal JSON output; the expected values below are written by
-//! hand from its TypeScript (`formatErrorResponse`, `generateSuggestions`,
+//! The specification shows no literal JSON output; the expected values below are
+//! written by hand from its TypeScript (`formatErrorResponse`, `generateSuggestions`,
 //! `toJSON`, `ErrorLogger.logError`).
 //!
 //! `normalizeError` records `error.name`, the thrown error's class name, as
@@ -35,8 +39,8 @@ fn respond(error: &dyn ToolError, mode: Mode) -> Value {
 }
 
 #[test]
-fn every_class_has_the_seeds_code_status_and_recoverability() {
-    // (code, statusCode, recoverable, class name) from the seed's class hierarchy.
+fn every_class_has_the_specs_code_status_and_recoverability() {
+    // (code, statusCode, recoverable, class name) from the "Error Type Hierarchy".
     let table = [
         ("DOC_NOT_FOUND", 404, true, "DocumentNotFoundError"),
         ("INVALID_PARAM", 400, true, "InvalidParameterError"),
@@ -67,7 +71,7 @@ fn document_not_found_response_in_development() {
     let documents = exa::sample_documents();
     let mut tool = DocsTool::new(Mode::Development, &clock, &documents);
     let response = tool.get_documentation(&json!({"path": "setup.md"}));
-    // Two similar stored paths; the seed suggests the first one.
+    // Two similar stored paths; the specification suggests the first one.
     assert_eq!(
         response,
         json!({
@@ -92,7 +96,7 @@ fn document_not_found_response_in_development() {
 }
 
 #[test]
-fn the_seeds_first_test_document_not_found() {
+fn the_specs_first_test_document_not_found() {
     let clock = clock();
     let documents = exa::sample_documents();
     let mut tool = DocsTool::new(Mode::Development, &clock, &documents);
@@ -102,13 +106,13 @@ fn the_seeds_first_test_document_not_found() {
     let suggestions = result["error"]["suggestions"].as_array().unwrap();
     assert!(suggestions.contains(&json!("Use the search function to find the document")));
     // Nothing similar: no "Did you mean", and the empty list stays in the details
-    // (the seed passes `findSimilarPaths`' result, an array, not `undefined`).
+    // (`DocsTool` passes `findSimilarPaths`' result, an array, not `undefined`).
     assert_eq!(suggestions.len(), 2);
     assert_eq!(result["error"]["details"]["suggestions"], json!([]));
 }
 
 #[test]
-fn the_seeds_second_test_parameters_are_validated_first() {
+fn the_specs_second_test_parameters_are_validated_first() {
     let clock = clock();
     let documents = exa::sample_documents();
     let mut tool = DocsTool::new(Mode::Development, &clock, &documents);
@@ -160,7 +164,7 @@ fn the_seeds_second_test_parameters_are_validated_first() {
 }
 
 #[test]
-fn the_seeds_third_test_recovery_serves_the_mdx_twin() {
+fn the_specs_third_test_recovery_serves_the_mdx_twin() {
     let clock = clock();
     let mut tool = DocsTool::new(
         Mode::Development,
@@ -174,9 +178,10 @@ fn the_seeds_third_test_recovery_serves_the_mdx_twin() {
     assert_eq!(exa::alternative_paths("b.mdx"), ["b.md", "index.md"]);
 }
 
-/// The seed's `RecoveryManager` has a `DOC_LOAD_ERROR` case, but returns early for
-/// unrecoverable errors and `DocumentLoadError` is unrecoverable: the case is dead.
-/// We keep the class unrecoverable, so no suggestions are sent for it.
+/// The `RecoveryManager` of "Error Recovery Strategies" has a `DOC_LOAD_ERROR` case,
+/// but returns early for unrecoverable errors and `DocumentLoadError` is
+/// unrecoverable: the case is dead. We keep the class unrecoverable, so no
+/// suggestions are sent for it.
 #[test]
 fn unrecoverable_errors_get_no_suggestions_key() {
     let clock = clock();
@@ -216,8 +221,9 @@ fn suggestions_only_for_recoverable_errors_even_when_declared() {
     // A declared suggestion on an unrecoverable error is withheld by the policy.
     let response = respond(&Probe::SystemError, Mode::Development);
     assert!(response["error"].get("suggestions").is_none(), "{response}");
-    // A recoverable error without generated suggestions gets `[]`: the seed assigns
-    // `generateSuggestions(error)` to every recoverable error, even an empty list.
+    // A recoverable error without generated suggestions gets `[]`: the specification
+    // assigns `generateSuggestions(error)` to every recoverable error, even an empty
+    // list.
     let response = respond(&Probe::Plain, Mode::Development);
     assert_eq!(response["error"]["suggestions"], json!([]));
 }
@@ -235,7 +241,7 @@ fn production_hides_details_but_keeps_everything_else() {
         .unwrap()
         .remove("details");
     assert_eq!(production, without_details);
-    // Internal messages are sent as the seed sends them.
+    // Internal messages are sent as the specification sends them.
     let config = ExaError::Configuration {
         issue: "EXA_DOCS_ROOT is not set".into(),
         resolution: None,
@@ -293,7 +299,7 @@ impl std::error::Error for Wrapped {
 }
 
 #[test]
-fn foreign_errors_are_normalised_as_the_seed_does() {
+fn foreign_errors_are_normalised_as_the_spec_does() {
     // A file-not-found I/O error becomes DOC_NOT_FOUND with the path.
     let not_found = io::Error::from(io::ErrorKind::NotFound);
     let error = normalize(&not_found, Some("guides/missing.md"));
@@ -303,7 +309,8 @@ fn foreign_errors_are_normalised_as_the_seed_does() {
         json!({"path": "guides/missing.md"}),
         "no similar paths looked up: `suggestions` is undefined, so absent"
     );
-    // Node's ENOENT text with the path in it, as the seed's extractPath reads it.
+    // Node's ENOENT text with the path in it, as the specification's extractPath reads
+    // it.
     let node = io::Error::other("ENOENT: no such file or directory, open 'docs/a.md'");
     assert_eq!(
         respond(&normalize(&node, None), Mode::Development)["error"]["message"],
@@ -426,7 +433,7 @@ fn class_names_of_rust_error_types() {
 }
 
 #[test]
-fn a_panicking_handler_is_the_seeds_non_error_throw() {
+fn a_panicking_handler_is_the_specs_non_error_throw() {
     let clock = clock();
     let mut tool = DocsTool::new(Mode::Development, &clock, &[]);
     let result = tool.execute_with_error_handling("boom", &[], &json!({}), |_| {
@@ -445,7 +452,7 @@ fn a_panicking_handler_is_the_seeds_non_error_throw() {
 }
 
 #[test]
-fn to_json_has_the_seeds_shape() {
+fn to_json_has_the_specs_shape() {
     let clock = clock();
     let render = |error: &ExaError| {
         Envelope::new(error)
@@ -512,8 +519,8 @@ fn to_json_has_the_seeds_shape() {
             "timestamp"
         ]
     );
-    // The seed instantiates its abstract base class for unknown errors, so the
-    // name is the base class's.
+    // The specification instantiates its abstract base class for unknown errors, so
+    // the name is the base class's.
     let unknown = normalize(&io::Error::other("x"), None);
     assert_eq!(render(&unknown)["name"], "ExaError");
     assert_eq!(render(&unknown)["statusCode"], 500);

@@ -1,5 +1,7 @@
-//! Seed 002 (interbase `toolerror`): the wire examples, the JSON Schema, the two
-//! mapping tables and the agent-side pattern.
+//! interbase's `toolerror` contract ("ToolError — Structured MCP Error Contract"):
+//! the wire examples and the JSON Schema of its "Wire Format", the two mapping tables
+//! of its "Adoption Guide" ("Mapping HTTP status codes", "Mapping connection
+//! errors") and the pattern of its "Agent-Side Parsing".
 
 use std::io;
 use std::time::Duration;
@@ -15,7 +17,7 @@ use tool_error_tests::parse_json;
 
 fn validator() -> jsonschema::Validator {
     let schema = parse_json(interbase::SCHEMA);
-    jsonschema::draft202012::new(&schema).expect("the seed's schema compiles")
+    jsonschema::draft202012::new(&schema).expect("the documented schema compiles")
 }
 
 #[track_caller]
@@ -26,12 +28,12 @@ fn assert_valid(validator: &jsonschema::Validator, output: &Value) {
         .collect();
     assert!(
         errors.is_empty(),
-        "{output} violates the seed's schema: {errors:?}"
+        "{output} violates the documented schema: {errors:?}"
     );
 }
 
-/// The seed's three wire examples, copied from its "Wire Format" section.
-fn seed_examples() -> [Value; 3] {
+/// The three examples of the contract's "Wire Format" section, copied.
+fn documented_examples() -> [Value; 3] {
     [
         json!({
             "type": "NOT_FOUND",
@@ -65,7 +67,7 @@ fn seed_examples() -> [Value; 3] {
 #[test]
 fn the_three_wire_examples_are_reproduced_exactly() {
     let ours = interbase::wire_examples();
-    for (error, expected) in ours.iter().zip(seed_examples()) {
+    for (error, expected) in ours.iter().zip(documented_examples()) {
         assert_eq!(interbase::wire(error), expected);
         // The text an agent receives is that same JSON.
         let text = parse_json(&interbase::wire_text(error));
@@ -75,7 +77,7 @@ fn the_three_wire_examples_are_reproduced_exactly() {
 
 #[test]
 fn the_examples_travel_as_the_text_of_an_mcp_error_result() {
-    for (error, expected) in interbase::wire_examples().iter().zip(seed_examples()) {
+    for (error, expected) in interbase::wire_examples().iter().zip(documented_examples()) {
         let result = interbase::tool_result(error);
         assert_eq!(result["isError"], true);
         assert_eq!(result["content"][0]["type"], "text");
@@ -123,7 +125,7 @@ fn every_output() -> Vec<Value> {
 }
 
 #[test]
-fn every_interbase_output_matches_the_seeds_schema() {
+fn every_interbase_output_matches_the_documented_schema() {
     let validator = validator();
     let outputs = every_output();
     assert!(outputs.len() > 30);
@@ -180,17 +182,17 @@ fn hostile_values_and_size_limits_still_match_the_schema() {
     }
 }
 
-/// The seed's table, row by row, then its last row ("Other 4xx: VALIDATION or
-/// INTERNAL (case by case)") as the project reads it.
+/// The contract's table ("Mapping HTTP status codes"), row by row, then its last row
+/// ("Other 4xx: VALIDATION or INTERNAL (case by case)") as the project reads it.
 ///
-/// A reading the project chose: the seed names the two types but not the cases. We
+/// A reading the project chose: the table names the two types but not the cases. We
 /// decide them by who can fix the request. A 4xx about the server's own side of the
 /// exchange (credentials, method, headers, negotiation, protocol) is INTERNAL: no
 /// change to the agent's input helps. Any other 4xx is about what the agent asked
 /// for and is VALIDATION. No other 4xx gets a type outside those two, even where
 /// another type would be tempting (401, 408, 410, 412). A status outside the table
-/// altogether (not 4xx or 5xx) is INTERNAL, the seed's fallback for what it cannot
-/// classify.
+/// altogether (not 4xx or 5xx) is INTERNAL, the contract's fallback for what it
+/// cannot classify.
 #[test]
 fn the_http_status_table_row_by_row() {
     // | 400, 422 | VALIDATION |
@@ -269,9 +271,9 @@ fn network_failures_are_transient() {
     }
 }
 
-/// The seed says "DNS" failures are TRANSIENT without saying how one is told; a
-/// lookup failure has no `io::ErrorKind`, so its text decides. These are the ways
-/// resolvers and clients word it.
+/// "Mapping connection errors" says "DNS" failures are TRANSIENT without saying how
+/// one is told; a lookup failure has no `io::ErrorKind`, so its text decides. These
+/// are the ways resolvers and clients word it.
 #[test]
 fn dns_failures_are_recognised_in_every_wording() {
     for text in [
@@ -336,7 +338,8 @@ fn dns_failures_are_recognised_in_every_wording() {
 
 #[test]
 fn wrapped_http_failures_render_through_the_tables() {
-    // The seed's "before" text becomes the message of a structured error.
+    // The "Before" text of the "Adoption Guide" becomes the message of a structured
+    // error.
     let error = UpstreamError::status("check conflicts", "intermute", 500, "internal error");
     assert_eq!(
         interbase::wire(&error),
@@ -397,7 +400,7 @@ fn the_internal_error_keeps_its_cause_out_of_the_wire() {
 const BACKOFF: Duration = Duration::from_secs(2);
 
 #[test]
-fn the_agent_pattern_on_the_seeds_examples() {
+fn the_agent_pattern_on_the_documented_examples() {
     let [not_found, conflict, transient] = interbase::wire_examples();
     assert_eq!(
         on_tool_error(&interbase::wire_text(&not_found), BACKOFF),
@@ -467,7 +470,7 @@ fn the_agent_pattern_branch_by_branch() {
         step(r#"{"type":"INTERNAL","message":"oops","recoverable":false}"#),
         AgentStep::GiveUp { legacy: false }
     );
-    // Step 3 of the seed: `recoverable: false` vetoes a retry.
+    // Step 3 of "Agent-Side Parsing": `recoverable: false` vetoes a retry.
     assert_eq!(
         step(r#"{"type":"TRANSIENT","message":"gone for good","recoverable":false}"#),
         AgentStep::GiveUp { legacy: false }
@@ -498,8 +501,9 @@ fn legacy_texts_fall_back_to_give_up() {
 
 #[test]
 fn the_agent_pattern_agrees_with_the_runtimes_next_action() {
-    // Where the seed and `NextAction` differ (a CONFLICT listing no holders: the seed
-    // waits and retries, `NextAction` works around), the seed's pattern wins.
+    // Where the contract and `NextAction` differ (a CONFLICT listing no holders: the
+    // contract waits and retries, `NextAction` works around), the contract's pattern
+    // wins.
     for sample in interbase::samples() {
         let text = sample.output.to_string();
         let ours = on_tool_error(&text, BACKOFF).next_action();

@@ -1,9 +1,11 @@
-//! Seed 004 (ontology tools server): the code table, `{error, code, message,
-//! details}` tool results, protocol errors for system failures, and the parameter
-//! templates through `tool_error::params`.
+//! The ontology server's tool error handling documentation
+//! ("MCP Tool Error Handling - Final Audit & Pattern Documentation"): the code table
+//! ("Standard Error Codes", "Error Code Reference"), `{error, code, message,
+//! details}` tool results, protocol errors for system failures ("Decision Tree"),
+//! and the parameter templates ("Code Templates") through `tool_error::params`.
 //!
-//! The seed shows no complete JSON response. The expected values below follow its
-//! Go templates: `NewErrorResult(code, message)` has no details,
+//! The documentation shows no complete JSON response. The expected values below
+//! follow its Go templates: `NewErrorResult(code, message)` has no details,
 //! `NewErrorResultWithDetails` has the map it is given, and messages are built with
 //! the `fmt.Sprintf` formats the templates show (`%q` quoting).
 //!
@@ -25,8 +27,8 @@ use tool_error_tests::parse_json;
 // Template 7's two codes and the protocol errors never collide with the table.
 assert_unique_codes!(OntologyError, RepositoryError, ProtocolError);
 
-/// The seed's "Standard Error Codes" table, verbatim.
-const SEED_TABLE: &str = "\
+/// The "Standard Error Codes" table, verbatim.
+const DOCUMENTED_TABLE: &str = "\
 | Error Code | Usage | Example Scenario |
 |------------|-------|------------------|
 | `invalid_parameters` | Parameter is missing, empty, wrong type, or invalid format | `table` parameter is empty string, `role` parameter has invalid value |
@@ -45,8 +47,8 @@ const SEED_TABLE: &str = "\
 | `security_violation` | Security rule violation | SQL injection attempt detected |
 ";
 
-/// The seed's "Error Code Reference" block, verbatim.
-const SEED_REFERENCE: &str = "\
+/// The "Error Code Reference" block, verbatim.
+const DOCUMENTED_REFERENCE: &str = "\
 COLUMN_NOT_FOUND         - Column doesn't exist in schema
 ENTITY_NOT_FOUND         - Entity doesn't exist in ontology
 FACT_NOT_FOUND           - Knowledge fact doesn't exist
@@ -65,22 +67,22 @@ validation_error         - Complex validation failure
 
 #[test]
 fn the_code_table_is_generated_from_the_catalog() {
-    assert_eq!(ontology::code_table(), SEED_TABLE);
+    assert_eq!(ontology::code_table(), DOCUMENTED_TABLE);
 }
 
 #[test]
 fn the_code_reference_is_generated_from_the_catalog() {
-    assert_eq!(ontology::code_reference(), SEED_REFERENCE);
+    assert_eq!(ontology::code_reference(), DOCUMENTED_REFERENCE);
 }
 
-/// The seed contradicts itself twice here. Its statistics say "13 unique error
-/// codes" while its table and reference list 14; and its naming rule
+/// The documentation contradicts itself twice here. Its "Statistics" say "13 unique
+/// error codes" while its table and reference list 14; and its naming rule
 /// ("SCREAMING_SNAKE_CASE for resource-not-found errors, snake_case for all
 /// others") is broken by its own table (`ontology_not_found` lowercase,
 /// `QUERY_NOT_APPROVED` uppercase). We take the table: 14 codes, spelled as listed,
 /// because clients match codes byte for byte.
 #[test]
-fn fourteen_codes_in_the_seeds_mixed_case() {
+fn fourteen_codes_in_the_documented_mixed_case() {
     let codes: Vec<&str> = <OntologyError as StaticCatalog>::CATALOG.codes().collect();
     assert_eq!(
         codes,
@@ -141,11 +143,11 @@ fn missing_required_parameter() {
     }
 }
 
-/// Test structure template, case 2: "wrong parameter type". The seed's Go test
-/// expects `actual_type` to contain "int": its parameter map is a Go literal, where
-/// 123 is an `int`. Over MCP the arguments arrive as JSON, which Go decodes into
-/// `any` with every number a `float64`, so `%T` prints `float64`: that is what the
-/// server sends.
+/// "Test Structure Template" ("Testing Requirements"), case 2: "wrong parameter
+/// type". Its Go test expects `actual_type` to contain "int": its parameter map is a
+/// Go literal, where 123 is an `int`. Over MCP the arguments arrive as JSON, which Go
+/// decodes into `any` with every number a `float64`, so `%T` prints `float64`: that
+/// is what the server sends.
 #[test]
 fn wrong_parameter_type() {
     assert_eq!(

@@ -50,7 +50,7 @@ impl ToolError for QuotaExceeded {
     }
 }
 
-/// A derived contract with seed 000's legacy codes.
+/// A derived contract with Gem-Flux's legacy codes.
 #[derive(Debug, thiserror::Error, tool_error::ToolError)]
 #[tool_error(domain = "gem-flux", legacy_jsonrpc)]
 enum GemFluxError {
@@ -165,7 +165,7 @@ fn native_output_validates_against_the_published_schema_and_reads_back() {
 }
 
 #[test]
-fn seed_000_legacy_codes_come_from_category_then_kind() {
+fn gem_flux_legacy_codes_come_from_category_then_kind() {
     assert_eq!(model_not_found().jsonrpc_code(), -32001);
     assert_eq!(
         GemFluxError::GapfillInfeasible {
@@ -354,7 +354,8 @@ fn suggestion_knobs() {
             .get("suggestions")
             .is_none()
     );
-    // Quota errors are not recoverable: seed 003 sends suggestions only for recoverable ones.
+    // Quota errors are not recoverable: the Exa docs server sends suggestions only for
+    // recoverable ones.
     assert!(
         render(&Policy::DEFAULT.with_suggestions_when_unrecoverable(false))
             .get("suggestions")
@@ -584,9 +585,9 @@ fn parse_reads_every_structured_shape_and_falls_back_to_legacy() {
         assert_eq!(parsed.next_action(), retry, "{text}");
     }
 
-    // Seed 002's wire format.
-    let seed_002 = r#"{"type":"CONFLICT","message":"reservation conflict: 2 conflicts","recoverable":true,"data":{"conflicts":[{"agent_id":"agent-2"}]}}"#;
-    let parsed = client::parse(seed_002);
+    // interbase's `toolerror` wire format.
+    let interbase = r#"{"type":"CONFLICT","message":"reservation conflict: 2 conflicts","recoverable":true,"data":{"conflicts":[{"agent_id":"agent-2"}]}}"#;
+    let parsed = client::parse(interbase);
     let owned = parsed.envelope().expect("structured");
     assert_eq!(owned.kind, Kind::Conflict);
     assert_eq!(
@@ -654,7 +655,7 @@ fn boxed_and_shared_errors_render_like_the_inner_one() {
     );
 }
 
-/// A profile that merges details with a key of its own, like seed 002's `data`.
+/// A profile that merges details with a key of its own, like interbase's `data`.
 struct MergedData;
 
 impl Profile for MergedData {

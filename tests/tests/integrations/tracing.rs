@@ -1,5 +1,5 @@
 //! The `tracing` feature: one structured event per rendered error, with every field
-//! seed 000's log entry needs, and the log policy the integrations log under.
+//! Gem-Flux's log entry needs, and the log policy the integrations log under.
 
 use serde_json::json;
 use tool_error::Policy;
@@ -85,9 +85,9 @@ fn one_event_with_the_structured_fields() {
     );
 }
 
-/// Seed 000's log entry, rebuilt from the captured fields alone.
+/// Gem-Flux's log entry, rebuilt from the captured fields alone.
 #[test]
-fn enough_for_seed_000s_log_entry() {
+fn enough_for_gem_fluxs_log_entry() {
     let error = gapfill();
     let clock = clock_at("2025-10-27T15:15:22Z");
     let context = Context::new()
@@ -110,8 +110,8 @@ fn enough_for_seed_000s_log_entry() {
         "details": parse_json(&field("details")),
         "session_id": field("session_id"),
     });
-    // Seed 000, "Error Log Entry" (its `stack_trace` is a placeholder there; this
-    // error has no cause).
+    // Gem-Flux's error handling specification, "Error Logging", "Error Log Entry"
+    // (its `stack_trace` is a placeholder there; this error has no cause).
     assert_eq!(
         entry,
         json!({

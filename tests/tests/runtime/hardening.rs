@@ -7,13 +7,14 @@
 //! Run them long with, e.g.:
 //!
 //! ```sh
-//! PROPTEST_CASES=100000 cargo test --release -p tool-error-tests --test hardening
+//! PROPTEST_CASES=100000 cargo test --release -p tool-error-tests --test runtime hardening
 //! ```
 //!
 //! The arbitrary error, context and policy (`model`) and the checks on every
 //! rendering and client reading (`checks`) are the fuzz targets' own, included from
-//! `fuzz/src/` by path: proptest draws the bytes they are decoded from here,
-//! libFuzzer or the seeded runner there. See `fuzz/README.md`.
+//! `fuzz/src/` by path (at the crate root, in `main.rs`): proptest draws the bytes
+//! they are decoded from here, libFuzzer or the seeded runner there. See
+//! `fuzz/README.md`.
 
 use std::error::Error as StdError;
 use std::fmt;
@@ -28,20 +29,11 @@ use tool_error::{
     Policy, Problem, Reduction, RequestId, SuggestionWriter, ToolError,
 };
 
-#[path = "../../fuzz/src/bytes.rs"]
-#[allow(dead_code, unreachable_pub)]
-mod bytes;
-#[path = "../../fuzz/src/checks.rs"]
-#[allow(dead_code, unreachable_pub)]
-mod checks;
-#[path = "../../fuzz/src/model.rs"]
-#[allow(dead_code, unreachable_pub)]
-mod model;
-
-use bytes::Bytes;
-use model::{
-    Case, Cause, ConnectFailed, Ctx, Derived, DetailValue, Details, Generated, Inner, Secrets,
-    deep_value,
+use crate::bytes::Bytes;
+use crate::checks;
+use crate::model::{
+    self, Case, Cause, ConnectFailed, Ctx, Derived, DetailValue, Details, Generated, Inner,
+    Secrets, deep_value,
 };
 
 const MARK: &str = Limits::TRUNCATION_MARK;
@@ -527,38 +519,13 @@ proptest! {
 // Secrets through the integrations
 // ---------------------------------------------------------------------------------
 
-/// Every field of every `tool_error` event emitted while `f` runs on this thread.
+/// Every field of every event emitted while `f` runs on this thread, as `name=value`.
 fn logged(f: impl FnOnce()) -> Vec<String> {
-    use std::sync::{Arc, Mutex};
-    use tracing_subscriber::layer::{Context as LayerContext, SubscriberExt};
-
-    struct Fields<'a>(&'a mut Vec<String>);
-    impl tracing::field::Visit for Fields<'_> {
-        fn record_debug(&mut self, field: &tracing::field::Field, value: &dyn fmt::Debug) {
-            self.0.push(format!("{}={value:?}", field.name()));
-        }
-        fn record_str(&mut self, field: &tracing::field::Field, value: &str) {
-            self.0.push(format!("{}={value}", field.name()));
-        }
-    }
-
-    #[derive(Clone, Default)]
-    struct Capture(Arc<Mutex<Vec<String>>>);
-    impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for Capture {
-        fn on_event(&self, event: &tracing::Event<'_>, _: LayerContext<'_, S>) {
-            let mut fields = Vec::new();
-            event.record(&mut Fields(&mut fields));
-            self.0
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .extend(fields);
-        }
-    }
-
-    let capture = Capture::default();
-    let subscriber = tracing_subscriber::Registry::default().with(capture.clone());
-    tracing::subscriber::with_default(subscriber, f);
-    capture.0.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    tool_error_tests::logs::capture(f)
+        .into_iter()
+        .flat_map(|event| event.fields)
+        .map(|(name, value)| format!("{name}={value}"))
+        .collect()
 }
 
 /// What each integration hands to its framework, as text: the rmcp tool result and
@@ -573,15 +540,7 @@ fn integration_outputs(error: &dyn ToolError, policy: &Policy) -> Vec<String> {
     let data = tool_error::rmcp::to_error_data(error, &context, &options);
     let object = tool_error::jsonrpsee::to_error_object(error, &context, &options);
     let response = tool_error::axum::problem_response(error, &context, &options);
-    let body = tokio::runtime::Builder::new_current_thread()
-        .build()
-        .expect("a runtime")
-        .block_on(async {
-            use axum_core::extract::FromRequest;
-            let request = http::Request::new(response.into_body());
-            String::from_request(request, &()).await
-        })
-        .unwrap_or_default();
+    let body = tool_error_tests::body_text(response);
     vec![
         serde_json::to_string(&result).unwrap_or_default(),
         serde_json::to_string(&data).unwrap_or_default(),

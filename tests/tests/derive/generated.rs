@@ -17,16 +17,11 @@ use tool_error::{
     McpToolResult, Native, Policy, Problem, Profile, RequestId, StaticCatalog, ToolError,
     assert_unique_codes,
 };
-use tool_error_tests::{TIMESTAMP, clock, native, parse_json};
+use tool_error_tests::{TIMESTAMP, clock, native, native_with, parse_json};
 
 // ---------------------------------------------------------------------------------
-// Helpers (the shared `clock`, `native`, `parse_json` and `TIMESTAMP` are in
-// `tool_error_tests`)
-
-/// The native envelope under `policy`.
-fn native_with(error: &dyn ToolError, policy: &Policy) -> Value {
-    parse_json(&Envelope::new(error).with_policy(policy).to_json())
-}
+// Helpers (the shared `clock`, `native`, `native_with`, `parse_json` and `TIMESTAMP`
+// are in `tool_error_tests`)
 
 fn render(error: &dyn ToolError, profile: &impl Profile) -> Value {
     parse_json(&Envelope::new(error).render(profile))

@@ -6,14 +6,14 @@ use std::time::Duration;
 
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::tool::IntoCallToolResult;
-use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ErrorCode};
+use rmcp::model::{CallToolResponse, CallToolResult, ErrorCode};
 use rmcp::{ServerHandler, ServiceExt, tool, tool_handler, tool_router};
-use serde_json::{Value, json};
+use serde_json::json;
 use tool_error::rmcp::{
     McpOptions, Parameters, scope, to_call_tool_result, to_error_data, to_response,
 };
 use tool_error::{Channel, Options, Policy, ToolError};
-use tool_error_tests::{TIMESTAMP, clock, mcp_envelope, mcp_text};
+use tool_error_tests::{TIMESTAMP, clock, mcp_envelope, mcp_text, tool_call};
 
 #[derive(Debug, thiserror::Error, ToolError)]
 #[tool_error(domain = "demo")]
@@ -305,13 +305,6 @@ impl Demo {
 #[tool_handler(router = tool_error::rmcp::Router::new(&self.tool_router).with_options(&self.errors))]
 impl ServerHandler for Demo {}
 
-fn call(name: &'static str, arguments: Value) -> CallToolRequestParams {
-    let Value::Object(arguments) = arguments else {
-        panic!("arguments are an object")
-    };
-    CallToolRequestParams::new(name).with_arguments(arguments)
-}
-
 type Client = rmcp::service::RunningService<rmcp::RoleClient, ()>;
 
 /// The demo server on one end of a pipe, a client on the other.
@@ -339,7 +332,7 @@ async fn a_server_with_the_router_and_no_call_tool() {
     assert_eq!(get_media.input_schema["required"], json!(["media_id"]));
 
     let ok = client
-        .call_tool(call("get_media", json!({ "media_id": "minimal" })))
+        .call_tool(tool_call("get_media", json!({ "media_id": "minimal" })))
         .await
         .unwrap();
     assert_eq!(ok.is_error, Some(false));
@@ -347,7 +340,7 @@ async fn a_server_with_the_router_and_no_call_tool() {
 
     // A derived error: a tool result with the envelope, the tool name and request id.
     let missing = client
-        .call_tool(call("get_media", json!({ "media_id": "rich" })))
+        .call_tool(tool_call("get_media", json!({ "media_id": "rich" })))
         .await
         .unwrap();
     assert_eq!(missing.is_error, Some(true));
@@ -363,7 +356,7 @@ async fn a_server_with_the_router_and_no_call_tool() {
     // structuredContent against that schema even on errors.
     assert_eq!(missing.structured_content, Some(envelope.clone()));
     let describe = client
-        .call_tool(call("describe_media", json!({ "media_id": "rich" })))
+        .call_tool(tool_call("describe_media", json!({ "media_id": "rich" })))
         .await
         .unwrap();
     assert!(
@@ -377,7 +370,7 @@ async fn a_server_with_the_router_and_no_call_tool() {
 
     // Bad arguments: a VALIDATION result naming the nested field.
     let bad = client
-        .call_tool(call(
+        .call_tool(tool_call(
             "get_media",
             json!({ "media_id": "minimal", "custom_bounds": { "cpd00027": [-10, "x"] } }),
         ))
@@ -399,7 +392,7 @@ async fn a_server_with_the_router_and_no_call_tool() {
     );
 
     let absent = client
-        .call_tool(call("get_media", json!({})))
+        .call_tool(tool_call("get_media", json!({})))
         .await
         .unwrap();
     let envelope = mcp_envelope(&absent);
@@ -409,7 +402,7 @@ async fn a_server_with_the_router_and_no_call_tool() {
 
     // Protocol channel: a JSON-RPC error with the envelope as data.
     let down = client
-        .call_tool(call("check_store", json!({})))
+        .call_tool(tool_call("check_store", json!({})))
         .await
         .unwrap_err();
     let rmcp::ServiceError::McpError(data) = down else {
@@ -420,7 +413,7 @@ async fn a_server_with_the_router_and_no_call_tool() {
 
     // An unknown tool is a protocol error, -32602.
     let unknown = client
-        .call_tool(call("no_such_tool", json!({})))
+        .call_tool(tool_call("no_such_tool", json!({})))
         .await
         .unwrap_err();
     let rmcp::ServiceError::McpError(data) = unknown else {
@@ -449,7 +442,7 @@ async fn argument_errors_can_be_mapped_to_the_servers_own_error() {
     ));
     let (client, server_task) = serve_demo(options).await;
     let bad = client
-        .call_tool(call("get_media", json!({ "media_id": 7 })))
+        .call_tool(tool_call("get_media", json!({ "media_id": 7 })))
         .await
         .unwrap();
     assert_eq!(bad.is_error, Some(true));
@@ -479,7 +472,7 @@ async fn mapped_argument_errors_on_the_protocol_channel_are_json_rpc_errors() {
     ));
     let (client, server_task) = serve_demo(options).await;
     let error = client
-        .call_tool(call("get_media", json!({})))
+        .call_tool(tool_call("get_media", json!({})))
         .await
         .unwrap_err();
     let rmcp::ServiceError::McpError(data) = error else {

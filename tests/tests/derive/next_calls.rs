@@ -3,6 +3,7 @@
 
 use serde_json::json;
 use tool_error::{Envelope, Native, Policy, ToolError};
+use tool_error_tests::native_with;
 
 #[derive(Debug, thiserror::Error, ToolError)]
 #[tool_error(domain = "lab")]
@@ -44,18 +45,13 @@ enum LabError {
     Busy,
 }
 
-fn native(error: &dyn ToolError, policy: &Policy) -> serde_json::Value {
-    let text = Envelope::new(error).with_policy(policy).render(&Native);
-    serde_json::from_str(&text).expect("valid JSON")
-}
-
 #[test]
 fn next_calls_render_after_the_suggestions() {
     let error = LabError::CompoundNotFound {
         compound_id: "cpd99999".into(),
         closest: "cpd00027".into(),
     };
-    let value = native(&error, &Policy::DEFAULT);
+    let value = native_with(&error, &Policy::DEFAULT);
     assert_eq!(
         value["next_calls"],
         json!([
@@ -81,7 +77,7 @@ fn field_values_keep_their_json_type_and_calls_need_confirmation_by_default() {
         attempts: 2,
         token: "secret-token".into(),
     };
-    let value = native(&error, &Policy::DEFAULT);
+    let value = native_with(&error, &Policy::DEFAULT);
     assert_eq!(
         value["next_calls"],
         json!([
@@ -96,7 +92,7 @@ fn field_values_keep_their_json_type_and_calls_need_confirmation_by_default() {
 
 #[test]
 fn no_next_calls_no_key() {
-    let value = native(&LabError::Busy, &Policy::DEFAULT);
+    let value = native_with(&LabError::Busy, &Policy::DEFAULT);
     assert!(value.get("next_calls").is_none(), "{value}");
 }
 
@@ -113,7 +109,7 @@ fn a_transparent_wrapper_keeps_the_wrapped_calls() {
         compound_id: "x".into(),
         closest: "cpd00027".into(),
     });
-    let value = native(&error, &Policy::DEFAULT);
+    let value = native_with(&error, &Policy::DEFAULT);
     assert_eq!(
         value["next_calls"][1]["arguments"]["compound_id"],
         "cpd00027"
@@ -132,8 +128,12 @@ fn infeasible(media: usize) -> LabError {
 #[test]
 fn next_calls_follow_the_suggestion_switches() {
     let error = infeasible(1);
-    assert!(native(&error, &Policy::DEFAULT).get("next_calls").is_some());
-    let value = native(&error, &Policy::DEFAULT.with_suggestions(false));
+    assert!(
+        native_with(&error, &Policy::DEFAULT)
+            .get("next_calls")
+            .is_some()
+    );
+    let value = native_with(&error, &Policy::DEFAULT.with_suggestions(false));
     assert!(value.get("next_calls").is_none(), "{value}");
     let reduced = Envelope::new(&error)
         .with_reduction(tool_error::Reduction::Suggestions)
@@ -146,7 +146,7 @@ fn limits_leave_out_calls_they_would_change_and_say_so() {
     // Three media: the second call's `media_ids` list is over an item limit of 2,
     // so that call is left out whole; the first fits.
     let limits = tool_error::Limits::DEFAULT.with_max_items(2);
-    let value = native(&infeasible(3), &Policy::DEFAULT.with_limits(limits));
+    let value = native_with(&infeasible(3), &Policy::DEFAULT.with_limits(limits));
     let tools: Vec<&str> = value["next_calls"]
         .as_array()
         .unwrap()
@@ -159,7 +159,7 @@ fn limits_leave_out_calls_they_would_change_and_say_so() {
 
     // A model id over the string limit: both calls would send it cut.
     let limits = tool_error::Limits::DEFAULT.with_max_string_chars(10);
-    let value = native(&infeasible(1), &Policy::DEFAULT.with_limits(limits));
+    let value = native_with(&infeasible(1), &Policy::DEFAULT.with_limits(limits));
     assert!(value.get("next_calls").is_none(), "{value}");
     assert_eq!(value["truncated"], true);
 
@@ -173,10 +173,10 @@ fn limits_leave_out_calls_they_would_change_and_say_so() {
         attempts: 1,
         token: "t".into(),
     };
-    let value = native(&error, &Policy::DEFAULT.with_limits(limits));
+    let value = native_with(&error, &Policy::DEFAULT.with_limits(limits));
     assert_eq!(value["next_calls"].as_array().unwrap().len(), 1, "{value}");
     assert_eq!(value["truncated"], true);
-    let value = native(&error, &Policy::DEFAULT);
+    let value = native_with(&error, &Policy::DEFAULT);
     assert_eq!(value["next_calls"].as_array().unwrap().len(), 2, "{value}");
     assert!(value.get("truncated").is_none(), "{value}");
 }
@@ -202,11 +202,11 @@ fn no_room_for_items_leaves_the_key_out_and_says_truncated() {
             calls.push(&tool_error::NextCall::new("status", &json!({})).read_only());
         }
     }
-    let value = native(&OnlyACall, &Policy::DEFAULT);
+    let value = native_with(&OnlyACall, &Policy::DEFAULT);
     assert_eq!(value["next_calls"][0]["tool"], "status");
     assert!(value.get("truncated").is_none(), "{value}");
     let limits = tool_error::Limits::DEFAULT.with_max_items(0);
-    let value = native(&OnlyACall, &Policy::DEFAULT.with_limits(limits));
+    let value = native_with(&OnlyACall, &Policy::DEFAULT.with_limits(limits));
     assert!(value.get("next_calls").is_none(), "{value}");
     assert_eq!(value["truncated"], true, "{value}");
 }
@@ -220,7 +220,7 @@ fn problem_json_carries_the_calls_as_an_extension_member() {
     let value = Envelope::new(&error).to_value(&tool_error::Problem::default());
     assert_eq!(
         value["next_calls"],
-        native(&error, &Policy::DEFAULT)["next_calls"]
+        native_with(&error, &Policy::DEFAULT)["next_calls"]
     );
     assert_eq!(value["next_calls"][0]["tool"], "search_compounds");
     // And the client reads them back from problem+json.

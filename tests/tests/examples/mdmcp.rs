@@ -1,31 +1,33 @@
-//! Seed 001 (mdmcp): the four enhanced error responses of section 5, the
-//! configuration knobs of section 4.3, and the seed's own wire types reading our
-//! output back.
+//! mdmcp's enhanced error handling design: the four error responses of its section
+//! 5 ("Examples", 5.1 to 5.4), the configuration knobs of section 4.3
+//! ("Configuration"), and the design's own wire types (section 3.1, "Core Error
+//! Context Types") reading our output back.
 //!
-//! The expected JSON is copied verbatim from the seed (`seeds/001_9cb721d3f26eef13.txt`).
+//! The expected JSON is copied verbatim from the examples of section 5.
 //!
-//! Readings taken where the seed contradicts itself:
+//! Readings taken where the design contradicts itself:
 //! - 5.1 shows `policy_location` in clear although `redact_sensitive` defaults to on
-//!   and section 10.2 redacts exactly that field; the example is read as rendered
-//!   with `redact_sensitive: false` (the default rendering is tested separately).
-//!   Its `policy_location` also differs from the seed's conversion code (which sets
+//!   and section 10.2 ("Security Considerations", "Implementation") redacts exactly
+//!   that field; the example is read as rendered with `redact_sensitive: false` (the
+//!   default rendering is tested separately).
+//!   Its `policy_location` also differs from the design's conversion code (which sets
 //!   `None`); the response example is the spec.
 //! - 5.2 shows `examples` although `include_examples` defaults to off; read as
 //!   rendered with `include_examples: true`.
 //! - 5.3 sends -32602 (invalid params) for a resource limit. That is deliberate in
-//!   the seed: its `to_mcp_code` maps `FsError::FileTooLarge` to
+//!   the design: its `to_mcp_code` (section 3.3) maps `FsError::FileTooLarge` to
 //!   `McpErrorCode::InvalidArgs`, since the caller fixes it by reading less. We keep
 //!   -32602 for `file_too_large`; the other limits keep their own codes.
 //! - 5.4 is rendered with `verbose_errors: true`, as its request says; its
 //!   `debug_info` has no `backtrace`, so none was captured.
 //! - 5.2 (`invalid_argument` naming `-rf`, with its own suggestions) is not what the
-//!   seed's conversion of `CatalogError::ArgumentValidation { reason }` builds
+//!   design's conversion of `CatalogError::ArgumentValidation { reason }` builds
 //!   (field `args`, user message "Command arguments failed validation", suggestion
 //!   "Check the argument format and allowed values"). Both are reproduced: 5.2 by
 //!   `ValidationFailure::blocked_argument`, a check that knows the argument, the
 //!   conversion by `ValidationFailure::argument_validation`.
 //! - The conversions send `error.to_string()` as the JSON-RPC message, the text of a
-//!   `CatalogError` the seed does not show. 5.2 shows that mdmcp's message for a
+//!   `CatalogError` the design does not show. 5.2 shows that mdmcp's message for a
 //!   failed argument check is the family's sentence ("Command arguments failed
 //!   validation", also the conversion's user message), so both conversions send
 //!   their family's sentence: "Command arguments failed validation" and
@@ -223,10 +225,11 @@ fn example_5_4_execution_error_with_debug_info() {
     assert_eq!(response, parse_json(EXAMPLE_5_4));
 }
 
-/// The seed's `ToErrorContext for CatalogError`, arm `ArgumentValidation`: its
+/// The design's `ToErrorContext for CatalogError` (section 3.3, "Error Conversion
+/// Traits"), arm `ArgumentValidation`: its
 /// details, user message and suggestion, with `InvalidArgs` (-32602).
 #[test]
-fn the_seeds_argument_validation_conversion() {
+fn the_designs_argument_validation_conversion() {
     let reason = "argument '--exec' is not in the allow list";
     let error = ValidationFailure::argument_validation(reason);
     let response = ServerConfig::default().render(RequestId::Number(6), &error, Context::new());
@@ -247,7 +250,7 @@ fn the_seeds_argument_validation_conversion() {
             }
         })
     );
-    // The seed's own types read it back as its ValidationFailure details.
+    // The design's own types read it back as its ValidationFailure details.
     let context: ErrorContext = serde_json::from_value(response["error"]["data"].clone()).unwrap();
     assert!(matches!(
         context.details,
@@ -255,10 +258,11 @@ fn the_seeds_argument_validation_conversion() {
     ));
 }
 
-/// The seed's `ToErrorContext for CatalogError`, arm `EnvironmentValidation`: the
-/// user message is the seed's, not moved into the JSON-RPC message.
+/// The design's `ToErrorContext for CatalogError` (section 3.3), arm
+/// `EnvironmentValidation`: the user message is the design's, not moved into the
+/// JSON-RPC message.
 #[test]
-fn the_seeds_environment_validation_conversion() {
+fn the_designs_environment_validation_conversion() {
     let reason = "variable 'LD_PRELOAD' is not in the allowlist";
     let error = ValidationFailure::environment_validation(reason);
     let with_examples = ServerConfig {
@@ -318,7 +322,7 @@ fn the_tour_shows_the_four_examples_exactly() {
 // --- the knobs ----------------------------------------------------------------------
 
 #[test]
-fn config_defaults_match_the_seed() {
+fn config_defaults_match_the_design() {
     let parsed: ServerConfig = serde_json::from_str("{}").unwrap();
     assert_eq!(parsed, ServerConfig::default());
     assert_eq!(
@@ -413,7 +417,7 @@ fn verbose_errors_controls_debug_info() {
     assert!(quiet["error"]["data"].get("debug_info").is_none());
 
     // Without a request id, server version or clock, debug info still has the
-    // fields the seed's DebugInfo requires.
+    // fields the design's DebugInfo (section 3.1) requires.
     let verbose = ServerConfig {
         verbose_errors: true,
         ..ServerConfig::default()
@@ -489,18 +493,18 @@ fn every_error_type_is_a_code_and_every_code_an_error_type() {
     let mut types = Vec::new();
     for code in catalog.codes() {
         let parsed: ErrorType = serde_json::from_value(json!(code))
-            .unwrap_or_else(|_| panic!("{code} is not one of the seed's ErrorType"));
+            .unwrap_or_else(|_| panic!("{code} is not one of the design's ErrorType"));
         assert!(!types.contains(&parsed), "{code} twice");
         types.push(parsed);
     }
-    assert_eq!(types.len(), 19, "the seed's ErrorType has 19 variants");
+    assert_eq!(types.len(), 19, "the design's ErrorType has 19 variants");
 }
 
 #[test]
-fn codes_follow_the_seed_mapping() {
+fn codes_follow_the_design_mapping() {
     let catalog = <MdmcpError as StaticCatalog>::CATALOG;
     let code = |name: &str| catalog.find(name).unwrap().jsonrpc_code();
-    // The seed's to_mcp_code and examples.
+    // The design's to_mcp_code (section 3.3) and examples (section 5).
     for policy in [
         "path_not_allowed",
         "network_fs_denied",
@@ -534,7 +538,7 @@ fn codes_follow_the_seed_mapping() {
 type IsFamily = fn(&ErrorDetails) -> bool;
 
 #[test]
-fn the_seed_types_read_every_family_back() {
+fn the_design_types_read_every_family_back() {
     let errors: Vec<(MdmcpError, IsFamily)> = vec![
         (
             path_not_allowed().into(),

@@ -1,0 +1,10 @@
+//! One module per integration family: rmcp, axum, jsonrpsee, tracing, schemars,
+//! and the validation libraries (garde, validator). All run under the default
+//! options; none installs its own.
+
+mod axum;
+mod jsonrpsee;
+mod rmcp;
+mod schemars;
+mod tracing;
+mod validation;
