@@ -99,3 +99,27 @@ fn unknown_arguments_are_refused() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("usage: tour"));
 }
+
+/// The README quotes the tour's first lines (its error count among them): they must
+/// be what the tour prints, line for line.
+#[test]
+fn the_readme_quotes_the_tour_as_it_prints() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
+        .expect("README.md");
+    let (_, after) = readme
+        .split_once("It begins:\n\n```text\n")
+        .expect("the README quotes the tour after \"It begins:\"");
+    let (quoted, _) = after.split_once("\n```").expect("the quote ends");
+    let output = run(&[]);
+    assert!(output.status.success());
+    let printed = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(
+        printed.starts_with(&format!("{quoted}\n")),
+        "README.md quotes the tour as\n{quoted}\n\nbut it prints\n{}",
+        printed
+            .lines()
+            .take(quoted.lines().count())
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
