@@ -1,0 +1,230 @@
+//! Deserialising a JSON value with a structured error and the path of the failure.
+//!
+//! `serde_path_to_error` tracks the path; what it wraps must report failures as
+//! data, not text, and serde_json's own `Value` deserializer only has text. So the
+//! value is fed to serde through serde's generic `value` deserializers, with an
+//! error type that keeps what serde said: which failure, what was expected, what
+//! was found.
+//!
+//! Named text values (query and path parameters) go through the same error type;
+//! they are one level deep, so each failure is given its key directly.
+
+use core::fmt;
+
+use serde::de::{self, Expected, Unexpected};
+use serde_json::Value;
+use serde_path_to_error::{Segment, Track};
+
+use self::text::Pairs;
+use self::value::ValueDeserializer;
+use super::words;
+use super::{Violation, ViolationKind};
+
+mod text;
+mod value;
+
+/// Deserialises `T` from `value`; a failure becomes a violation at its path.
+pub(super) fn from_value<'de, T: de::Deserialize<'de>>(value: &'de Value) -> Result<T, Violation> {
+    let mut track = Track::new();
+    let result = T::deserialize(serde_path_to_error::Deserializer::new(
+        ValueDeserializer(value),
+        &mut track,
+    ));
+    result.map_err(|failure| failure.into_violation(&track.path()))
+}
+
+/// Deserialises `T` from named text values; a failure becomes a violation at its
+/// key.
+pub(super) fn from_pairs<'de, T: de::Deserialize<'de>>(
+    pairs: &'de [(&'de str, &'de str)],
+) -> Result<T, Violation> {
+    T::deserialize(Pairs(pairs)).map_err(|failure| failure.into_violation(&Track::new().path()))
+}
+
+/// A failure as serde reported it, before the path is known.
+#[derive(Debug)]
+pub(super) struct Failure(Box<Reported>);
+
+#[derive(Debug)]
+struct Reported {
+    kind: ViolationKind,
+    expected: String,
+    actual: String,
+    /// The field a missing, unknown or duplicate-field failure names: the path ends
+    /// at the object, the field is one step further.
+    field: Option<String>,
+    message: Option<String>,
+}
+
+impl Failure {
+    fn new(kind: ViolationKind, expected: String, actual: String) -> Self {
+        Failure(Box::new(Reported {
+            kind,
+            expected,
+            actual,
+            field: None,
+            message: None,
+        }))
+    }
+
+    fn with_field(mut self, field: &str) -> Self {
+        self.0.field = Some(field.to_owned());
+        self
+    }
+
+    /// The failure of the value at `key`, unless it already names its field.
+    fn at_key(self, key: &str) -> Self {
+        if self.0.field.is_some() {
+            self
+        } else {
+            self.with_field(key)
+        }
+    }
+
+    /// The failure is the key's, not the value's: say so.
+    fn bad_key(mut self) -> Self {
+        self.0.message = Some(format!("the key must be {}", self.0.expected));
+        self
+    }
+
+    fn into_violation(self, path: &serde_path_to_error::Path) -> Violation {
+        let Reported {
+            kind,
+            expected,
+            actual,
+            field,
+            message,
+        } = *self.0;
+        let mut at = String::new();
+        let mut last_key = None;
+        for segment in path.iter() {
+            last_key = match segment {
+                Segment::Map { key } => Some(key.as_str()),
+                _ => None,
+            };
+            match segment {
+                Segment::Seq { index } => {
+                    at.push('[');
+                    at.push_str(&index.to_string());
+                    at.push(']');
+                }
+                Segment::Map { key } | Segment::Enum { variant: key } => push_key(&mut at, key),
+                Segment::Unknown => {}
+            }
+        }
+        // A missing or repeated field is named beside a path that ends at its
+        // object; an unknown field's key was already read, so the path may end
+        // with it.
+        if let Some(field) = &field
+            && (kind != ViolationKind::UnknownField || last_key != Some(field.as_str()))
+        {
+            push_key(&mut at, field);
+        }
+        let mut violation = Violation::new(kind, at, expected, actual);
+        violation.message = message;
+        violation
+    }
+}
+
+/// Appends `.key`, or `["key"]` when the key is not a plain identifier.
+fn push_key(path: &mut String, key: &str) {
+    let plain = !key.is_empty()
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    if plain {
+        if !path.is_empty() {
+            path.push('.');
+        }
+        path.push_str(key);
+    } else {
+        path.push('[');
+        path.push_str(&serde_json::to_string(key).unwrap_or_default());
+        path.push(']');
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0.message {
+            Some(message) => f.write_str(message),
+            None => write!(f, "expected {}, got {}", self.0.expected, self.0.actual),
+        }
+    }
+}
+
+impl std::error::Error for Failure {}
+
+impl de::Error for Failure {
+    fn custom<T: fmt::Display>(message: T) -> Self {
+        let mut failure = Failure::new(
+            ViolationKind::Rule,
+            "a valid value".to_owned(),
+            "an invalid value".to_owned(),
+        );
+        failure.0.message = Some(message.to_string());
+        failure
+    }
+
+    fn invalid_type(unexpected: Unexpected<'_>, expected: &dyn Expected) -> Self {
+        Failure::new(
+            ViolationKind::WrongType,
+            words::expected_type(expected),
+            words::json_type(&unexpected).to_owned(),
+        )
+    }
+
+    fn invalid_value(unexpected: Unexpected<'_>, expected: &dyn Expected) -> Self {
+        Failure::new(
+            ViolationKind::InvalidValue,
+            words::expected_value(expected),
+            words::given(&unexpected),
+        )
+    }
+
+    fn invalid_length(len: usize, expected: &dyn Expected) -> Self {
+        Failure::new(
+            ViolationKind::WrongLength,
+            words::expected_type(expected),
+            match len {
+                1 => "1 item".to_owned(),
+                n => format!("{n} items"),
+            },
+        )
+    }
+
+    fn unknown_variant(variant: &str, expected: &'static [&'static str]) -> Self {
+        Failure::new(
+            ViolationKind::NotAllowed,
+            words::one_of(expected),
+            words::quoted(variant),
+        )
+    }
+
+    fn unknown_field(field: &str, expected: &'static [&'static str]) -> Self {
+        Failure::new(
+            ViolationKind::UnknownField,
+            words::one_of(expected),
+            words::quoted(field),
+        )
+        .with_field(field)
+    }
+
+    fn missing_field(field: &'static str) -> Self {
+        Failure::new(
+            ViolationKind::Missing,
+            "a value".to_owned(),
+            "missing".to_owned(),
+        )
+        .with_field(field)
+    }
+
+    fn duplicate_field(field: &'static str) -> Self {
+        Failure::new(
+            ViolationKind::Duplicate,
+            "a single value".to_owned(),
+            "a repeated field".to_owned(),
+        )
+        .with_field(field)
+    }
+}
