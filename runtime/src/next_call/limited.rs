@@ -1,0 +1,188 @@
+//! A next call serialised under the policy's limits: left out whole rather than
+//! sent changed.
+
+use serde::ser::{SerializeMap, SerializeSeq};
+use serde::{Serialize, Serializer};
+
+use crate::__private::Fields;
+use crate::Limits;
+use crate::limit::{Cuts, Limited, serialize_display, serialize_str_cut};
+use crate::template::Template;
+
+use super::call::{Arguments, NextCall};
+use super::spec::ArgumentValue;
+
+/// A call serialised within `limits`, its cuts reported to `cuts`.
+pub(crate) struct LimitedCall<'c, 'a> {
+    pub(crate) call: &'c NextCall<'a>,
+    pub(crate) limits: &'c Limits,
+    pub(crate) cuts: Cuts<'c>,
+}
+
+impl Serialize for LimitedCall<'_, '_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.call
+            .serialize_limited(serializer, self.limits, self.cuts)
+    }
+}
+
+/// A string cut to the string limit.
+struct Cut<'a>(&'a str, &'a Limits, Cuts<'a>);
+
+impl Serialize for Cut<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serialize_str_cut(serializer, self.0, self.1.max_string_chars, self.2)
+    }
+}
+
+/// The names in `caller_supplies`: written by hand, or the declared `name = _`.
+struct CallerSupplied<'c, 'a> {
+    call: &'c NextCall<'a>,
+    limits: &'c Limits,
+    cuts: Cuts<'c>,
+}
+
+impl CallerSupplied<'_, '_> {
+    fn names(&self) -> impl Iterator<Item = &str> {
+        let declared = match self.call.arguments {
+            Arguments::Declared { spec, .. } => spec,
+            Arguments::Value(_) => &[],
+        };
+        let declared = declared
+            .iter()
+            .filter(|argument| matches!(argument.value, ArgumentValue::CallerSupplies))
+            .map(|argument| argument.name);
+        self.call.caller_supplies.iter().copied().chain(declared)
+    }
+}
+
+impl Serialize for CallerSupplied<'_, '_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(None)?;
+        for (index, name) in self.names().enumerate() {
+            if index >= self.limits.max_items {
+                self.cuts.record();
+                break;
+            }
+            seq.serialize_element(&Cut(name, self.limits, self.cuts))?;
+        }
+        seq.end()
+    }
+}
+
+/// The `arguments` object of a call, within the limits.
+struct LimitedArguments<'a> {
+    arguments: Arguments<'a>,
+    limits: &'a Limits,
+    cuts: Cuts<'a>,
+}
+
+impl Serialize for LimitedArguments<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let (limits, cuts) = (self.limits, self.cuts);
+        match self.arguments {
+            Arguments::Value(value) => {
+                Limited::new(value.as_erased(), limits, cuts).serialize(serializer)
+            }
+            Arguments::Declared {
+                spec,
+                slots,
+                fields,
+            } => {
+                let mut map = serializer.serialize_map(None)?;
+                // Every declared argument: their number is fixed at compile time,
+                // and a call missing one is not the call the server declared.
+                let given = spec
+                    .iter()
+                    .filter(|argument| !matches!(argument.value, ArgumentValue::CallerSupplies));
+                for argument in given {
+                    let value = DeclaredValue {
+                        value: argument.value,
+                        slots,
+                        fields,
+                        limits,
+                        cuts,
+                    };
+                    map.serialize_entry(argument.name, &value)?;
+                }
+                map.end()
+            }
+        }
+    }
+}
+
+/// One declared argument's value, filled from the fields.
+struct DeclaredValue<'a> {
+    value: ArgumentValue,
+    slots: &'static [&'static str],
+    fields: &'a Fields<'a>,
+    limits: &'a Limits,
+    cuts: Cuts<'a>,
+}
+
+impl Serialize for DeclaredValue<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.value {
+            ArgumentValue::Text(template) => serialize_display(
+                serializer,
+                &Template::new(template, self.slots, self.fields.args),
+                self.limits.max_string_chars,
+                self.cuts,
+            ),
+            ArgumentValue::Field { index, .. } => match self.fields.call_values.get(index) {
+                Some(value) => {
+                    Limited::new(value.as_erased(), self.limits, self.cuts).serialize(serializer)
+                }
+                None => serializer.serialize_unit(),
+            },
+            ArgumentValue::Integer(value) => serializer.serialize_i64(value),
+            ArgumentValue::Number(value) => serializer.serialize_f64(value),
+            ArgumentValue::Boolean(value) => serializer.serialize_bool(value),
+            ArgumentValue::CallerSupplies => serializer.serialize_unit(),
+        }
+    }
+}
+
+impl NextCall<'_> {
+    /// Whether the call fits `limits` whole: a call with a cut tool name or argument
+    /// is not the call the server meant, so the envelope leaves it out.
+    pub(crate) fn fits(&self, limits: &Limits) -> bool {
+        let cut = core::cell::Cell::new(false);
+        let probe = LimitedCall {
+            call: self,
+            limits,
+            cuts: Cuts::into(&cut),
+        };
+        serde_json::to_writer(std::io::sink(), &probe).is_ok() && !cut.get()
+    }
+
+    /// Serialises the call as the native envelope writes it, every string and value
+    /// within `limits`.
+    pub(crate) fn serialize_limited<S: Serializer>(
+        &self,
+        serializer: S,
+        limits: &Limits,
+        cuts: Cuts<'_>,
+    ) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("tool", &Cut(self.tool, limits, cuts))?;
+        map.serialize_entry(
+            "arguments",
+            &LimitedArguments {
+                arguments: self.arguments,
+                limits,
+                cuts,
+            },
+        )?;
+        let supplied = CallerSupplied {
+            call: self,
+            limits,
+            cuts,
+        };
+        if supplied.names().next().is_some() {
+            map.serialize_entry("caller_supplies", &supplied)?;
+        }
+        map.serialize_entry("read_only", &self.read_only)?;
+        map.end()
+    }
+}
