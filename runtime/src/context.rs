@@ -1,9 +1,9 @@
-//! Where and when an error happened: tool, operation, request, clock.
+//! Where and when an error happened: tool, operation, request (and its id), clock.
 
 use core::fmt;
 use std::time::SystemTime;
 
-use crate::RequestId;
+use serde::{Serialize, Serializer};
 
 /// A source of the current time, injectable so tests render fixed timestamps.
 pub trait Clock: Send + Sync {
@@ -183,5 +183,55 @@ impl fmt::Debug for Context<'_> {
             .field("locale", &self.locale)
             .field("clock", &self.clock.map(|_| "<clock>"))
             .finish()
+    }
+}
+
+/// A JSON-RPC request id: number, string or null.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RequestId<'a> {
+    /// A numeric id.
+    Number(i64),
+    /// A string id.
+    String(&'a str),
+    /// `null` (the request could not be read).
+    Null,
+}
+
+impl<'a> From<&'a str> for RequestId<'a> {
+    fn from(id: &'a str) -> Self {
+        RequestId::String(id)
+    }
+}
+
+impl<'a> From<&'a String> for RequestId<'a> {
+    fn from(id: &'a String) -> Self {
+        RequestId::String(id)
+    }
+}
+
+impl From<i64> for RequestId<'_> {
+    fn from(id: i64) -> Self {
+        RequestId::Number(id)
+    }
+}
+
+impl fmt::Display for RequestId<'_> {
+    /// The id as text: a number in decimal, a string as is, `null`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RequestId::Number(n) => fmt::Display::fmt(n, f),
+            RequestId::String(s) => f.write_str(s),
+            RequestId::Null => f.write_str("null"),
+        }
+    }
+}
+
+impl Serialize for RequestId<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            RequestId::Number(n) => serializer.serialize_i64(*n),
+            RequestId::String(s) => serializer.serialize_str(s),
+            RequestId::Null => serializer.serialize_unit(),
+        }
     }
 }

@@ -190,7 +190,7 @@ pub use any_error::AnyError;
 pub use catalog::{BuiltinEntry, Catalog, CrateCatalog, Entry, FieldInfo, StaticCatalog, lock};
 pub use channel::Channel;
 pub use client::{NextAction, OwnedEnvelope, OwnedNextCall, Parsed};
-pub use context::{Clock, Context, FixedClock, SystemClock};
+pub use context::{Clock, Context, FixedClock, RequestId, SystemClock};
 pub use details::{Detail, DetailWriter, RetryAfter, SuggestionSource, SuggestionWriter};
 pub use envelope::{Envelope, Reduction};
 pub use error::ToolError;
@@ -206,7 +206,7 @@ pub use kind::{Kind, UnknownKind};
 pub use next_call::{NextCall, NextCallWriter};
 pub use options::Options;
 pub use policy::{Limits, Policy};
-pub use profile::{JsonRpc, JsonRpcResponse, McpToolResult, Native, Problem, Profile, RequestId};
+pub use profile::{JsonRpc, JsonRpcResponse, McpToolResult, Native, Problem, Profile};
 
 // The README's examples compile and run as doc tests, with every integration they
 // show turned on.

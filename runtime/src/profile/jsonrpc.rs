@@ -1,11 +1,9 @@
 //! JSON-RPC 2.0 error objects and responses.
 
-use core::fmt;
-
+use serde::Serializer;
 use serde::ser::SerializeMap;
-use serde::{Serialize, Serializer};
 
-use crate::{Envelope, Native, Profile};
+use crate::{Envelope, Native, Profile, RequestId};
 
 /// The JSON-RPC 2.0 error object: `{"code", "message", "data"}`, with `data`
 /// rendered by another profile ([`Native`] by default) or left out.
@@ -82,56 +80,6 @@ impl<P: Profile> Profile for JsonRpc<P> {
             map.serialize_entry("data", &envelope.wire(data))?;
         }
         map.end()
-    }
-}
-
-/// A JSON-RPC request id: number, string or null.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum RequestId<'a> {
-    /// A numeric id.
-    Number(i64),
-    /// A string id.
-    String(&'a str),
-    /// `null` (the request could not be read).
-    Null,
-}
-
-impl<'a> From<&'a str> for RequestId<'a> {
-    fn from(id: &'a str) -> Self {
-        RequestId::String(id)
-    }
-}
-
-impl<'a> From<&'a String> for RequestId<'a> {
-    fn from(id: &'a String) -> Self {
-        RequestId::String(id)
-    }
-}
-
-impl From<i64> for RequestId<'_> {
-    fn from(id: i64) -> Self {
-        RequestId::Number(id)
-    }
-}
-
-impl fmt::Display for RequestId<'_> {
-    /// The id as text: a number in decimal, a string as is, `null`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RequestId::Number(n) => fmt::Display::fmt(n, f),
-            RequestId::String(s) => f.write_str(s),
-            RequestId::Null => f.write_str("null"),
-        }
-    }
-}
-
-impl Serialize for RequestId<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self {
-            RequestId::Number(n) => serializer.serialize_i64(*n),
-            RequestId::String(s) => serializer.serialize_str(s),
-            RequestId::Null => serializer.serialize_unit(),
-        }
     }
 }
 

@@ -112,7 +112,7 @@ mod mcp;
 mod native;
 mod problem;
 
-pub use jsonrpc::{JsonRpc, JsonRpcResponse, RequestId};
+pub use jsonrpc::{JsonRpc, JsonRpcResponse};
 pub use mcp::McpToolResult;
 pub use native::Native;
 pub use problem::Problem;
