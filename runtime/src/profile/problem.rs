@@ -101,14 +101,8 @@ impl Profile for Problem {
         if let Some(seconds) = envelope.retry_after_seconds() {
             map.serialize_entry("retry_after", &seconds)?;
         }
-        let details = envelope.details();
-        if !details.is_empty() {
-            map.serialize_entry("details", &details)?;
-        }
-        let suggestions = envelope.suggestions();
-        if !suggestions.is_empty() {
-            map.serialize_entry("suggestions", &suggestions)?;
-        }
+        envelope.details().write_entry(&mut map, "details")?;
+        envelope.suggestions().write_entry(&mut map, "suggestions")?;
         let next_calls = envelope.next_calls();
         if !next_calls.is_empty() {
             map.serialize_entry("next_calls", &next_calls)?;
