@@ -6,6 +6,7 @@ use core::fmt;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
+use super::text::Text;
 use super::{Envelope, Reduction};
 use crate::details::{Detail, DetailSink};
 use crate::catalog::FieldInfo;
@@ -200,7 +201,8 @@ impl<M: SerializeMap> DetailSink for MapSink<'_, M> {
         }
         self.written += 1;
         let limits = &self.policy.limits;
-        let key = Limited::new(name, limits, self.cuts);
+        // A name is a string: cut as the limiting serializer would cut it.
+        let key = Text::new(name, limits.max_string_chars, self.cuts);
         let result = if redact && self.policy.redact {
             self.map
                 .serialize_entry(&key, &*self.policy.redaction_marker)
