@@ -27,6 +27,7 @@ pub use time::Timestamp;
 
 use serde::Serialize;
 
+pub(crate) use self::render::TEXT_ROOM;
 use self::text::{Id, Text};
 use self::time::Seconds;
 use crate::limit::Cuts;

@@ -114,7 +114,7 @@ impl<'a> Envelope<'a> {
         with_value: bool,
     ) -> (String, Option<serde_json::Value>) {
         let rendered = self.reduce(profile, |wire| {
-            let mut text = Vec::with_capacity(256);
+            let mut text = Vec::with_capacity(TEXT_ROOM);
             let value = if with_value {
                 // One walk of the envelope for both: see `Tee`.
                 let mut serializer = serde_json::Serializer::new(&mut text);
@@ -192,6 +192,12 @@ impl<'a> Envelope<'a> {
         }
     }
 }
+
+/// The room an integration's output starts with: a tool error's envelope, with its
+/// details, suggestions and context, is usually 300 to 600 bytes, so starting
+/// smaller (as `render` does, for plain envelopes) costs a reallocation per error.
+#[cfg_attr(not(any(feature = "rmcp", feature = "axum")), allow(dead_code))]
+pub(crate) const TEXT_ROOM: usize = 512;
 
 /// Counts the bytes written to it, keeping none.
 struct ByteCounter(usize);
