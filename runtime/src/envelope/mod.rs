@@ -21,12 +21,14 @@ use std::time::{Duration, SystemTime};
 pub use debug::DebugInfo;
 pub use details_view::Details;
 pub use message::Message;
+use message::FormattedMessage;
 pub use next_calls::NextCalls;
 pub use suggestions::Suggestions;
 pub use time::Timestamp;
 
 use serde::Serialize;
 
+#[cfg(feature = "axum")]
 pub(crate) use self::render::TEXT_ROOM;
 use self::text::{Id, Text};
 use self::time::Seconds;
@@ -109,6 +111,10 @@ pub struct Envelope<'a> {
     /// suggestions of a derived error in one walk, and report here when the error
     /// turned out to need two (see [`Details::write_entry`]).
     one_walk: Option<&'a Cell<bool>>,
+    /// The message as an integration already formatted it to send beside the
+    /// envelope (see [`Envelope::wire_message`]), written as is instead of being
+    /// formatted a second time.
+    formatted_message: Option<FormattedMessage<'a>>,
 }
 
 impl fmt::Debug for Envelope<'_> {
@@ -134,6 +140,7 @@ impl<'a> Envelope<'a> {
             reduction: Reduction::None,
             cuts: Cuts::IGNORED,
             one_walk: None,
+            formatted_message: None,
         }
     }
 

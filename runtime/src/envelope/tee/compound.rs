@@ -1,8 +1,6 @@
 //! The compound values of a [`Tee`](super::Tee): arrays, objects and structs,
 //! each written through the text side's compound and built into a `Value`.
 
-use core::cell::Cell;
-
 use serde::ser::{
     self, Serialize, SerializeMap, SerializeSeq, SerializeStruct, SerializeStructVariant,
     SerializeTuple, SerializeTupleStruct, SerializeTupleVariant, Serializer,
