@@ -46,7 +46,11 @@ impl<P: Profile + Send + Sync> TextProfile for P {
     }
 
     #[cfg(feature = "jsonrpsee")]
-    fn error_object(&self, envelope: &Envelope<'_>, code: i32) -> jsonrpsee_types::ErrorObjectOwned {
+    fn error_object(
+        &self,
+        envelope: &Envelope<'_>,
+        code: i32,
+    ) -> jsonrpsee_types::ErrorObjectOwned {
         crate::jsonrpsee::object_with_data(envelope, self, code)
     }
 }

@@ -8,8 +8,8 @@ use serde::{Serialize, Serializer};
 
 use super::text::Text;
 use super::{Envelope, Reduction};
-use crate::details::{Detail, DetailSink};
 use crate::catalog::FieldInfo;
+use crate::details::{Detail, DetailSink};
 use crate::limit::{Cuts, Limited};
 use crate::{DetailWriter, Policy};
 

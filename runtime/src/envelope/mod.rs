@@ -20,8 +20,8 @@ use std::time::{Duration, SystemTime};
 
 pub use debug::DebugInfo;
 pub use details_view::Details;
-pub use message::Message;
 use message::FormattedMessage;
+pub use message::Message;
 pub use next_calls::NextCalls;
 pub use suggestions::Suggestions;
 pub use time::Timestamp;

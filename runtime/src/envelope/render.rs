@@ -375,7 +375,10 @@ mod tests {
         let expected = r#"{"code":"WRAPPED","kind":"VALIDATION","message":"wrapped: inner 7","recoverable":true,"details":{"id":7,"attempt":2},"suggestions":["Try 7","List them","Ask for help"]}"#;
         assert_eq!(Envelope::new(&error).to_json(), expected);
         let problem = Envelope::new(&error).to_value(&crate::Problem::new());
-        assert_eq!(problem["details"], serde_json::json!({"id": 7, "attempt": 2}));
+        assert_eq!(
+            problem["details"],
+            serde_json::json!({"id": 7, "attempt": 2})
+        );
         assert_eq!(
             problem["suggestions"],
             serde_json::json!(["Try 7", "List them", "Ask for help"])

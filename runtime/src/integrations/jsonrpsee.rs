@@ -90,13 +90,15 @@ pub(crate) fn object_with_data<P: Profile + ?Sized>(
 ) -> ErrorObjectOwned {
     // Formatted once, for the object and for the envelope's own `message`.
     let message = envelope.wire_message();
-    let kept = envelope.with_wire_message(&message).reduce(profile, |wire| {
-        // jsonrpsee serialises `data` into its raw JSON and drops it when that
-        // fails: an object without `data` is a failed attempt.
-        let object = ErrorObjectOwned::owned(code, message.text.clone(), Some(wire));
-        let len = object.data()?.get().len();
-        Some((object, len))
-    });
+    let kept = envelope
+        .with_wire_message(&message)
+        .reduce(profile, |wire| {
+            // jsonrpsee serialises `data` into its raw JSON and drops it when that
+            // fails: an object without `data` is a failed attempt.
+            let object = ErrorObjectOwned::owned(code, message.text.clone(), Some(wire));
+            let len = object.data()?.get().len();
+            Some((object, len))
+        });
     match kept {
         Some((object, _)) => object,
         // Even the fallback failed: `null`, as `Envelope::render` writes then.

@@ -5,8 +5,8 @@ use core::cell::Cell;
 use serde::Serializer;
 use serde::ser::SerializeMap;
 
-use crate::envelope::Reduction;
 use super::entry;
+use crate::envelope::Reduction;
 use crate::{Envelope, Profile};
 
 /// The envelope as tool-error defines it; keys appear in this order and optional
@@ -90,7 +90,9 @@ impl Profile for Native {
             entry(&mut map, "retry_after", &seconds)?;
         }
         envelope.details().write_entry(&mut map, "details")?;
-        envelope.suggestions().write_entry(&mut map, "suggestions")?;
+        envelope
+            .suggestions()
+            .write_entry(&mut map, "suggestions")?;
         let next_calls = envelope.next_calls();
         if !next_calls.is_empty() {
             entry(&mut map, "next_calls", &next_calls)?;

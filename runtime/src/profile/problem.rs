@@ -86,7 +86,11 @@ impl Profile for Problem {
             .flatten()
             .map(|entry| entry.summary())
             .filter(|summary| !summary.is_empty());
-        entry(&mut map, "title", summary.unwrap_or_else(|| reason_phrase(status)))?;
+        entry(
+            &mut map,
+            "title",
+            summary.unwrap_or_else(|| reason_phrase(status)),
+        )?;
         entry(&mut map, "status", &status)?;
         entry(&mut map, "detail", &envelope.message())?;
         if let Some(request_id) = envelope.request_id() {
@@ -103,7 +107,9 @@ impl Profile for Problem {
             entry(&mut map, "retry_after", &seconds)?;
         }
         envelope.details().write_entry(&mut map, "details")?;
-        envelope.suggestions().write_entry(&mut map, "suggestions")?;
+        envelope
+            .suggestions()
+            .write_entry(&mut map, "suggestions")?;
         let next_calls = envelope.next_calls();
         if !next_calls.is_empty() {
             entry(&mut map, "next_calls", &next_calls)?;
