@@ -82,10 +82,27 @@ impl<C> TeeMap<C> {
     }
 }
 
+impl<C: SerializeMap> TeeMap<C> {
+    /// The value of the key last written, into the map.
+    #[inline(never)]
+    fn insert(&mut self, value: Value) -> Result<(), C::Error> {
+        let key = self
+            .key
+            .take()
+            .ok_or_else(|| ser::Error::custom("a map value came before its key"))?;
+        self.map.insert(key, value);
+        Ok(())
+    }
+}
+
 impl<C: SerializeMap> SerializeMap for TeeMap<C> {
     type Ok = (C::Ok, Value);
     type Error = C::Error;
 
+    // Out of line, as `insert`: one copy per key type (nearly always `str`) rather
+    // than one inlined into every entry a profile writes, which kept a render's
+    // code from fitting the instruction cache.
+    #[inline(never)]
     fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), C::Error> {
         self.text.serialize_key(key)?;
         self.key = Some(key_of(key)?);
@@ -95,12 +112,7 @@ impl<C: SerializeMap> SerializeMap for TeeMap<C> {
     fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), C::Error> {
         let text = &mut self.text;
         let ((), value) = nested(value, |value| text.serialize_value(value))?;
-        let key = self
-            .key
-            .take()
-            .ok_or_else(|| ser::Error::custom("a map value came before its key"))?;
-        self.map.insert(key, value);
-        Ok(())
+        self.insert(value)
     }
 
     fn end(self) -> Result<Self::Ok, C::Error> {
