@@ -5,6 +5,9 @@ use std::time::Duration;
 
 use serde::Serialize;
 
+use crate::catalog::FieldInfo;
+use crate::template::{Arg, Template};
+
 /// A value that can appear in an envelope's `details`: anything `Serialize`.
 ///
 /// This is the object-safe face of [`Serialize`], so one error can hand over fields
@@ -36,6 +39,18 @@ impl fmt::Debug for dyn Detail + '_ {
 pub(crate) trait DetailSink {
     fn field(&mut self, name: &str, value: &dyn erased_serde::Serialize, redact: bool);
     fn whole(&mut self, value: &dyn erased_serde::Serialize);
+
+    /// Every field a derived variant declares, in one call: `values[i]` is the
+    /// value of `fields[i]`, `None` for an `Option` field that is `None`. A sink
+    /// that sees them all at once can count them without a walk, or write them
+    /// where a streamed map could not wait for them one by one.
+    fn declared(&mut self, fields: &[FieldInfo], values: &[Option<&dyn Detail>]) {
+        for (info, value) in fields.iter().zip(values) {
+            if let Some(value) = value {
+                self.field(info.name, value.as_erased(), info.redact);
+            }
+        }
+    }
 }
 
 /// Where [`ToolError::details`](crate::ToolError::details) writes its fields.
@@ -59,6 +74,12 @@ impl<'a> DetailWriter<'a> {
     pub fn redacted(&mut self, name: &str, value: &dyn Detail) -> &mut Self {
         self.sink.field(name, value.as_erased(), true);
         self
+    }
+
+    /// Every field a derived variant declares, in one call (see
+    /// [`DetailSink::declared`]).
+    pub(crate) fn declared(&mut self, fields: &[FieldInfo], values: &[Option<&dyn Detail>]) {
+        self.sink.declared(fields, values);
     }
 
     /// Uses `value` as the whole `details` object instead of adding fields; for
@@ -85,6 +106,49 @@ pub(crate) trait SuggestionSink {
     fn suggestion_str(&mut self, text: &str) {
         self.suggestion(&text);
     }
+
+    /// Every suggestion of a derived variant, in one call (see
+    /// [`DetailSink::declared`]).
+    fn declared(&mut self, suggestions: &DeclaredSuggestions<'_>) {
+        suggestions.each(self);
+    }
+}
+
+/// The suggestions of a derived variant: its templates (the plain ones written as
+/// they are, the others filled from the variant's fields) and the items of its
+/// `#[tool_error(suggestions)]` field.
+pub(crate) struct DeclaredSuggestions<'a> {
+    pub(crate) templates: &'a [&'a str],
+    /// Bit `i` set: `templates[i]` has no placeholder (`Entry::plain_suggestions`).
+    pub(crate) plain: u64,
+    pub(crate) slots: &'a [&'a str],
+    pub(crate) args: &'a [Arg<'a>],
+    pub(crate) source: Option<&'a dyn SuggestionSource>,
+}
+
+impl DeclaredSuggestions<'_> {
+    /// How many there are; formats nothing.
+    pub(crate) fn len(&self) -> usize {
+        let mut items = 0;
+        if let Some(source) = self.source {
+            source.each_suggestion(&mut |_| items += 1);
+        }
+        self.templates.len() + items
+    }
+
+    /// Hands each one to `sink`, in order.
+    pub(crate) fn each<S: SuggestionSink + ?Sized>(&self, sink: &mut S) {
+        for (index, template) in self.templates.iter().enumerate() {
+            if index < 64 && self.plain >> index & 1 == 1 {
+                sink.suggestion_str(template);
+            } else {
+                sink.suggestion(&Template::new(template, self.slots, self.args));
+            }
+        }
+        if let Some(source) = self.source {
+            source.each_suggestion(&mut |text| sink.suggestion(text));
+        }
+    }
 }
 
 /// Where [`ToolError::suggestions`](crate::ToolError::suggestions) writes its suggestions.
@@ -108,6 +172,11 @@ impl<'a> SuggestionWriter<'a> {
     pub fn push_str(&mut self, text: &str) -> &mut Self {
         self.sink.suggestion_str(text);
         self
+    }
+
+    /// Every suggestion of a derived variant, in one call.
+    pub(crate) fn declared(&mut self, suggestions: &DeclaredSuggestions<'_>) {
+        self.sink.declared(suggestions);
     }
 }
 

@@ -26,12 +26,8 @@ trait TextProfile: Send + Sync {
 
     /// A JSON-RPC error object with the envelope as `data`.
     #[cfg(feature = "jsonrpsee")]
-    fn error_object(
-        &self,
-        envelope: &Envelope<'_>,
-        code: i32,
-        message: String,
-    ) -> jsonrpsee_types::ErrorObjectOwned;
+    fn error_object(&self, envelope: &Envelope<'_>, code: i32)
+    -> jsonrpsee_types::ErrorObjectOwned;
 }
 
 impl<P: Profile + Send + Sync> TextProfile for P {
@@ -54,9 +50,8 @@ impl<P: Profile + Send + Sync> TextProfile for P {
         &self,
         envelope: &Envelope<'_>,
         code: i32,
-        message: String,
     ) -> jsonrpsee_types::ErrorObjectOwned {
-        crate::jsonrpsee::object_with_data(envelope, self, code, message)
+        crate::jsonrpsee::object_with_data(envelope, self, code)
     }
 }
 
@@ -370,9 +365,8 @@ impl Options {
         &self,
         envelope: &Envelope<'_>,
         code: i32,
-        message: String,
     ) -> jsonrpsee_types::ErrorObjectOwned {
-        self.core.profile.error_object(envelope, code, message)
+        self.core.profile.error_object(envelope, code)
     }
 
     /// Emits the server's log event for `client` (an envelope under the client

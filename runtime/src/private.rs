@@ -23,6 +23,7 @@ pub use crate::any_error::Registration;
 pub use crate::catalog::Listed;
 pub use crate::catalog::{Catalog, CrateCatalog, Entry, FieldInfo, StaticCatalog};
 pub use crate::catalog::{FindByDowncast, FindNothing, Finder, Probe};
+use crate::details::DeclaredSuggestions;
 pub use crate::details::{
     BorrowedSuggestions, Detail, DetailWriter, RetryAfter, SuggestionSource, SuggestionWriter,
 };
@@ -472,13 +473,8 @@ pub fn details(this: &dyn Variants, out: &mut DetailWriter<'_>) {
                 }
                 return;
             }
-            for (info, value) in entry.fields.iter().zip(fields.values) {
-                match value {
-                    Some(value) if info.redact => out.redacted(info.name, *value),
-                    Some(value) => out.field(info.name, *value),
-                    None => &mut *out,
-                };
-            }
+            // All at once: a renderer can then write them in one walk.
+            out.declared(entry.fields, fields.values);
         }),
     }
 }
@@ -489,29 +485,38 @@ pub fn suggestions(this: &dyn Variants, out: &mut SuggestionWriter<'_>) {
         Resolved::Delegate(inner) => return inner.suggestions(out),
         Resolved::Entry(entry) => entry,
     };
+    if entry.suggestions.is_empty() && !entry.dynamic_suggestions {
+        return;
+    }
     // Plain-text suggestions are written as they are; the catalog says which.
     let plain = |index: usize| index < 64 && entry.plain_suggestions >> index & 1 == 1;
     if !entry.dynamic_suggestions && (0..entry.suggestions.len()).all(plain) {
         // Nothing to interpolate: no need to look at the fields.
-        for template in entry.suggestions {
-            out.push_str(template);
-        }
+        out.declared(&declared_suggestions(entry, &[], None));
         return;
     }
     this.fields(&mut |fields| {
-        for (index, template) in entry.suggestions.iter().enumerate() {
-            if plain(index) {
-                out.push_str(template);
-            } else {
-                out.push(&Template::new(template, entry.args, fields.args));
-            }
-        }
-        if let Some(source) = fields.suggestions {
-            source.each_suggestion(&mut |text| {
-                out.push(text);
-            });
-        }
+        out.declared(&declared_suggestions(
+            entry,
+            fields.args,
+            fields.suggestions,
+        ));
     });
+}
+
+/// The suggestions `entry` declares, filled from `args` and `source`.
+fn declared_suggestions<'a>(
+    entry: &'static Entry,
+    args: &'a [Arg<'a>],
+    source: Option<&'a dyn SuggestionSource>,
+) -> DeclaredSuggestions<'a> {
+    DeclaredSuggestions {
+        templates: entry.suggestions,
+        plain: entry.plain_suggestions,
+        slots: entry.args,
+        args,
+        source,
+    }
 }
 
 /// `ToolError::next_calls` of a derived type.

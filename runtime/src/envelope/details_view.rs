@@ -6,8 +6,10 @@ use core::fmt;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
+use super::text::Text;
 use super::{Envelope, Reduction};
-use crate::details::DetailSink;
+use crate::catalog::FieldInfo;
+use crate::details::{Detail, DetailSink};
 use crate::limit::{Cuts, Limited};
 use crate::{DetailWriter, Policy};
 
@@ -30,12 +32,21 @@ struct DetailShape {
     whole: bool,
 }
 
+impl DetailShape {
+    fn is_empty(&self) -> bool {
+        self.fields == 0 && !self.whole
+    }
+}
+
 impl DetailSink for DetailShape {
     fn field(&mut self, _: &str, _: &dyn erased_serde::Serialize, _: bool) {
         self.fields += 1;
     }
     fn whole(&mut self, _: &dyn erased_serde::Serialize) {
         self.whole = true;
+    }
+    fn declared(&mut self, _: &[FieldInfo], values: &[Option<&dyn Detail>]) {
+        self.fields += values.iter().flatten().count();
     }
 }
 
@@ -56,8 +67,55 @@ impl<'a> Details<'a> {
 
     /// Whether there is nothing to show (profiles usually omit the key then).
     pub fn is_empty(&self) -> bool {
-        let shape = self.shape();
-        shape.fields == 0 && !shape.whole
+        self.shape().is_empty()
+    }
+
+    /// Writes `key` and the details into `map` when there is something to show:
+    /// what a profile does with [`is_empty`](Self::is_empty) and `Serialize`, in
+    /// one walk of the error's details when it declares them all at once (a
+    /// derived error) and the envelope allows it, else in two.
+    pub(crate) fn write_entry<M: SerializeMap>(
+        &self,
+        map: &mut M,
+        key: &'static str,
+    ) -> Result<(), M::Error> {
+        if !self.shown() {
+            return Ok(());
+        }
+        let shape = match self.envelope.one_walk {
+            Some(two_walks_needed) => {
+                let mut sink = EntrySink {
+                    map: &mut *map,
+                    key,
+                    details: *self,
+                    state: EntryState::Nothing(DetailShape::default()),
+                };
+                self.envelope
+                    .error
+                    .details(&mut DetailWriter::new(&mut sink));
+                match sink.state {
+                    EntryState::Nothing(shape) => shape,
+                    EntryState::Written(result) => return result,
+                    EntryState::Conflict => {
+                        two_walks_needed.set(true);
+                        return Err(serde::ser::Error::custom(
+                            "details written after the declared ones",
+                        ));
+                    }
+                }
+            }
+            None => self.shape(),
+        };
+        if shape.is_empty() {
+            return Ok(());
+        }
+        map.serialize_entry(
+            key,
+            &Shaped {
+                details: *self,
+                shape,
+            },
+        )
     }
 
     /// Writes each detail as an entry of a map the caller is serialising, for
@@ -97,15 +155,7 @@ impl<'a> Details<'a> {
         self.envelope
             .error
             .details(&mut DetailWriter::new(&mut sink));
-        let (failed, skipped) = (sink.failed, sink.skipped);
-        if let Some(error) = failed {
-            return Err(error);
-        }
-        if skipped > 0 {
-            cuts.record();
-            map.serialize_entry(crate::Limits::TRUNCATION_MARK, &skipped)?;
-        }
-        Ok(())
+        sink.finish()
     }
 
     /// Serialises the details as an object even when the error supplied a whole
@@ -124,6 +174,22 @@ struct MapSink<'a, M: SerializeMap> {
     failed: Option<M::Error>,
 }
 
+impl<M: SerializeMap> MapSink<'_, M> {
+    /// After the fields: the first error, or the mark counting those the item
+    /// limit left out.
+    fn finish(self) -> Result<(), M::Error> {
+        if let Some(error) = self.failed {
+            return Err(error);
+        }
+        if self.skipped > 0 {
+            self.cuts.record();
+            self.map
+                .serialize_entry(crate::Limits::TRUNCATION_MARK, &self.skipped)?;
+        }
+        Ok(())
+    }
+}
+
 impl<M: SerializeMap> DetailSink for MapSink<'_, M> {
     fn field(&mut self, name: &str, value: &dyn erased_serde::Serialize, redact: bool) {
         if self.failed.is_some() {
@@ -135,7 +201,8 @@ impl<M: SerializeMap> DetailSink for MapSink<'_, M> {
         }
         self.written += 1;
         let limits = &self.policy.limits;
-        let key = Limited::new(name, limits, self.cuts);
+        // A name is a string: cut as the limiting serializer would cut it.
+        let key = Text::new(name, limits.max_string_chars, self.cuts);
         let result = if redact && self.policy.redact {
             self.map
                 .serialize_entry(&key, &*self.policy.redaction_marker)
@@ -150,6 +217,104 @@ impl<M: SerializeMap> DetailSink for MapSink<'_, M> {
 
     fn whole(&mut self, _: &dyn erased_serde::Serialize) {
         // The shape pass routes whole values elsewhere; nothing to add to a map.
+    }
+}
+
+/// Where [`Details::write_entry`] stands in its one walk.
+enum EntryState<E> {
+    /// Nothing written: what was seen so far (fields handed over one by one need
+    /// a second walk).
+    Nothing(DetailShape),
+    /// The declared fields were written, with this result.
+    Written(Result<(), E>),
+    /// More came after the declared fields were written.
+    Conflict,
+}
+
+/// Writes a derived error's declared fields under `key` as they arrive.
+struct EntrySink<'m, 'a, M: SerializeMap> {
+    map: &'m mut M,
+    key: &'static str,
+    details: Details<'a>,
+    state: EntryState<M::Error>,
+}
+
+impl<M: SerializeMap> EntrySink<'_, '_, M> {
+    /// Anything after the declared fields were written spoils the walk.
+    fn seen(&mut self, change: impl FnOnce(&mut DetailShape)) {
+        match &mut self.state {
+            EntryState::Nothing(shape) => change(shape),
+            _ => self.state = EntryState::Conflict,
+        }
+    }
+}
+
+impl<M: SerializeMap> DetailSink for EntrySink<'_, '_, M> {
+    fn field(&mut self, _: &str, _: &dyn erased_serde::Serialize, _: bool) {
+        self.seen(|shape| shape.fields += 1);
+    }
+
+    fn whole(&mut self, _: &dyn erased_serde::Serialize) {
+        self.seen(|shape| shape.whole = true);
+    }
+
+    fn declared(&mut self, fields: &[FieldInfo], values: &[Option<&dyn Detail>]) {
+        let present = values.iter().flatten().count();
+        match &mut self.state {
+            // The first call, so these are all the fields there are, unless more
+            // follow (then `Conflict`).
+            EntryState::Nothing(shape) if shape.is_empty() && present > 0 => {
+                let declared = Declared {
+                    details: self.details,
+                    fields,
+                    values,
+                    present,
+                };
+                self.state = EntryState::Written(self.map.serialize_entry(self.key, &declared));
+            }
+            EntryState::Nothing(shape) => shape.fields += present,
+            _ => self.state = EntryState::Conflict,
+        }
+    }
+}
+
+/// A derived error's declared fields as the details object.
+struct Declared<'d, 'a> {
+    details: Details<'a>,
+    fields: &'d [FieldInfo],
+    values: &'d [Option<&'d dyn Detail>],
+    present: usize,
+}
+
+impl Serialize for Declared<'_, '_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let envelope = self.details.envelope;
+        let kept = self.present.min(envelope.policy.limits.max_items);
+        let mut map = serializer.serialize_map(Some(kept + usize::from(self.present > kept)))?;
+        let mut sink = MapSink {
+            map: &mut map,
+            policy: envelope.policy,
+            cuts: envelope.cuts,
+            written: 0,
+            skipped: 0,
+            failed: None,
+        };
+        sink.declared(self.fields, self.values);
+        sink.finish()?;
+        map.end()
+    }
+}
+
+/// The details with their shape already known.
+struct Shaped<'a> {
+    details: Details<'a>,
+    shape: DetailShape,
+}
+
+impl Serialize for Shaped<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.details
+            .serialize_shaped(serializer, false, &self.shape)
     }
 }
 
@@ -176,7 +341,15 @@ impl Details<'_> {
         serializer: S,
         wrap_whole: bool,
     ) -> Result<S::Ok, S::Error> {
-        let shape = self.shape();
+        self.serialize_shaped(serializer, wrap_whole, &self.shape())
+    }
+
+    fn serialize_shaped<S: Serializer>(
+        &self,
+        serializer: S,
+        wrap_whole: bool,
+        shape: &DetailShape,
+    ) -> Result<S::Ok, S::Error> {
         let policy = self.envelope.policy;
         if shape.whole {
             if wrap_whole {

@@ -105,6 +105,16 @@ impl fmt::Debug for Message<'_> {
 
 impl Serialize for Message<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let envelope = self.envelope;
+        // Formatted at a reduction that shows the whole message, so the same text.
+        if let Some(formatted) = envelope.formatted_message
+            && envelope.reduction < Reduction::Minimal
+        {
+            if formatted.cut {
+                envelope.cuts.record();
+            }
+            return serializer.serialize_str(formatted.text);
+        }
         match self.text() {
             (MessageText::Plain(text), max_chars) => {
                 serialize_str_cut(serializer, text, max_chars, self.envelope.cuts)
@@ -112,6 +122,61 @@ impl Serialize for Message<'_> {
             (MessageText::Error(error), max_chars) => {
                 serialize_display(serializer, &error, max_chars, self.envelope.cuts)
             }
+        }
+    }
+}
+
+/// A message formatted once for the wire (see [`Envelope::wire_message`]).
+#[derive(Clone, Copy)]
+pub(crate) struct FormattedMessage<'a> {
+    text: &'a str,
+    /// Whether the limit cut it.
+    cut: bool,
+}
+
+/// The message a JSON-RPC error object carries beside the envelope.
+#[cfg(any(feature = "rmcp", feature = "jsonrpsee"))]
+pub(crate) struct WireMessage {
+    pub(crate) text: String,
+    /// `None` when the error's `Display` panicked and `text` is the policy's
+    /// internal message: the envelope then formats (and catches) on its own.
+    formatted: Option<bool>,
+}
+
+#[cfg(any(feature = "rmcp", feature = "jsonrpsee"))]
+impl<'a> Envelope<'a> {
+    /// The message for an error object's `message` field, formatted once, as
+    /// `integrations::wire_message` gives it: the envelope's message, or the
+    /// policy's internal message when the error's own `Display` panics.
+    pub(crate) fn wire_message(&self) -> WireMessage {
+        let cut = core::cell::Cell::new(false);
+        let envelope = self.reporting_cuts(&cut);
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            envelope.message().owned_text()
+        })) {
+            Ok(text) => WireMessage {
+                text,
+                formatted: Some(cut.get()),
+            },
+            Err(_) => WireMessage {
+                text: self.policy.internal_message.to_string(),
+                formatted: None,
+            },
+        }
+    }
+
+    /// This envelope writing `message` as its own message rather than formatting
+    /// it again (at the reductions that show the whole message).
+    pub(crate) fn with_wire_message<'b>(&self, message: &'b WireMessage) -> Envelope<'b>
+    where
+        'a: 'b,
+    {
+        Envelope {
+            formatted_message: message.formatted.map(|cut| FormattedMessage {
+                text: &message.text,
+                cut,
+            }),
+            ..*self
         }
     }
 }

@@ -20,6 +20,7 @@ use std::time::{Duration, SystemTime};
 
 pub use debug::DebugInfo;
 pub use details_view::Details;
+use message::FormattedMessage;
 pub use message::Message;
 pub use next_calls::NextCalls;
 pub use suggestions::Suggestions;
@@ -27,6 +28,8 @@ pub use time::Timestamp;
 
 use serde::Serialize;
 
+#[cfg(feature = "axum")]
+pub(crate) use self::render::TEXT_ROOM;
 use self::text::{Id, Text};
 use self::time::Seconds;
 use crate::limit::Cuts;
@@ -104,6 +107,14 @@ pub struct Envelope<'a> {
     reduction: Reduction,
     /// Where the views report what the limits cut, for a profile that says so.
     cuts: Cuts<'a>,
+    /// Set while rendering: the built-in profiles may then write the details and
+    /// suggestions of a derived error in one walk, and report here when the error
+    /// turned out to need two (see [`Details::write_entry`]).
+    one_walk: Option<&'a Cell<bool>>,
+    /// The message as an integration already formatted it to send beside the
+    /// envelope (see [`Envelope::wire_message`]), written as is instead of being
+    /// formatted a second time.
+    formatted_message: Option<FormattedMessage<'a>>,
 }
 
 impl fmt::Debug for Envelope<'_> {
@@ -128,6 +139,8 @@ impl<'a> Envelope<'a> {
             timestamp: None,
             reduction: Reduction::None,
             cuts: Cuts::IGNORED,
+            one_walk: None,
+            formatted_message: None,
         }
     }
 
@@ -317,6 +330,20 @@ impl<'a> Envelope<'a> {
     {
         Envelope {
             cuts: Cuts::into(flag),
+            ..*self
+        }
+    }
+
+    /// This envelope with the views allowed to write a derived error's details and
+    /// suggestions in one walk; a view that finds it cannot (a hand-written error
+    /// that adds to a derived one's) fails the attempt and sets `flag`, and the
+    /// caller renders again without.
+    pub(crate) fn walking_once<'b>(&self, flag: &'b Cell<bool>) -> Envelope<'b>
+    where
+        'a: 'b,
+    {
+        Envelope {
+            one_walk: Some(flag),
             ..*self
         }
     }

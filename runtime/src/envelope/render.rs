@@ -1,6 +1,7 @@
 //! Rendering an envelope through a profile, cut down with a stronger [`Reduction`]
 //! until it fits.
 
+use core::cell::Cell;
 use core::fmt;
 use std::panic::{self, AssertUnwindSafe};
 
@@ -113,7 +114,7 @@ impl<'a> Envelope<'a> {
         with_value: bool,
     ) -> (String, Option<serde_json::Value>) {
         let rendered = self.reduce(profile, |wire| {
-            let mut text = Vec::with_capacity(256);
+            let mut text = Vec::with_capacity(TEXT_ROOM);
             let value = if with_value {
                 // One walk of the envelope for both: see `Tee`.
                 let mut serializer = serde_json::Serializer::new(&mut text);
@@ -168,7 +169,8 @@ impl<'a> Envelope<'a> {
         mut attempt: impl FnMut(&Wire<'_, '_, P>) -> Option<(T, usize)>,
     ) -> Option<(T, Reduction)> {
         let max_bytes = self.policy.limits.max_envelope_bytes;
-        let mut reduced = *self;
+        let two_walks_needed = Cell::new(false);
+        let mut reduced = self.walking_once(&two_walks_needed);
         loop {
             // The concrete type: an opaque one might have a destructor, which would
             // hold the borrow of `reduced` past the reassignment below.
@@ -181,10 +183,21 @@ impl<'a> Envelope<'a> {
             {
                 return Some((output, reduced.reduction));
             }
+            if two_walks_needed.replace(false) {
+                // Not a failure of the error's: the same reduction, walked twice.
+                reduced.one_walk = None;
+                continue;
+            }
             reduced.reduction = reduced.reduction.next()?;
         }
     }
 }
+
+/// The room an integration's output starts with: a tool error's envelope, with its
+/// details, suggestions and context, is usually 300 to 600 bytes, so starting
+/// smaller (as `render` does, for plain envelopes) costs a reallocation per error.
+#[cfg_attr(not(any(feature = "rmcp", feature = "axum")), allow(dead_code))]
+pub(crate) const TEXT_ROOM: usize = 512;
 
 /// Counts the bytes written to it, keeping none.
 struct ByteCounter(usize);
@@ -240,5 +253,136 @@ impl<P: ?Sized> fmt::Debug for Wire<'_, '_, P> {
         f.debug_struct("Wire")
             .field("envelope", self.envelope)
             .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use core::cell::Cell;
+    use core::fmt;
+
+    use crate::__private::short::{__VALIDATION, __detail, __display, __entry, __fields};
+    use crate::__private::{self as private, Catalog, Fields, Resolved, Variants};
+    use crate::{DetailWriter, Envelope, Kind, SuggestionWriter, ToolError};
+
+    /// What `#[derive(ToolError)]` generates for `#[error("inner {id}")]`,
+    /// `suggest = "Try {id}", suggest = "List them"` (written out: the derive cannot
+    /// name this crate from inside it), counting the walks of its fields.
+    #[derive(Debug)]
+    struct Derived {
+        id: u32,
+        walks: Cell<usize>,
+    }
+
+    static CATALOG: Catalog = private::catalog(
+        "Derived",
+        "tests",
+        None,
+        "",
+        &[__entry(
+            "Derived",
+            "DERIVED",
+            __VALIDATION,
+            &["Try {id}", "List them"],
+            0b10,
+            &["id"],
+            &[__detail("id")],
+            "",
+        )],
+    );
+
+    impl fmt::Display for Derived {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "inner {}", self.id)
+        }
+    }
+
+    impl Variants for Derived {
+        fn catalog(&self) -> &'static Catalog {
+            &CATALOG
+        }
+        fn resolve(&self) -> Resolved<'_> {
+            private::entry_at(&CATALOG, 0)
+        }
+        fn fields(&self, visit: &mut dyn FnMut(&Fields<'_>)) {
+            self.walks.set(self.walks.get() + 1);
+            visit(&__fields(&[Some(&self.id)], &[__display(&self.id)]));
+        }
+    }
+
+    impl ToolError for Derived {
+        fn code(&self) -> &'static str {
+            private::code(self)
+        }
+        fn kind(&self) -> Kind {
+            private::kind(self)
+        }
+        fn details(&self, out: &mut DetailWriter<'_>) {
+            private::details(self, out);
+        }
+        fn suggestions(&self, out: &mut SuggestionWriter<'_>) {
+            private::suggestions(self, out);
+        }
+    }
+
+    /// A hand-written error that adds to a derived one's details and suggestions.
+    #[derive(Debug)]
+    struct Wrapper(Derived);
+
+    impl fmt::Display for Wrapper {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "wrapped: {}", self.0)
+        }
+    }
+
+    impl ToolError for Wrapper {
+        fn code(&self) -> &'static str {
+            "WRAPPED"
+        }
+        fn kind(&self) -> Kind {
+            Kind::Validation
+        }
+        fn details(&self, out: &mut DetailWriter<'_>) {
+            self.0.details(out);
+            out.field("attempt", &2);
+        }
+        fn suggestions(&self, out: &mut SuggestionWriter<'_>) {
+            self.0.suggestions(out);
+            out.push_str("Ask for help");
+        }
+    }
+
+    fn derived() -> Derived {
+        Derived {
+            id: 7,
+            walks: Cell::new(0),
+        }
+    }
+
+    #[test]
+    fn a_derived_error_is_walked_once_for_its_details_and_once_for_its_suggestions() {
+        let error = derived();
+        assert_eq!(
+            Envelope::new(&error).to_json(),
+            r#"{"code":"DERIVED","kind":"VALIDATION","message":"inner 7","recoverable":true,"details":{"id":7},"suggestions":["Try 7","List them"]}"#
+        );
+        assert_eq!(error.walks.get(), 2);
+    }
+
+    #[test]
+    fn details_and_suggestions_added_to_a_derived_one_are_all_written() {
+        let error = Wrapper(derived());
+        let expected = r#"{"code":"WRAPPED","kind":"VALIDATION","message":"wrapped: inner 7","recoverable":true,"details":{"id":7,"attempt":2},"suggestions":["Try 7","List them","Ask for help"]}"#;
+        assert_eq!(Envelope::new(&error).to_json(), expected);
+        let problem = Envelope::new(&error).to_value(&crate::Problem::new());
+        assert_eq!(
+            problem["details"],
+            serde_json::json!({"id": 7, "attempt": 2})
+        );
+        assert_eq!(
+            problem["suggestions"],
+            serde_json::json!(["Try 7", "List them", "Ask for help"])
+        );
+        assert!(problem.get("truncated").is_none());
     }
 }

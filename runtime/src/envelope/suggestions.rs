@@ -2,12 +2,12 @@
 
 use core::fmt;
 
-use serde::ser::SerializeSeq;
+use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 
 use super::{Envelope, Reduction};
 use crate::SuggestionWriter;
-use crate::details::SuggestionSink;
+use crate::details::{DeclaredSuggestions, SuggestionSink};
 use crate::limit::{Cuts, Truncated, serialize_display, serialize_str_cut};
 
 /// The suggestions of an envelope: `Serialize` as an array of strings.
@@ -27,6 +27,14 @@ struct CountSink(usize);
 impl SuggestionSink for CountSink {
     fn suggestion(&mut self, _: &dyn fmt::Display) {
         self.0 += 1;
+    }
+
+    fn suggestion_str(&mut self, _: &str) {
+        self.0 += 1;
+    }
+
+    fn declared(&mut self, suggestions: &DeclaredSuggestions<'_>) {
+        self.0 += suggestions.len();
     }
 }
 
@@ -68,6 +76,87 @@ impl Cap<'_> {
     }
 }
 
+impl Cap<'_> {
+    /// How many of `count` suggestions are written; reports a cut when the item
+    /// limit leaves some out (here too: when it leaves none, a profile that asks
+    /// first leaves the key out and never serialises them).
+    fn written_of(&self, count: usize) -> usize {
+        if count > self.remaining && self.by_limit {
+            self.cuts.record();
+        }
+        count.min(self.remaining)
+    }
+}
+
+/// Where [`Suggestions::write_entry`] stands in its one walk.
+enum EntryState<E> {
+    /// Nothing written; this many suggestions seen (one by one, they need a
+    /// second walk).
+    Counted(usize),
+    /// The declared suggestions were written, with this result.
+    Written(Result<(), E>),
+    /// More came after the declared suggestions were written.
+    Conflict,
+}
+
+/// Writes a derived error's declared suggestions under `key` as they arrive.
+struct EntrySink<'m, 'a, M: SerializeMap> {
+    map: &'m mut M,
+    key: &'static str,
+    suggestions: Suggestions<'a>,
+    cap: Cap<'a>,
+    state: EntryState<M::Error>,
+}
+
+impl<M: SerializeMap> EntrySink<'_, '_, M> {
+    fn one(&mut self) {
+        match &mut self.state {
+            EntryState::Counted(count) => *count += 1,
+            _ => self.state = EntryState::Conflict,
+        }
+    }
+}
+
+impl<M: SerializeMap> SuggestionSink for EntrySink<'_, '_, M> {
+    fn suggestion(&mut self, _: &dyn fmt::Display) {
+        self.one();
+    }
+
+    fn suggestion_str(&mut self, _: &str) {
+        self.one();
+    }
+
+    fn declared(&mut self, declared: &DeclaredSuggestions<'_>) {
+        let count = declared.len();
+        match &mut self.state {
+            // The first call, so these are all the suggestions there are, unless
+            // more follow (then `Conflict`).
+            EntryState::Counted(0) if self.cap.written_of(count) > 0 => {
+                let list = Declared {
+                    suggestions: self.suggestions,
+                    declared,
+                };
+                self.state = EntryState::Written(self.map.serialize_entry(self.key, &list));
+            }
+            EntryState::Counted(seen) => *seen += count,
+            _ => self.state = EntryState::Conflict,
+        }
+    }
+}
+
+/// A derived error's declared suggestions as the array.
+struct Declared<'d, 'a> {
+    suggestions: Suggestions<'a>,
+    declared: &'d DeclaredSuggestions<'d>,
+}
+
+impl Serialize for Declared<'_, '_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.suggestions
+            .serialize_with(serializer, |sink| self.declared.each(sink))
+    }
+}
+
 impl<'a> Suggestions<'a> {
     fn cap(&self) -> Cap<'a> {
         let envelope = self.envelope;
@@ -97,12 +186,57 @@ impl<'a> Suggestions<'a> {
         self.envelope
             .error
             .suggestions(&mut SuggestionWriter::new(&mut count));
-        if count.0 > cap.remaining && cap.by_limit {
-            // Reported here too: when the item limit leaves none, a profile that
-            // asks first leaves the key out and never serialises them.
-            cap.cuts.record();
+        cap.written_of(count.0)
+    }
+
+    /// Writes `key` and the suggestions into `map` when there are any: what a
+    /// profile does with [`is_empty`](Self::is_empty) and `Serialize`, in one walk
+    /// of the error's suggestions when it declares them all at once (a derived
+    /// error) and the envelope allows it, else in two.
+    pub(crate) fn write_entry<M: SerializeMap>(
+        &self,
+        map: &mut M,
+        key: &'static str,
+    ) -> Result<(), M::Error> {
+        let cap = self.cap();
+        if cap.remaining == 0 && !cap.by_limit {
+            return Ok(());
         }
-        count.0.min(cap.remaining)
+        let count = match self.envelope.one_walk {
+            Some(two_walks_needed) => {
+                let mut sink = EntrySink {
+                    map: &mut *map,
+                    key,
+                    suggestions: *self,
+                    cap,
+                    state: EntryState::Counted(0),
+                };
+                self.envelope
+                    .error
+                    .suggestions(&mut SuggestionWriter::new(&mut sink));
+                match sink.state {
+                    EntryState::Counted(count) => count,
+                    EntryState::Written(result) => return result,
+                    EntryState::Conflict => {
+                        two_walks_needed.set(true);
+                        return Err(serde::ser::Error::custom(
+                            "suggestions written after the declared ones",
+                        ));
+                    }
+                }
+            }
+            None => {
+                let mut count = CountSink(0);
+                self.envelope
+                    .error
+                    .suggestions(&mut SuggestionWriter::new(&mut count));
+                count.0
+            }
+        };
+        if cap.written_of(count) == 0 {
+            return Ok(());
+        }
+        map.serialize_entry(key, self)
     }
 
     /// Whether no suggestion will be written.
@@ -133,8 +267,13 @@ impl<'a> Suggestions<'a> {
     }
 }
 
-impl Serialize for Suggestions<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+impl Suggestions<'_> {
+    /// The array of what `write` hands its sink, capped and cut.
+    fn serialize_with<S: Serializer>(
+        &self,
+        serializer: S,
+        write: impl FnOnce(&mut SeqSink<'_, S::SerializeSeq>),
+    ) -> Result<S::Ok, S::Error> {
         let mut sink = SeqSink {
             seq: serializer.serialize_seq(None)?,
             cap: self.cap(),
@@ -142,14 +281,22 @@ impl Serialize for Suggestions<'_> {
             failed: None,
         };
         if sink.cap.remaining > 0 {
-            self.envelope
-                .error
-                .suggestions(&mut SuggestionWriter::new(&mut sink));
+            write(&mut sink);
         }
         match sink.failed {
             Some(error) => Err(error),
             None => sink.seq.end(),
         }
+    }
+}
+
+impl Serialize for Suggestions<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.serialize_with(serializer, |sink| {
+            self.envelope
+                .error
+                .suggestions(&mut SuggestionWriter::new(sink));
+        })
     }
 }
 

@@ -72,10 +72,10 @@ pub fn to_error_object(
     let envelope = options.envelope(error, context);
     options.log(&envelope);
     let code = crate::integrations::wire_jsonrpc_code(error);
-    let message = crate::integrations::wire_message(&envelope);
     if options.jsonrpc().data {
-        options.error_object(&envelope, code, message)
+        options.error_object(&envelope, code)
     } else {
+        let message = crate::integrations::wire_message(&envelope);
         ErrorObjectOwned::owned(code, message, None::<()>)
     }
 }
@@ -87,28 +87,22 @@ pub(crate) fn object_with_data<P: Profile + ?Sized>(
     envelope: &Envelope<'_>,
     profile: &P,
     code: i32,
-    message: String,
 ) -> ErrorObjectOwned {
-    let mut message = Some(message);
-    let kept = envelope.reduce(profile, |wire| {
-        // The message moves into the object; an attempt that is discarded takes it
-        // along, and the next one (rare) formats it again.
-        let text = message
-            .take()
-            .unwrap_or_else(|| crate::integrations::wire_message(envelope));
-        // jsonrpsee serialises `data` into its raw JSON and drops it when that
-        // fails: an object without `data` is a failed attempt.
-        let object = ErrorObjectOwned::owned(code, text, Some(wire));
-        let len = object.data()?.get().len();
-        Some((object, len))
-    });
+    // Formatted once, for the object and for the envelope's own `message`.
+    let message = envelope.wire_message();
+    let kept = envelope
+        .with_wire_message(&message)
+        .reduce(profile, |wire| {
+            // jsonrpsee serialises `data` into its raw JSON and drops it when that
+            // fails: an object without `data` is a failed attempt.
+            let object = ErrorObjectOwned::owned(code, message.text.clone(), Some(wire));
+            let len = object.data()?.get().len();
+            Some((object, len))
+        });
     match kept {
         Some((object, _)) => object,
         // Even the fallback failed: `null`, as `Envelope::render` writes then.
-        None => {
-            let text = message.unwrap_or_else(|| crate::integrations::wire_message(envelope));
-            ErrorObjectOwned::owned(code, text, Some(serde_json::Value::Null))
-        }
+        None => ErrorObjectOwned::owned(code, message.text, Some(serde_json::Value::Null)),
     }
 }
 
@@ -201,4 +195,83 @@ macro_rules! __tool_error_jsonrpsee {
             }
         }
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use core::fmt;
+
+    use crate::{Envelope, Kind, Limits, Native, Options, Policy, SuggestionWriter, ToolError};
+
+    /// A long message, and a suggestion long enough to push the envelope past a
+    /// small size limit.
+    #[derive(Debug)]
+    struct Long;
+
+    impl fmt::Display for Long {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            for digit in 0..400 {
+                write!(f, "{}", digit % 10)?;
+            }
+            Ok(())
+        }
+    }
+
+    impl ToolError for Long {
+        fn code(&self) -> &'static str {
+            "LONG"
+        }
+        fn kind(&self) -> Kind {
+            Kind::Validation
+        }
+        fn suggestions(&self, out: &mut SuggestionWriter<'_>) {
+            out.push_str(&"x".repeat(200));
+        }
+    }
+
+    #[test]
+    fn the_message_formatted_once_is_the_one_the_envelope_would_write() {
+        let cut = Policy::DEFAULT.with_limits(Limits::DEFAULT.with_max_message_chars(10));
+        // Too large even without the suggestion: reduced to the minimal envelope,
+        // whose message is cut to 256 characters on its own terms.
+        let small = Policy::DEFAULT.with_limits(Limits::DEFAULT.with_max_envelope_bytes(400));
+        for policy in [Policy::DEFAULT, cut.clone(), small.clone()] {
+            let options = Options::new().without_clock().with_policy(policy.clone());
+            let object = super::to_error_object(&Long, &options.context(), &options);
+            let data = object.data().map(|data| data.get().to_owned());
+            let rendered = Envelope::new(&Long).with_policy(&policy).render(&Native);
+            assert_eq!(data.as_deref(), Some(rendered.as_str()));
+            let expected = if policy.limits.max_message_chars == 10 {
+                format!("0123456789{}", Limits::TRUNCATION_MARK)
+            } else {
+                "0123456789".repeat(40)
+            };
+            assert_eq!(object.message(), expected);
+        }
+        let options = Options::new().without_clock().with_policy(small);
+        let object = super::to_error_object(&Long, &options.context(), &options);
+        let data: serde_json::Value =
+            serde_json::from_str(object.data().map_or("null", |data| data.get())).unwrap();
+        let minimal = format!(
+            "{}012345{}",
+            "0123456789".repeat(25),
+            Limits::TRUNCATION_MARK
+        );
+        assert_eq!(data["message"], minimal.as_str());
+        // Pinned, so the comparison above is not between two equally wrong renders.
+        let options = Options::new().without_clock().with_policy(cut);
+        let object = super::to_error_object(&Long, &options.context(), &options);
+        let data = object.data().map(|data| data.get().to_owned());
+        let suggestion = "x".repeat(200);
+        assert_eq!(
+            data.as_deref(),
+            Some(
+                format!(
+                    r#"{{"code":"LONG","kind":"VALIDATION","message":"0123456789{}","recoverable":true,"suggestions":["{suggestion}"],"truncated":true}}"#,
+                    Limits::TRUNCATION_MARK
+                )
+                .as_str()
+            )
+        );
+    }
 }

@@ -117,9 +117,23 @@ pub use mcp::McpToolResult;
 pub use native::Native;
 pub use problem::Problem;
 
-use serde::Serializer;
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
 
 use crate::Envelope;
+
+/// `map.serialize_entry(key, value)`, out of line. The built-in profiles write a
+/// dozen entries; inlined where each is written, every entry brought its own copy
+/// of the serializer's key and value code, and a render ran through far more code
+/// than the processor's instruction cache holds.
+#[inline(never)]
+pub(crate) fn entry<M: SerializeMap, V: Serialize + ?Sized>(
+    map: &mut M,
+    key: &'static str,
+    value: &V,
+) -> Result<(), M::Error> {
+    map.serialize_entry(key, value)
+}
 
 /// A wire format for errors.
 pub trait Profile {

@@ -5,6 +5,7 @@ use core::cell::Cell;
 use serde::Serializer;
 use serde::ser::SerializeMap;
 
+use super::entry;
 use crate::envelope::Reduction;
 use crate::{Envelope, Profile};
 
@@ -75,51 +76,47 @@ impl Profile for Native {
         let cut = Cell::new(false);
         let envelope = &envelope.reporting_cuts(&cut);
         let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("code", envelope.code())?;
-        map.serialize_entry("kind", &envelope.kind())?;
-        map.serialize_entry("message", &envelope.message())?;
-        map.serialize_entry("recoverable", &envelope.recoverable())?;
+        entry(&mut map, "code", envelope.code())?;
+        entry(&mut map, "kind", &envelope.kind())?;
+        entry(&mut map, "message", &envelope.message())?;
+        entry(&mut map, "recoverable", &envelope.recoverable())?;
         if let Some(category) = envelope.category() {
-            map.serialize_entry("category", category)?;
+            entry(&mut map, "category", category)?;
         }
         if let Some(domain) = envelope.domain() {
-            map.serialize_entry("domain", domain)?;
+            entry(&mut map, "domain", domain)?;
         }
         if let Some(seconds) = envelope.retry_after_seconds() {
-            map.serialize_entry("retry_after", &seconds)?;
+            entry(&mut map, "retry_after", &seconds)?;
         }
-        let details = envelope.details();
-        if !details.is_empty() {
-            map.serialize_entry("details", &details)?;
-        }
-        let suggestions = envelope.suggestions();
-        if !suggestions.is_empty() {
-            map.serialize_entry("suggestions", &suggestions)?;
-        }
+        envelope.details().write_entry(&mut map, "details")?;
+        envelope
+            .suggestions()
+            .write_entry(&mut map, "suggestions")?;
         let next_calls = envelope.next_calls();
         if !next_calls.is_empty() {
-            map.serialize_entry("next_calls", &next_calls)?;
+            entry(&mut map, "next_calls", &next_calls)?;
         }
         if let Some(url) = envelope.docs_url() {
-            map.serialize_entry("docs", url)?;
+            entry(&mut map, "docs", url)?;
         }
         if let Some(tool) = envelope.tool() {
-            map.serialize_entry("tool", &tool)?;
+            entry(&mut map, "tool", &tool)?;
         }
         if let Some(operation) = envelope.operation() {
-            map.serialize_entry("operation", &operation)?;
+            entry(&mut map, "operation", &operation)?;
         }
         if let Some(request_id) = envelope.request_id() {
-            map.serialize_entry("request_id", &request_id)?;
+            entry(&mut map, "request_id", &request_id)?;
         }
         if let Some(timestamp) = envelope.timestamp() {
-            map.serialize_entry("timestamp", &timestamp)?;
+            entry(&mut map, "timestamp", &timestamp)?;
         }
         if let Some(debug) = envelope.debug() {
-            map.serialize_entry("debug", &debug)?;
+            entry(&mut map, "debug", &debug)?;
         }
         if envelope.reduction() > Reduction::None || cut.get() {
-            map.serialize_entry("truncated", &true)?;
+            entry(&mut map, "truncated", &true)?;
         }
         map.end()
     }

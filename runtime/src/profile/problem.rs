@@ -5,6 +5,7 @@ use std::borrow::Cow;
 use serde::Serializer;
 use serde::ser::SerializeMap;
 
+use super::entry;
 use crate::{Envelope, Profile};
 
 /// RFC 9457 `application/problem+json`.
@@ -75,9 +76,9 @@ impl Profile for Problem {
         let mut map = serializer.serialize_map(None)?;
         let docs_url = envelope.docs_url();
         match (docs_url, &self.type_base) {
-            (Some(url), _) => map.serialize_entry("type", url)?,
-            (None, Some(base)) => map.serialize_entry("type", &TypeUri(base, envelope.code()))?,
-            (None, None) => map.serialize_entry("type", "about:blank")?,
+            (Some(url), _) => entry(&mut map, "type", url)?,
+            (None, Some(base)) => entry(&mut map, "type", &TypeUri(base, envelope.code()))?,
+            (None, None) => entry(&mut map, "type", "about:blank")?,
         }
         let has_type = docs_url.is_some() || self.type_base.is_some();
         let summary = has_type
@@ -85,39 +86,39 @@ impl Profile for Problem {
             .flatten()
             .map(|entry| entry.summary())
             .filter(|summary| !summary.is_empty());
-        map.serialize_entry("title", summary.unwrap_or_else(|| reason_phrase(status)))?;
-        map.serialize_entry("status", &status)?;
-        map.serialize_entry("detail", &envelope.message())?;
+        entry(
+            &mut map,
+            "title",
+            summary.unwrap_or_else(|| reason_phrase(status)),
+        )?;
+        entry(&mut map, "status", &status)?;
+        entry(&mut map, "detail", &envelope.message())?;
         if let Some(request_id) = envelope.request_id() {
             // A URI reference, so always a string, whatever the id's JSON type.
-            map.serialize_entry("instance", &format_args!("{request_id}"))?;
+            entry(&mut map, "instance", &format_args!("{request_id}"))?;
         }
-        map.serialize_entry("code", envelope.code())?;
-        map.serialize_entry("kind", &envelope.kind())?;
-        map.serialize_entry("recoverable", &envelope.recoverable())?;
+        entry(&mut map, "code", envelope.code())?;
+        entry(&mut map, "kind", &envelope.kind())?;
+        entry(&mut map, "recoverable", &envelope.recoverable())?;
         if let Some(category) = envelope.category() {
-            map.serialize_entry("category", category)?;
+            entry(&mut map, "category", category)?;
         }
         if let Some(seconds) = envelope.retry_after_seconds() {
-            map.serialize_entry("retry_after", &seconds)?;
+            entry(&mut map, "retry_after", &seconds)?;
         }
-        let details = envelope.details();
-        if !details.is_empty() {
-            map.serialize_entry("details", &details)?;
-        }
-        let suggestions = envelope.suggestions();
-        if !suggestions.is_empty() {
-            map.serialize_entry("suggestions", &suggestions)?;
-        }
+        envelope.details().write_entry(&mut map, "details")?;
+        envelope
+            .suggestions()
+            .write_entry(&mut map, "suggestions")?;
         let next_calls = envelope.next_calls();
         if !next_calls.is_empty() {
-            map.serialize_entry("next_calls", &next_calls)?;
+            entry(&mut map, "next_calls", &next_calls)?;
         }
         if let Some(tool) = envelope.tool() {
-            map.serialize_entry("tool", &tool)?;
+            entry(&mut map, "tool", &tool)?;
         }
         if let Some(timestamp) = envelope.timestamp() {
-            map.serialize_entry("timestamp", &timestamp)?;
+            entry(&mut map, "timestamp", &timestamp)?;
         }
         map.end()
     }

@@ -161,7 +161,7 @@ pub fn problem_response(
         .filter(|status| status.is_client_error() || status.is_server_error())
         .unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     // The bytes as serde_json wrote them: a body need not be checked as a `String`.
-    let mut body = Vec::with_capacity(256);
+    let mut body = Vec::with_capacity(crate::envelope::TEXT_ROOM);
     envelope.render_into(problem, &mut body);
     let mut response = Response::new(Body::from(body));
     *response.status_mut() = status;

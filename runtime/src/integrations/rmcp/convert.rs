@@ -44,10 +44,12 @@ fn call_tool_result(
 pub fn to_error_data(error: &dyn ToolError, context: &Context<'_>, options: &Options) -> ErrorData {
     let envelope = options.envelope(error, context);
     options.log(&envelope);
-    let data = Some(options.to_value(&envelope));
+    // Formatted once, for the error and for the envelope's own `message`.
+    let message = envelope.wire_message();
+    let data = Some(options.to_value(&envelope.with_wire_message(&message)));
     ErrorData::new(
         ErrorCode(crate::integrations::wire_jsonrpc_code(error)),
-        crate::integrations::wire_message(&envelope),
+        message.text,
         data,
     )
 }

@@ -10,22 +10,28 @@
 //! text is still serde_json's. Scalars become values through serde_json's own value
 //! serializer, so both outputs agree with what serde_json makes of them alone.
 
+mod compound;
+#[cfg(test)]
+mod tests;
+
 use core::cell::Cell;
 use core::fmt::Write as _;
 
-use serde::ser::{
-    self, Serialize, SerializeMap, SerializeSeq, SerializeStruct, SerializeStructVariant,
-    SerializeTuple, SerializeTupleStruct, SerializeTupleVariant, Serializer,
-};
+use serde::ser::{self, Serialize, Serializer};
 use serde_json::{Map, Value};
+
+use self::compound::{TeeMap, TeeSeq, TeeStruct};
 
 // serde_json's value serializer, which builds the value of every scalar.
 use serde_json::value::Serializer as ValueSerializer;
 
 /// The entries the envelope's map has room for from the start (its length is
-/// unknown while its keys stream): most of what the built-in profiles write, and
-/// an allocation small enough to stay out of the allocator's large bins.
-const MAP_ROOM: usize = 12;
+/// unknown while its keys stream): most of what the built-in profiles write. An
+/// entry of a `Map` with `preserve_order` takes 104 bytes, so 9 is the most that
+/// stays under glibc's large-chunk size (1,024 bytes): a larger request makes the
+/// allocator consolidate its fast bins on every render (about 8% of rmcp's
+/// conversion).
+const MAP_ROOM: usize = 9;
 
 /// A serializer that writes through `text` and builds the value too: its output is
 /// `(text's output, the value)`.
@@ -291,305 +297,5 @@ impl<S: Serializer> Serializer for Tee<S> {
 
     fn is_human_readable(&self) -> bool {
         self.text.is_human_readable()
-    }
-}
-
-/// An array (or a tuple variant's array) being written and built.
-pub(crate) struct TeeSeq<C> {
-    text: C,
-    items: Vec<Value>,
-    variant: Option<&'static str>,
-}
-
-impl<C> TeeSeq<C> {
-    fn new(text: C, len: Option<usize>, variant: Option<&'static str>) -> Self {
-        TeeSeq {
-            text,
-            items: Vec::with_capacity(len.unwrap_or(0)),
-            variant,
-        }
-    }
-
-    fn finish<O, E>(self, text: impl FnOnce(C) -> Result<O, E>) -> Result<(O, Value), E> {
-        let ok = text(self.text)?;
-        Ok((ok, in_variant(self.variant, Value::Array(self.items))))
-    }
-}
-
-macro_rules! seq_like {
-    ($($trait:ident :: $method:ident;)*) => {$(
-        impl<C: $trait> $trait for TeeSeq<C> {
-            type Ok = (C::Ok, Value);
-            type Error = C::Error;
-
-            fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), C::Error> {
-                let text = &mut self.text;
-                let ((), value) = nested(value, |value| text.$method(value))?;
-                self.items.push(value);
-                Ok(())
-            }
-
-            fn end(self) -> Result<Self::Ok, C::Error> {
-                self.finish(C::end)
-            }
-        }
-    )*};
-}
-
-seq_like! {
-    SerializeSeq::serialize_element;
-    SerializeTuple::serialize_element;
-    SerializeTupleStruct::serialize_field;
-    SerializeTupleVariant::serialize_field;
-}
-
-/// An object (or a struct variant's object) being written and built.
-pub(crate) struct TeeMap<C> {
-    text: C,
-    map: Map<String, Value>,
-    key: Option<String>,
-    variant: Option<&'static str>,
-}
-
-impl<C> TeeMap<C> {
-    fn new(text: C, len: Option<usize>, variant: Option<&'static str>) -> Self {
-        TeeMap {
-            text,
-            map: Map::with_capacity(len.unwrap_or(0)),
-            key: None,
-            variant,
-        }
-    }
-
-    fn finish<O, E>(self, text: impl FnOnce(C) -> Result<O, E>) -> Result<(O, Value), E> {
-        let ok = text(self.text)?;
-        Ok((ok, in_variant(self.variant, Value::Object(self.map))))
-    }
-}
-
-impl<C: SerializeMap> SerializeMap for TeeMap<C> {
-    type Ok = (C::Ok, Value);
-    type Error = C::Error;
-
-    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), C::Error> {
-        self.text.serialize_key(key)?;
-        self.key = Some(key_of(key)?);
-        Ok(())
-    }
-
-    fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), C::Error> {
-        let text = &mut self.text;
-        let ((), value) = nested(value, |value| text.serialize_value(value))?;
-        let key = self
-            .key
-            .take()
-            .ok_or_else(|| ser::Error::custom("a map value came before its key"))?;
-        self.map.insert(key, value);
-        Ok(())
-    }
-
-    fn end(self) -> Result<Self::Ok, C::Error> {
-        self.finish(C::end)
-    }
-}
-
-impl<C: SerializeStructVariant> SerializeStructVariant for TeeMap<C> {
-    type Ok = (C::Ok, Value);
-    type Error = C::Error;
-
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), C::Error> {
-        let text = &mut self.text;
-        let ((), value) = nested(value, |value| text.serialize_field(key, value))?;
-        self.map.insert(key.to_owned(), value);
-        Ok(())
-    }
-
-    fn skip_field(&mut self, key: &'static str) -> Result<(), C::Error> {
-        self.text.skip_field(key)
-    }
-
-    fn end(self) -> Result<Self::Ok, C::Error> {
-        self.finish(C::end)
-    }
-}
-
-/// A struct being written and built, or a serializer's own token (see
-/// [`Tee::serialize_struct`]).
-pub(crate) enum TeeStruct<C> {
-    Fields(TeeMap<C>),
-    Token {
-        text: C,
-        value: <ValueSerializer as Serializer>::SerializeStruct,
-    },
-}
-
-impl<C: SerializeStruct> SerializeStruct for TeeStruct<C> {
-    type Ok = (C::Ok, Value);
-    type Error = C::Error;
-
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), C::Error> {
-        match self {
-            TeeStruct::Fields(fields) => {
-                let text = &mut fields.text;
-                let ((), value) = nested(value, |value| text.serialize_field(key, value))?;
-                fields.map.insert(key.to_owned(), value);
-                Ok(())
-            }
-            TeeStruct::Token { text, value: built } => {
-                text.serialize_field(key, value)?;
-                built
-                    .serialize_field(key, value)
-                    .map_err(ser::Error::custom)
-            }
-        }
-    }
-
-    fn skip_field(&mut self, key: &'static str) -> Result<(), C::Error> {
-        match self {
-            TeeStruct::Fields(fields) => fields.text.skip_field(key),
-            TeeStruct::Token { text, .. } => text.skip_field(key),
-        }
-    }
-
-    fn end(self) -> Result<Self::Ok, C::Error> {
-        match self {
-            TeeStruct::Fields(fields) => fields.finish(C::end),
-            TeeStruct::Token { text, value } => {
-                let ok = text.end()?;
-                Ok((ok, value_of(SerializeStruct::end(value))?))
-            }
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use std::collections::BTreeMap;
-
-    use proptest::prelude::*;
-    use serde::Serialize;
-    use serde_json::Value;
-
-    use super::Tee;
-
-    /// Both outputs of `value`, and what serde_json makes of it alone.
-    fn both<T: Serialize>(value: &T) -> ((String, Value), (String, Value)) {
-        let mut text = Vec::new();
-        let ((), built) = value
-            .serialize(Tee::new(&mut serde_json::Serializer::new(&mut text)))
-            .unwrap();
-        let alone = (
-            serde_json::to_string(value).unwrap(),
-            serde_json::to_value(value).unwrap(),
-        );
-        ((String::from_utf8(text).unwrap(), built), alone)
-    }
-
-    #[derive(Serialize)]
-    enum Shape {
-        Unit,
-        Newtype(u8),
-        Tuple(i32, String),
-        Struct { a: Option<bool>, b: Vec<char> },
-    }
-
-    #[derive(Serialize)]
-    struct Everything {
-        unit: (),
-        unit_struct: UnitStruct,
-        newtype: Newtype,
-        shapes: Vec<Shape>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        skipped: Option<u8>,
-        tuple: (u8, f64, &'static str),
-        tuple_struct: TupleStruct,
-        numbers: BTreeMap<i64, f32>,
-        bytes: &'static [u8],
-        nan: f64,
-        collected: Collected,
-    }
-
-    #[derive(Serialize)]
-    struct UnitStruct;
-    #[derive(Serialize)]
-    struct Newtype(&'static str);
-    #[derive(Serialize)]
-    struct TupleStruct(u64, i128);
-
-    struct Collected;
-    impl Serialize for Collected {
-        fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-            serializer.collect_str(&format_args!("{}-{}", "a\"b", 7))
-        }
-    }
-
-    #[test]
-    fn every_serde_shape_agrees_with_serde_json_alone() {
-        let value = Everything {
-            unit: (),
-            unit_struct: UnitStruct,
-            newtype: Newtype("n"),
-            shapes: vec![
-                Shape::Unit,
-                Shape::Newtype(3),
-                Shape::Tuple(-1, "t\n".into()),
-                Shape::Struct {
-                    a: Some(true),
-                    b: vec!['x', 'é'],
-                },
-            ],
-            skipped: None,
-            tuple: (1, 2.5, "three"),
-            tuple_struct: TupleStruct(u64::MAX, -5),
-            numbers: [(1, 1.5), (-2, 0.25)].into_iter().collect(),
-            bytes: b"ab",
-            nan: f64::NAN,
-            collected: Collected,
-        };
-        let (tee, alone) = both(&value);
-        assert_eq!(tee, alone);
-    }
-
-    #[test]
-    fn a_value_serde_json_refuses_fails_the_tee_too() {
-        let too_large = u128::MAX;
-        let mut text = Vec::new();
-        let result = too_large.serialize(Tee::new(&mut serde_json::Serializer::new(&mut text)));
-        assert!(result.is_err());
-        assert!(serde_json::to_value(too_large).is_err());
-    }
-
-    fn json() -> impl Strategy<Value = Value> {
-        let leaf = prop_oneof![
-            Just(Value::Null),
-            any::<bool>().prop_map(Value::from),
-            any::<i64>().prop_map(Value::from),
-            any::<u64>().prop_map(Value::from),
-            any::<f64>().prop_map(Value::from),
-            ".{0,12}".prop_map(Value::from),
-        ];
-        leaf.prop_recursive(4, 64, 8, |inner| {
-            prop_oneof![
-                prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
-                prop::collection::vec((".{0,6}", inner), 0..6)
-                    .prop_map(|entries| Value::Object(entries.into_iter().collect())),
-            ]
-        })
-    }
-
-    proptest! {
-        #[test]
-        fn any_json_value_comes_out_the_same(value in json()) {
-            let (tee, alone) = both(&value);
-            prop_assert_eq!(tee, alone);
-        }
     }
 }
