@@ -183,7 +183,7 @@ pub mod profile;
 mod template;
 
 #[doc(hidden)]
-#[path = "private.rs"]
+#[path = "private/mod.rs"]
 pub mod __private;
 
 pub use any_error::AnyError;

@@ -18,5 +18,5 @@ pub(crate) use coverage::unlisted;
 pub use model::{Catalog, Entry, FieldInfo, StaticCatalog};
 pub use registry::{CrateCatalog, FindByDowncast, FindNothing, Finder, Probe};
 pub(crate) use unique::str_eq;
-pub(crate) use unique::{Leaf, first_duplicate_in};
-pub use unique::{first_duplicate_code_in, leaf_count};
+
+pub use unique::{assert_unique, first_duplicate_code_in, leaf_count};

@@ -358,6 +358,42 @@ impl Entry {
     }
 }
 
+/// What only the derive declares: templates it has already parsed, and the roles
+/// of its fields.
+impl Entry {
+    /// The suggestion templates, which of them are plain text (bit `i` for template
+    /// `i`), and the names of the slots their placeholders fill.
+    pub(crate) const fn with_templates(
+        mut self,
+        suggestions: &'static [&'static str],
+        plain_suggestions: u64,
+        args: &'static [&'static str],
+    ) -> Self {
+        self.suggestions = suggestions;
+        self.plain_suggestions = plain_suggestions;
+        self.args = args;
+        self
+    }
+
+    /// A `message = "..."` template over the same slots.
+    pub(crate) const fn with_message(mut self, message: &'static str) -> Self {
+        self.message = Some(message);
+        self
+    }
+
+    /// A `#[tool_error(suggestions)]` field adds suggestions at run time.
+    pub(crate) const fn with_dynamic_suggestions(mut self) -> Self {
+        self.dynamic_suggestions = true;
+        self
+    }
+
+    /// A `#[tool_error(details)]` field is the whole details value.
+    pub(crate) const fn with_details_field(mut self) -> Self {
+        self.details_field = true;
+        self
+    }
+}
+
 impl Catalog {
     /// A catalog for a hand-written [`ToolError`](crate::ToolError) impl;
     /// `module_path` is usually `module_path!()`. See [`Entry::new`] for an example.

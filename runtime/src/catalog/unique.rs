@@ -251,3 +251,78 @@ macro_rules! assert_unique_codes {
         };
     };
 }
+
+/// Fails compilation (in const evaluation) when a code appears twice, with the
+/// message "error code `CODE` is used by both `Type::Variant` and
+/// `Other::Variant`: ...", the module paths added when the type names are equal.
+#[allow(clippy::panic)] // a const-evaluation panic is how a build is failed
+pub const fn assert_unique<const N: usize>(catalogs: &[&'static Catalog]) {
+    if let Some((first, second)) = first_duplicate_in::<N>(catalogs) {
+        // Const panics take one `&str` argument, so the message is assembled in a buffer.
+        let mut message = ConstMessage::new();
+        message.push("error code `");
+        message.push(first.code);
+        message.push("` is used by both `");
+        let qualify = str_eq(first.type_name, second.type_name);
+        message.push_variant(&first, qualify);
+        message.push("` and `");
+        message.push_variant(&second, qualify);
+        message.push("`: give one of them another `code = \"...\"` (codes must be unique across the checked types, nested ones included)");
+        panic!("{}", message.as_str());
+    }
+}
+
+/// A message built in constant evaluation: whole pieces, as many as fit.
+struct ConstMessage {
+    buffer: [u8; 512],
+    len: usize,
+    full: bool,
+}
+
+impl ConstMessage {
+    const fn new() -> Self {
+        ConstMessage {
+            buffer: [0; 512],
+            len: 0,
+            full: false,
+        }
+    }
+
+    /// Appends `piece` if it fits whole (so the text stays valid UTF-8), else stops
+    /// appending.
+    const fn push(&mut self, piece: &str) {
+        let bytes = piece.as_bytes();
+        if self.full || self.len + bytes.len() > self.buffer.len() {
+            self.full = true;
+            return;
+        }
+        let mut i = 0;
+        while i < bytes.len() {
+            self.buffer[self.len + i] = bytes[i];
+            i += 1;
+        }
+        self.len += bytes.len();
+    }
+
+    /// `Type::Variant`, or `Type` for a struct (whose one entry is named after it),
+    /// after the module path when `qualify`.
+    const fn push_variant(&mut self, leaf: &Leaf, qualify: bool) {
+        if qualify {
+            self.push(leaf.module_path);
+            self.push("::");
+        }
+        self.push(leaf.type_name);
+        if !str_eq(leaf.type_name, leaf.variant) {
+            self.push("::");
+            self.push(leaf.variant);
+        }
+    }
+
+    const fn as_str(&self) -> &str {
+        let (kept, _) = self.buffer.split_at(self.len);
+        match core::str::from_utf8(kept) {
+            Ok(text) => text,
+            Err(_) => "error code used more than once",
+        }
+    }
+}

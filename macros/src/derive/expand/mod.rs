@@ -279,3 +279,64 @@ fn option_str(value: Option<String>) -> TokenStream {
         None => quote!(::core::option::Option::None),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+    use std::path::Path;
+
+    /// The runtime's side of the short names: every `__name` that
+    /// `runtime/src/private/short.rs` defines or re-exports.
+    fn defined_in_runtime(source: &str) -> BTreeSet<String> {
+        let mut names = BTreeSet::new();
+        for line in source.lines().map(str::trim_start) {
+            let name = if let Some(rest) = line.strip_prefix("pub use ") {
+                rest.rsplit(" as ")
+                    .next()
+                    .map(|name| name.trim_end_matches(';'))
+            } else if let Some(rest) = line
+                .strip_prefix("pub const fn ")
+                .or_else(|| line.strip_prefix("pub fn "))
+                .or_else(|| line.strip_prefix("pub const "))
+            {
+                rest.split(['(', '<', ':']).next()
+            } else {
+                None
+            };
+            if let Some(name) = name.map(str::trim).filter(|name| name.starts_with("__")) {
+                names.insert(name.to_owned());
+            }
+        }
+        names
+    }
+
+    /// The derive imports each short name one by one: a name it imports that the
+    /// runtime lacks fails every derive, and one the runtime keeps that the derive
+    /// never imports is dead code that drifts.
+    #[test]
+    fn short_names_match_what_the_runtime_defines() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../runtime/src/private/short.rs");
+        let Ok(source) = std::fs::read_to_string(&path) else {
+            eprintln!(
+                "skipped: {} is not here (a published crate)",
+                path.display()
+            );
+            return;
+        };
+        let runtime = defined_in_runtime(&source);
+        let derive: BTreeSet<String> = super::SHORT_NAMES
+            .iter()
+            .map(|name| (*name).to_owned())
+            .collect();
+        assert_eq!(
+            derive.difference(&runtime).collect::<Vec<_>>(),
+            Vec::<&String>::new(),
+            "the derive imports names runtime/src/private/short.rs does not define"
+        );
+        assert_eq!(
+            runtime.difference(&derive).collect::<Vec<_>>(),
+            Vec::<&String>::new(),
+            "runtime/src/private/short.rs defines names the derive never imports"
+        );
+    }
+}

@@ -1,0 +1,96 @@
+//! Marker traits the generated code bounds a field or type by, each with a
+//! diagnostic that says what is wrong with it and what to write instead, so a
+//! misused field is one clear error at the field rather than several about the
+//! generated code.
+
+use core::fmt;
+
+use serde::Serialize;
+
+use crate::ToolError;
+use crate::catalog::{Catalog, StaticCatalog};
+use crate::details::Detail;
+use crate::template::Arg;
+
+/// What a `transparent` field's type must be, as one trait so that a type that is
+/// not a derived tool error is reported once, on the field, with one message.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be wrapped with `transparent`: it is not a derived tool error",
+    label = "not a `ToolError` with a `StaticCatalog`",
+    note = "add `#[derive(tool_error::ToolError)]` to `{Self}` (or implement `ToolError` and `StaticCatalog` for it), or drop `transparent` and keep the value in a `#[source]` field"
+)]
+pub trait Transparent {
+    /// The wrapped type's catalog.
+    const INNER: &'static Catalog;
+    /// The wrapped value as the error that decides everything.
+    const DELEGATE: for<'a> fn(&'a Self) -> &'a dyn ToolError;
+}
+
+// Not recommended: a type that lacks both traits is then one error, about
+// `Transparent`, instead of one per missing trait.
+#[diagnostic::do_not_recommend]
+impl<T: ToolError + StaticCatalog> Transparent for T {
+    const INNER: &'static Catalog = T::CATALOG;
+    const DELEGATE: for<'a> fn(&'a Self) -> &'a dyn ToolError = delegate::<T>;
+}
+
+fn delegate<T: ToolError>(inner: &T) -> &dyn ToolError {
+    inner
+}
+
+/// A field a template shows with `{field}`: anything `Display`. Its own trait so the
+/// error for a field that is not says how to show it instead.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be shown with `{{field}}` in a template: it does not implement `Display`",
+    label = "not `Display`",
+    note = "write the placeholder as `{{field:?}}` to show its `Debug` form, or implement `Display` for `{Self}`"
+)]
+pub trait TemplateDisplay: fmt::Display {}
+
+impl<T: fmt::Display + ?Sized> TemplateDisplay for T {}
+
+/// A field a next call sends as a JSON value (`args(name = field)`).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be sent as a `next_call` argument: it does not implement `serde::Serialize`",
+    label = "not `Serialize`",
+    note = "send its text instead with a string template, `name = \"{{field}}\"`, or implement `serde::Serialize` for `{Self}`"
+)]
+pub trait CallValue {
+    /// The field as a detail value.
+    fn as_detail(&self) -> &dyn Detail;
+}
+
+impl<T: Serialize> CallValue for T {
+    fn as_detail(&self) -> &dyn Detail {
+        self
+    }
+}
+
+/// The argument slot of a `{field}` placeholder.
+pub fn display_arg<'a>(value: &'a dyn TemplateDisplay) -> Arg<'a> {
+    Arg::Display(value)
+}
+
+/// The message of a derived type: its `Display`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no `Display`, which `ToolError` uses as its default message",
+    label = "`{Self}` needs a `Display` impl",
+    note = "derive `thiserror::Error` and give the type (or each variant) a message with `#[error(\"...\")]`, or implement `std::fmt::Display` by hand"
+)]
+pub trait ErrorDisplay {}
+
+impl<T: fmt::Display + ?Sized> ErrorDisplay for T {}
+
+/// The debug output of a derived type: its `Debug`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no `Debug`, which `ToolError` requires",
+    label = "`{Self}` needs a `Debug` impl",
+    note = "add `#[derive(Debug)]` to `{Self}`"
+)]
+pub trait ErrorDebug {}
+
+impl<T: fmt::Debug + ?Sized> ErrorDebug for T {}
+
+/// Fails to compile, with one clear message each, unless `T` is `Display` and
+/// `Debug`; the derive calls it for types without generic parameters.
+pub const fn assert_display_debug<T: ErrorDisplay + ErrorDebug + ?Sized>() {}
