@@ -164,13 +164,13 @@ mod catalog;
 mod channel;
 pub mod client;
 mod context;
-mod details;
 pub mod envelope;
 mod error;
 mod integrations;
 mod kind;
 mod legacy;
 mod limit;
+mod writers;
 #[cfg(feature = "rmcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "rmcp")))]
 #[doc = include_str!("migrating.md")]
@@ -191,7 +191,6 @@ pub use catalog::{BuiltinEntry, Catalog, CrateCatalog, Entry, FieldInfo, StaticC
 pub use channel::Channel;
 pub use client::{NextAction, OwnedEnvelope, OwnedNextCall, Parsed};
 pub use context::{Clock, Context, FixedClock, RequestId, SystemClock};
-pub use details::{Detail, DetailWriter, RetryAfter, SuggestionSource, SuggestionWriter};
 pub use envelope::{Envelope, Reduction};
 pub use error::ToolError;
 #[cfg(feature = "axum")]
@@ -207,6 +206,7 @@ pub use next_call::{NextCall, NextCallWriter};
 pub use options::Options;
 pub use policy::{Limits, Policy};
 pub use profile::{JsonRpc, JsonRpcResponse, McpToolResult, Native, Problem, Profile};
+pub use writers::{Detail, DetailWriter, RetryAfter, SuggestionSource, SuggestionWriter};
 
 // The README's examples compile and run as doc tests, with every integration they
 // show turned on.

@@ -4,10 +4,10 @@
 //! writes is a view that applies the policy as it is serialised: [`Message`],
 //! [`Details`], [`Suggestions`], [`Timestamp`] and [`DebugInfo`].
 
+mod calls;
 mod debug;
-mod details_view;
+mod details;
 mod message;
-mod next_calls;
 mod render;
 mod suggestions;
 mod tee;
@@ -18,11 +18,11 @@ use core::cell::Cell;
 use core::fmt;
 use std::time::{Duration, SystemTime};
 
+pub use calls::NextCalls;
 pub use debug::DebugInfo;
-pub use details_view::Details;
+pub use details::Details;
 use message::FormattedMessage;
 pub use message::Message;
-pub use next_calls::NextCalls;
 pub use suggestions::Suggestions;
 pub use time::Timestamp;
 

@@ -7,8 +7,8 @@ use serde::{Serialize, Serializer};
 
 use super::{Envelope, Reduction};
 use crate::SuggestionWriter;
-use crate::details::{DeclaredSuggestions, SuggestionSink};
 use crate::limit::{Cuts, Truncated, serialize_display, serialize_str_cut};
+use crate::writers::{DeclaredSuggestions, SuggestionSink};
 
 /// The suggestions of an envelope: `Serialize` as an array of strings.
 #[derive(Clone, Copy)]

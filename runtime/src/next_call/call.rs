@@ -4,8 +4,8 @@ use core::fmt;
 
 use crate::__private::Fields;
 use crate::Limits;
-use crate::details::Detail;
 use crate::limit::Cuts;
+use crate::writers::Detail;
 
 use super::limited::LimitedCall;
 use super::spec::{ArgumentSpec, CallSpec};

@@ -9,8 +9,8 @@ use serde::Serialize;
 
 use crate::ToolError;
 use crate::catalog::{Catalog, StaticCatalog};
-use crate::details::Detail;
 use crate::template::Arg;
+use crate::writers::Detail;
 
 /// What a `transparent` field's type must be, as one trait so that a type that is
 /// not a derived tool error is reported once, on the field, with one message.

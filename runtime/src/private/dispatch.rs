@@ -6,11 +6,11 @@ use core::fmt;
 use std::time::Duration;
 
 use crate::catalog::{Catalog, Entry};
-use crate::details::{
-    DeclaredSuggestions, Detail, DetailWriter, RetryAfter, SuggestionSource, SuggestionWriter,
-};
 use crate::next_call::{NextCall, NextCallWriter};
 use crate::template::{Arg, Template};
+use crate::writers::{
+    DeclaredSuggestions, Detail, DetailWriter, RetryAfter, SuggestionSource, SuggestionWriter,
+};
 use crate::{Channel, Kind, ToolError};
 use core::fmt::{Formatter, Result as FmtResult};
 use std::backtrace::Backtrace;

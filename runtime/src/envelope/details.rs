@@ -1,5 +1,5 @@
 //! The details as the envelope shows them: limited, redacted, or left out. (The
-//! writing side, `DetailWriter`, is in `crate::details`.)
+//! writing side, `DetailWriter`, is in `crate::writers`.)
 
 use core::fmt;
 
@@ -9,8 +9,8 @@ use serde::{Serialize, Serializer};
 use super::text::Text;
 use super::{Envelope, Reduction};
 use crate::catalog::FieldInfo;
-use crate::details::{Detail, DetailSink};
 use crate::limit::{Cuts, Limited};
+use crate::writers::{Detail, DetailSink};
 use crate::{DetailWriter, Policy};
 
 /// The details of an envelope: `Serialize`, usually as an object.
