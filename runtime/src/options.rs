@@ -327,19 +327,23 @@ impl Options {
         &self.core.catalogs
     }
 
-    /// The envelope of `error` under the client policy.
+    /// What every conversion starts with: the envelope of `error` under the client
+    /// policy, its server log event (under the log policy) already emitted. An
+    /// integration then renders the envelope into its framework's object.
     #[cfg_attr(
         not(any(feature = "rmcp", feature = "jsonrpsee", feature = "axum")),
         allow(dead_code)
     )]
-    pub(crate) fn envelope<'a>(
+    pub(crate) fn logged_envelope<'a>(
         &'a self,
         error: &'a dyn ToolError,
         context: &Context<'a>,
     ) -> Envelope<'a> {
-        Envelope::new(error)
+        let envelope = Envelope::new(error)
             .with_context(*context)
-            .with_policy(&self.core.policy)
+            .with_policy(&self.core.policy);
+        self.log(&envelope);
+        envelope
     }
 
     /// `envelope` rendered by the profile as text and, when `with_value`, as a
@@ -375,7 +379,7 @@ impl Options {
         not(any(feature = "rmcp", feature = "jsonrpsee", feature = "axum")),
         allow(dead_code, unused_variables)
     )]
-    pub(crate) fn log(&self, client: &Envelope<'_>) {
+    fn log(&self, client: &Envelope<'_>) {
         #[cfg(feature = "tracing")]
         if self.core.logging {
             // Nothing is built (nor the clock read) unless a subscriber listens at

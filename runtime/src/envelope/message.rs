@@ -145,9 +145,10 @@ pub(crate) struct WireMessage {
 
 #[cfg(any(feature = "rmcp", feature = "jsonrpsee"))]
 impl<'a> Envelope<'a> {
-    /// The message for an error object's `message` field, formatted once, as
-    /// `integrations::wire_message` gives it: the envelope's message, or the
-    /// policy's internal message when the error's own `Display` panics.
+    /// The message for an error object's `message` field, formatted once: the
+    /// envelope's message, or the policy's internal message when the error's own
+    /// `Display` panics (rendering catches such panics; the `message` field of an
+    /// error object must not bring them back).
     pub(crate) fn wire_message(&self) -> WireMessage {
         let cut = core::cell::Cell::new(false);
         let envelope = self.reporting_cuts(&cut);

@@ -69,13 +69,12 @@ pub fn to_error_object(
     context: &Context<'_>,
     options: &Options,
 ) -> ErrorObjectOwned {
-    let envelope = options.envelope(error, context);
-    options.log(&envelope);
+    let envelope = options.logged_envelope(error, context);
     let code = crate::integrations::wire_jsonrpc_code(error);
     if options.jsonrpc().data {
         options.error_object(&envelope, code)
     } else {
-        let message = crate::integrations::wire_message(&envelope);
+        let message = envelope.wire_message().text;
         ErrorObjectOwned::owned(code, message, None::<()>)
     }
 }
@@ -149,14 +148,13 @@ impl From<crate::AnyError> for ErrorObjectOwned {
         match passed_through(&error) {
             Some(original) => {
                 let options = Options::installed();
-                let envelope = options.envelope(&error, &options.context());
-                options.log(&envelope);
+                let envelope = options.logged_envelope(&error, &options.context());
                 if envelope.is_masked() {
                     // An internal error's text is the operator's, as for every other
                     // internal error: the client gets its code and the policy's message.
                     ErrorObjectOwned::owned(
                         original.code(),
-                        crate::integrations::wire_message(&envelope),
+                        envelope.wire_message().text,
                         None::<()>,
                     )
                 } else {

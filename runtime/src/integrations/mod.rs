@@ -124,17 +124,6 @@ pub(crate) fn wire_jsonrpc_code(error: &dyn crate::ToolError) -> i32 {
     }
 }
 
-/// The message a JSON-RPC error carries: the envelope's, or the policy's internal
-/// message when the error's own `Display` panics (rendering catches such panics; the
-/// `message` field of an error object must not bring them back).
-#[cfg(any(feature = "rmcp", feature = "jsonrpsee"))]
-pub(crate) fn wire_message(envelope: &crate::Envelope<'_>) -> String {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        envelope.message().owned_text()
-    }))
-    .unwrap_or_else(|_| envelope.policy().internal_message.to_string())
-}
-
 #[cfg(all(test, any(feature = "rmcp", feature = "jsonrpsee")))]
 mod tests {
     use super::*;

@@ -153,8 +153,7 @@ pub fn problem_response(
     context: &Context<'_>,
     options: &Options,
 ) -> Response {
-    let envelope = options.envelope(error, context);
-    options.log(&envelope);
+    let envelope = options.logged_envelope(error, context);
     let problem = &options.http().problem;
     let status = StatusCode::from_u16(error.http_status())
         .ok()

@@ -28,8 +28,7 @@ fn call_tool_result(
     options: &Options,
     has_output_schema: Option<bool>,
 ) -> CallToolResult {
-    let envelope = options.envelope(error, context);
-    options.log(&envelope);
+    let envelope = options.logged_envelope(error, context);
     let structured = options
         .mcp()
         .structured_for(context.tool(), has_output_schema);
@@ -42,8 +41,7 @@ fn call_tool_result(
 /// `error` as a JSON-RPC error: its JSON-RPC code (never a reserved one), its
 /// message, and the envelope rendered by the options' profile as `data`.
 pub fn to_error_data(error: &dyn ToolError, context: &Context<'_>, options: &Options) -> ErrorData {
-    let envelope = options.envelope(error, context);
-    options.log(&envelope);
+    let envelope = options.logged_envelope(error, context);
     // Formatted once, for the error and for the envelope's own `message`.
     let message = envelope.wire_message();
     let data = Some(options.to_value(&envelope.with_wire_message(&message)));
@@ -128,16 +126,11 @@ impl IntoCallToolResult for crate::AnyError {
     fn into_call_tool_result(self) -> Result<CallToolResponse, ErrorData> {
         match passed_through(&self) {
             Some(original) => Err(in_scope(|options, context| {
-                let envelope = options.envelope(&self, context);
-                options.log(&envelope);
+                let envelope = options.logged_envelope(&self, context);
                 if envelope.is_masked() {
                     // An internal error's text is the operator's, as for every other
                     // internal error: the client gets its code and the policy's message.
-                    ErrorData::new(
-                        original.code,
-                        crate::integrations::wire_message(&envelope),
-                        None,
-                    )
+                    ErrorData::new(original.code, envelope.wire_message().text, None)
                 } else {
                     original
                 }
