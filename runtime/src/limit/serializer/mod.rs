@@ -3,14 +3,17 @@
 
 use core::fmt;
 
-use serde::ser::{
-    Serialize, SerializeMap, SerializeSeq, SerializeStruct, SerializeStructVariant, SerializeTuple,
-    SerializeTupleStruct, SerializeTupleVariant, Serializer,
-};
+use serde::ser::{Serialize, SerializeSeq, Serializer};
 
 use super::text::{Truncated, serialize_str_cut};
 use super::{Cuts, MARK};
 use crate::Limits;
+
+use self::compound::Compound;
+
+mod compound;
+#[cfg(test)]
+mod tests;
 
 /// Whether a struct of this name is a serializer's own token rather than data: by
 /// serde's convention such names start with `$` (serde_json serialises a `RawValue`,
@@ -134,153 +137,6 @@ impl<'a, S: Serializer> LimitedSerializer<'a, S> {
     fn swallow<C>(self) -> Result<Compound<'a, S, C>, S::Error> {
         self.caps.cuts.record();
         Ok(Compound::TooDeep(self.inner))
-    }
-}
-
-/// A compound value being written, or swallowed because it is nested too deep
-/// (then the mark is written in its place when it ends).
-enum Compound<'a, S: Serializer, C> {
-    Writing {
-        compound: C,
-        caps: Caps<'a>,
-        /// The level of the items.
-        level: Level,
-        written: usize,
-        skipped: usize,
-        skipping_value: bool,
-    },
-    TooDeep(S),
-}
-
-impl<'a, S: Serializer, C> Compound<'a, S, C> {
-    fn writing(compound: C, caps: Caps<'a>, level: Level) -> Self {
-        Compound::Writing {
-            compound,
-            caps,
-            level,
-            written: 0,
-            skipped: 0,
-            skipping_value: false,
-        }
-    }
-}
-
-macro_rules! sequence_like {
-    ($trait:ident, $method:ident $(, $key:ident)?) => {
-        impl<S: Serializer, C: $trait<Ok = S::Ok, Error = S::Error>> $trait for Compound<'_, S, C> {
-            type Ok = S::Ok;
-            type Error = S::Error;
-
-            fn $method<T: Serialize + ?Sized>(&mut self, $($key: &'static str,)? value: &T) -> Result<(), S::Error> {
-                let Compound::Writing { compound, caps, level, written, skipped, .. } = self else {
-                    return Ok(());
-                };
-                if *written >= caps.limits.max_items {
-                    *skipped += 1;
-                    return Ok(());
-                }
-                *written += 1;
-                compound.$method($($key,)? &Limited { value, caps: *caps, level: *level })
-            }
-
-            fn end(self) -> Result<S::Ok, S::Error> {
-                match self {
-                    Compound::Writing { mut compound, caps, skipped, .. } => {
-                        if skipped > 0 {
-                            caps.cuts.record();
-                            sequence_like!(@mark compound, $method $(, $key)?);
-                        }
-                        compound.end()
-                    }
-                    Compound::TooDeep(serializer) => serializer.serialize_str(MARK),
-                }
-            }
-        }
-    };
-    (@mark $compound:ident, $method:ident) => {
-        $compound.$method(MARK)?
-    };
-    (@mark $compound:ident, $method:ident, $key:ident) => {
-        $compound.$method(MARK, &true)?
-    };
-}
-
-sequence_like!(SerializeSeq, serialize_element);
-sequence_like!(SerializeTuple, serialize_element);
-sequence_like!(SerializeTupleStruct, serialize_field);
-sequence_like!(SerializeTupleVariant, serialize_field);
-sequence_like!(SerializeStruct, serialize_field, key);
-sequence_like!(SerializeStructVariant, serialize_field, key);
-
-impl<S: Serializer, C: SerializeMap<Ok = S::Ok, Error = S::Error>> SerializeMap
-    for Compound<'_, S, C>
-{
-    type Ok = S::Ok;
-    type Error = S::Error;
-
-    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), S::Error> {
-        let Compound::Writing {
-            compound,
-            caps,
-            level,
-            written,
-            skipped,
-            skipping_value,
-        } = self
-        else {
-            return Ok(());
-        };
-        if *written >= caps.limits.max_items {
-            *skipped += 1;
-            *skipping_value = true;
-            return Ok(());
-        }
-        *written += 1;
-        *skipping_value = false;
-        compound.serialize_key(&Limited {
-            value: key,
-            caps: *caps,
-            level: *level,
-        })
-    }
-
-    fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), S::Error> {
-        let Compound::Writing {
-            compound,
-            caps,
-            level,
-            skipping_value,
-            ..
-        } = self
-        else {
-            return Ok(());
-        };
-        if *skipping_value {
-            return Ok(());
-        }
-        compound.serialize_value(&Limited {
-            value,
-            caps: *caps,
-            level: *level,
-        })
-    }
-
-    fn end(self) -> Result<S::Ok, S::Error> {
-        match self {
-            Compound::Writing {
-                mut compound,
-                caps,
-                skipped,
-                ..
-            } => {
-                if skipped > 0 {
-                    caps.cuts.record();
-                    compound.serialize_entry(MARK, &skipped)?;
-                }
-                compound.end()
-            }
-            Compound::TooDeep(serializer) => serializer.serialize_str(MARK),
-        }
     }
 }
 
@@ -547,104 +403,5 @@ impl<'a, S: Serializer> Serializer for LimitedSerializer<'a, S> {
 
     fn is_human_readable(&self) -> bool {
         self.inner.is_human_readable()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use core::cell::Cell;
-
-    use super::*;
-    use serde_json::json;
-
-    /// The value as limited, and whether a cut was reported.
-    fn render<T: Serialize + ?Sized>(value: &T, limits: Limits) -> (serde_json::Value, bool) {
-        let flag = Cell::new(false);
-        let limited = Limited::new(value, &limits, Cuts::into(&flag));
-        let text = serde_json::to_string(&limited).expect("serialises");
-        (serde_json::from_str(&text).expect("valid JSON"), flag.get())
-    }
-
-    #[test]
-    fn strings_are_cut_on_char_boundaries() {
-        let limits = Limits::DEFAULT.with_max_string_chars(3);
-        assert_eq!(render("héllo", limits), (json!("hél…[truncated]"), true));
-        assert_eq!(render("abc", limits), (json!("abc"), false));
-    }
-
-    #[test]
-    fn collections_keep_max_items_and_mark_the_rest() {
-        let limits = Limits::DEFAULT.with_max_items(2);
-        assert_eq!(
-            render(&[1, 2, 3, 4], limits),
-            (json!([1, 2, "…[truncated]"]), true)
-        );
-        assert_eq!(render(&[1, 2], limits), (json!([1, 2]), false));
-        let map: std::collections::BTreeMap<_, _> = [("a", 1), ("b", 2), ("c", 3)].into();
-        assert_eq!(
-            render(&map, limits),
-            (json!({"a": 1, "b": 2, "…[truncated]": 1}), true)
-        );
-    }
-
-    #[test]
-    fn byte_strings_at_the_item_limit_are_whole() {
-        let limits = Limits::DEFAULT.with_max_items(2);
-        assert_eq!(
-            render(&Bytes(&[1, 2, 3]), limits),
-            (json!([1, 2, "…[truncated]"]), true)
-        );
-        assert_eq!(render(&Bytes(&[1, 2]), limits), (json!([1, 2]), false));
-    }
-
-    /// Serialised with `serialize_bytes`.
-    struct Bytes<'a>(&'a [u8]);
-
-    impl Serialize for Bytes<'_> {
-        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-            serializer.serialize_bytes(self.0)
-        }
-    }
-
-    #[test]
-    fn deep_values_become_the_mark() {
-        let limits = Limits::DEFAULT.with_max_depth(2);
-        let deep = json!({"a": {"b": {"c": 1}}});
-        assert_eq!(
-            render(&deep, limits),
-            (json!({"a": {"b": "…[truncated]"}}), true)
-        );
-        let shallow = json!({"a": {"b": 1}});
-        assert_eq!(render(&shallow, limits), (shallow.clone(), false));
-    }
-
-    #[test]
-    fn the_ceiling_holds_under_unlimited() {
-        // Built and dropped iteratively, well within serde_json's own limits.
-        let levels = Limits::DEPTH_CEILING + 5;
-        let deep = (0..levels).fold(json!("bottom"), |inner, _| json!([inner]));
-        let (value, cut) = render(&deep, Limits::UNLIMITED);
-        assert!(cut);
-        let mut node = &value;
-        let mut depth = 0;
-        while let Some(next) = node.get(0) {
-            node = next;
-            depth += 1;
-        }
-        assert_eq!(depth, Limits::DEPTH_CEILING);
-        assert_eq!(node, MARK);
-    }
-
-    #[test]
-    fn wrappers_count_toward_the_ceiling() {
-        #[derive(serde::Serialize)]
-        struct Wrapper(Option<Box<Wrapper>>);
-        let deep = (0..Limits::DEPTH_CEILING)
-            .fold(Wrapper(None), |inner, _| Wrapper(Some(Box::new(inner))));
-        // Each level is a newtype and a `Some`: two steps.
-        let (value, cut) = render(&deep, Limits::UNLIMITED);
-        assert_eq!((value, cut), (json!(MARK), true));
-        let shallow = (0..10).fold(Wrapper(None), |inner, _| Wrapper(Some(Box::new(inner))));
-        assert_eq!(render(&shallow, Limits::DEFAULT), (json!(null), false));
     }
 }
