@@ -3,6 +3,7 @@
 //! uniqueness check, the generated reference documents, and the lock file that keeps
 //! codes stable.
 
+mod build;
 mod builtin;
 mod coverage;
 pub mod lock;

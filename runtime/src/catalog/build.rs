@@ -1,0 +1,178 @@
+//! Building entries: by hand, for a hand-written `ToolError` impl, and from what the
+//! derive has already parsed (templates, field roles), which stays crate-private.
+
+use super::model::{Catalog, Entry, FieldInfo};
+use crate::next_call::CallSpec;
+use crate::{Channel, Kind};
+
+/// Building an entry by hand, for a hand-written [`ToolError`](crate::ToolError) impl.
+impl Entry {
+    /// An entry with the given code and kind and every other property at the kind's
+    /// default.
+    ///
+    /// ```
+    /// use tool_error::{Catalog, Entry, FieldInfo, Kind};
+    ///
+    /// static UPSTREAM: Catalog = Catalog::new(
+    ///     "UpstreamError",
+    ///     module_path!(),
+    ///     &[
+    ///         Entry::new("Timeout", "UPSTREAM_TIMEOUT", Kind::Transient).with_retry_after(),
+    ///         Entry::new("Rejected", "UPSTREAM_REJECTED", Kind::Validation)
+    ///             .with_http_status(422)
+    ///             .with_fields(&[FieldInfo::new("reason")]),
+    ///     ],
+    /// )
+    /// .with_domain("upstream");
+    ///
+    /// assert_eq!(UPSTREAM.find("UPSTREAM_REJECTED").unwrap().http_status(), 422);
+    /// ```
+    pub const fn new(variant: &'static str, code: &'static str, kind: Kind) -> Self {
+        Entry {
+            variant,
+            code,
+            kind,
+            category: None,
+            recoverable: kind.default_recoverable(),
+            jsonrpc_code: kind.default_jsonrpc_code(),
+            http_status: kind.default_http_status(),
+            channel: Channel::Result,
+            message: None,
+            suggestions: &[],
+            plain_suggestions: 0,
+            args: &[],
+            dynamic_suggestions: false,
+            fields: &[],
+            details_field: false,
+            retry_after: false,
+            doc: "",
+            docs_url: None,
+            next_calls: &[],
+            transparent: None,
+        }
+    }
+
+    /// The entry of a variant that wraps another error type and takes its codes.
+    pub const fn transparent(variant: &'static str, inner: &'static Catalog) -> Self {
+        let mut entry = Entry::new(variant, "", Kind::Internal);
+        entry.transparent = Some(inner);
+        entry
+    }
+
+    /// Sets [`docs_url`](Entry::docs_url).
+    #[must_use]
+    pub const fn with_docs_url(mut self, url: &'static str) -> Self {
+        self.docs_url = Some(url);
+        self
+    }
+
+    /// Sets [`next_calls`](Entry::next_calls), for a hand-written error whose
+    /// [`ToolError::next_calls`](crate::ToolError::next_calls) writes these calls,
+    /// so the catalog lists them and [`next_call::check`](crate::next_call) sees them.
+    #[must_use]
+    pub const fn with_next_calls(mut self, calls: &'static [CallSpec]) -> Self {
+        self.next_calls = calls;
+        self
+    }
+
+    /// Sets [`category`](Entry::category).
+    #[must_use]
+    pub const fn with_category(mut self, category: &'static str) -> Self {
+        self.category = Some(category);
+        self
+    }
+
+    /// Sets [`recoverable`](Entry::recoverable).
+    #[must_use]
+    pub const fn with_recoverable(mut self, recoverable: bool) -> Self {
+        self.recoverable = recoverable;
+        self
+    }
+
+    /// Sets [`jsonrpc_code`](Entry::jsonrpc_code).
+    #[must_use]
+    pub const fn with_jsonrpc_code(mut self, code: i32) -> Self {
+        self.jsonrpc_code = code;
+        self
+    }
+
+    /// Sets [`http_status`](Entry::http_status).
+    #[must_use]
+    pub const fn with_http_status(mut self, status: u16) -> Self {
+        self.http_status = status;
+        self
+    }
+
+    /// Sets [`channel`](Entry::channel).
+    #[must_use]
+    pub const fn with_channel(mut self, channel: Channel) -> Self {
+        self.channel = channel;
+        self
+    }
+
+    /// Sets [`suggestions`](Entry::suggestions).
+    #[must_use]
+    pub const fn with_suggestions(mut self, suggestions: &'static [&'static str]) -> Self {
+        self.suggestions = suggestions;
+        // New templates: none is known to be plain text.
+        self.plain_suggestions = 0;
+        self
+    }
+
+    /// Sets [`fields`](Entry::fields).
+    #[must_use]
+    pub const fn with_fields(mut self, fields: &'static [FieldInfo]) -> Self {
+        self.fields = fields;
+        self
+    }
+
+    /// Marks the entry as carrying a retry hint ([`has_retry_after`](Entry::has_retry_after)).
+    #[must_use]
+    pub const fn with_retry_after(mut self) -> Self {
+        self.retry_after = true;
+        self
+    }
+
+    /// Sets [`doc`](Entry::doc).
+    #[must_use]
+    pub const fn with_doc(mut self, doc: &'static str) -> Self {
+        self.doc = doc;
+        self
+    }
+}
+
+/// What only the derive declares: templates it has already parsed, and the roles
+/// of its fields.
+impl Entry {
+    /// The suggestion templates, which of them are plain text (bit `i` for template
+    /// `i`), and the names of the slots their placeholders fill.
+    pub(crate) const fn with_templates(
+        mut self,
+        suggestions: &'static [&'static str],
+        plain_suggestions: u64,
+        args: &'static [&'static str],
+    ) -> Self {
+        self.suggestions = suggestions;
+        self.plain_suggestions = plain_suggestions;
+        self.args = args;
+        self
+    }
+
+    /// A `message = "..."` template over the same slots.
+    pub(crate) const fn with_message(mut self, message: &'static str) -> Self {
+        self.message = Some(message);
+        self
+    }
+
+    /// A `#[tool_error(suggestions)]` field adds suggestions at run time.
+    pub(crate) const fn with_dynamic_suggestions(mut self) -> Self {
+        self.dynamic_suggestions = true;
+        self
+    }
+
+    /// A `#[tool_error(details)]` field is the whole details value.
+    pub(crate) const fn with_details_field(mut self) -> Self {
+        self.details_field = true;
+        self
+    }
+}
