@@ -222,5 +222,8 @@ pub use writers::{Detail, DetailWriter, RetryAfter, SuggestionSource, Suggestion
 mod readme {}
 
 #[cfg(feature = "derive")]
+// The derive's reference, in three files of one page.
 #[doc = include_str!("derive.md")]
+#[doc = include_str!("derive/variant-keys.md")]
+#[doc = include_str!("derive/fields-templates-checks.md")]
 pub use tool_error_macros::ToolError;

@@ -2,10 +2,10 @@
 //!
 //! The derive writes two small matches per type (`resolve`: variant to catalog entry
 //! or delegate; `fields`: variant to borrowed field views) and static tables; every
-//! trait method is one call into the non-generic functions of [`dispatch`], so the
+//! trait method is one call into the non-generic functions of `dispatch`, so the
 //! code a user compiles per variant stays one match arm. The rest is what that code
 //! names: the re-exports below, the marker traits whose diagnostics explain a
-//! misused field ([`diagnostics`]), and the short names of the entry builders
+//! misused field (`diagnostics`), and the short names of the entry builders
 //! ([`short`]).
 
 mod diagnostics;
