@@ -101,6 +101,99 @@ fn check(root: &Path, table: &DocsTable) -> Vec<String> {
             found.header_line, key.name
         ));
     }
+    problems.extend(rows_by_place(&found, table.key_column));
+    problems
+}
+
+/// The places a `| place | keys |` table has a row for.
+#[derive(Clone, Copy, PartialEq)]
+enum RowPlace {
+    /// The enum or struct itself; on an enum also the variants' defaults.
+    Type,
+    Variant,
+    Field,
+}
+
+impl RowPlace {
+    /// The place a row's `place` cell names.
+    fn named(cell: &str) -> Option<Self> {
+        let cell = cell.to_ascii_lowercase();
+        if cell.contains("field") {
+            Some(Self::Field)
+        } else if cell.contains("variant") {
+            Some(Self::Variant)
+        } else if cell.contains("enum") {
+            Some(Self::Type)
+        } else {
+            None
+        }
+    }
+
+    /// Whether `key` may be listed in this row.
+    fn may_list(self, key: &Key) -> bool {
+        match self {
+            Self::Type => key.belongs(Place::Enum) || key.belongs(Place::Struct),
+            Self::Variant => key.belongs(Place::Variant),
+            Self::Field => key.belongs(Place::Field),
+        }
+    }
+
+    /// Whether this row must list `key`: every key of the place (for the type's
+    /// row, every key an enum takes, its variants' defaults included).
+    fn must_list(self, key: &Key) -> bool {
+        match self {
+            Self::Type => key.belongs(Place::Enum),
+            Self::Variant => key.belongs(Place::Variant),
+            Self::Field => key.belongs(Place::Field),
+        }
+    }
+}
+
+/// In a table with a `place` column (a row per place, its keys in one cell): each
+/// row lists exactly the keys of its place, and there is a row for each place.
+fn rows_by_place(table: &Table, key_column: &str) -> Vec<String> {
+    let (Some(place_column), Some(key_column)) = (table.column("place"), table.column(key_column))
+    else {
+        return Vec::new();
+    };
+    let mut problems = Vec::new();
+    let mut seen = Vec::new();
+    for row in &table.rows {
+        let place_cell = row.cells.get(place_column).map_or("", String::as_str);
+        let Some(place) = RowPlace::named(place_cell) else {
+            problems.push(format!(
+                "line {}: `{place_cell}` names no place (an enum or struct, a variant, a field)",
+                row.line
+            ));
+            continue;
+        };
+        seen.push(place);
+        let cell = row.cells.get(key_column).map_or("", String::as_str);
+        let listed: Vec<&str> = code_spans(cell).collect();
+        for key in KEYS {
+            let here = listed.contains(&key.name);
+            if here && !place.may_list(key) {
+                problems.push(format!(
+                    "line {}: lists `{}` for {place_cell}, where the derive refuses it",
+                    row.line, key.name
+                ));
+            } else if !here && place.must_list(key) {
+                problems.push(format!(
+                    "line {}: leaves out that `{}` may be written on {place_cell}",
+                    row.line, key.name
+                ));
+            }
+        }
+    }
+    for (place, name) in [
+        (RowPlace::Type, "the enum or struct"),
+        (RowPlace::Variant, "a variant"),
+        (RowPlace::Field, "a field"),
+    ] {
+        if !seen.contains(&place) {
+            problems.push(format!("line {}: no row for {name}", table.header_line));
+        }
+    }
     problems
 }
 
@@ -271,4 +364,45 @@ fn tables_are_found_by_their_header() {
         ["skip"]
     );
     assert!(find_table(&lines, "keys").is_none());
+}
+
+/// A `| place | keys |` table is checked row by row: a key in the wrong row, a key
+/// missing from its row, and a place with no row are each reported.
+#[test]
+fn place_rows_list_exactly_their_keys() {
+    let listing = |place: RowPlace| {
+        KEYS.iter()
+            .filter(|key| place.must_list(key))
+            .map(|key| format!("`{}`", key.name))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let table_text = |field_row: &str| {
+        format!(
+            "| place | keys |\n| --- | --- |\n| the enum or struct | {} |\n| a variant | {} |\n{field_row}",
+            listing(RowPlace::Type),
+            listing(RowPlace::Variant),
+        )
+    };
+    let problems = |text: &str| {
+        let lines = markdown_lines(text, false);
+        rows_by_place(&find_table(&lines, "keys").unwrap(), "keys")
+    };
+
+    let complete = table_text(&format!("| a field | {} |\n", listing(RowPlace::Field)));
+    assert_eq!(problems(&complete), Vec::<String>::new());
+
+    let without_skip = complete.replace("`skip`, ", "").replace(", `skip`", "");
+    assert_eq!(
+        problems(&without_skip),
+        ["line 5: leaves out that `skip` may be written on a field"]
+    );
+
+    let skip_on_variant = complete.replace("| a variant | ", "| a variant | `skip`, ");
+    assert_eq!(
+        problems(&skip_on_variant),
+        ["line 4: lists `skip` for a variant, where the derive refuses it"]
+    );
+
+    assert_eq!(problems(&table_text("")), ["line 1: no row for a field"]);
 }
