@@ -138,6 +138,20 @@ impl<'a, S: Serializer> LimitedSerializer<'a, S> {
         self.caps.cuts.record();
         Ok(Compound::TooDeep(self.inner))
     }
+    /// A compound value opening `levels` JSON levels: opened by `open` on the
+    /// wrapped serializer and capped inside, or swallowed (then the mark) when it
+    /// would be too deep.
+    fn open<C>(
+        self,
+        levels: usize,
+        open: impl FnOnce(S) -> Result<C, S::Error>,
+    ) -> Result<Compound<'a, S, C>, S::Error> {
+        if self.too_deep(levels) {
+            return self.swallow();
+        }
+        let (caps, level) = (self.caps, self.level.inside(levels));
+        Ok(Compound::writing(open(self.inner)?, caps, level))
+    }
 }
 
 macro_rules! forward_scalar {
@@ -273,28 +287,12 @@ impl<'a, S: Serializer> Serializer for LimitedSerializer<'a, S> {
     }
 
     fn serialize_seq(self, len: Option<usize>) -> Result<Self::SerializeSeq, S::Error> {
-        if self.too_deep(ONE_LEVEL) {
-            return self.swallow();
-        }
         let len = len.map(|n| n.min(self.caps.limits.max_items.saturating_add(1)));
-        let seq = self.inner.serialize_seq(len)?;
-        Ok(Compound::writing(
-            seq,
-            self.caps,
-            self.level.inside(ONE_LEVEL),
-        ))
+        self.open(ONE_LEVEL, |inner| inner.serialize_seq(len))
     }
 
     fn serialize_tuple(self, len: usize) -> Result<Self::SerializeTuple, S::Error> {
-        if self.too_deep(ONE_LEVEL) {
-            return self.swallow();
-        }
-        let tuple = self.inner.serialize_tuple(len)?;
-        Ok(Compound::writing(
-            tuple,
-            self.caps,
-            self.level.inside(ONE_LEVEL),
-        ))
+        self.open(ONE_LEVEL, |inner| inner.serialize_tuple(len))
     }
 
     fn serialize_tuple_struct(
@@ -302,15 +300,7 @@ impl<'a, S: Serializer> Serializer for LimitedSerializer<'a, S> {
         name: &'static str,
         len: usize,
     ) -> Result<Self::SerializeTupleStruct, S::Error> {
-        if self.too_deep(ONE_LEVEL) {
-            return self.swallow();
-        }
-        let tuple = self.inner.serialize_tuple_struct(name, len)?;
-        Ok(Compound::writing(
-            tuple,
-            self.caps,
-            self.level.inside(ONE_LEVEL),
-        ))
+        self.open(ONE_LEVEL, |inner| inner.serialize_tuple_struct(name, len))
     }
 
     fn serialize_tuple_variant(
@@ -320,30 +310,14 @@ impl<'a, S: Serializer> Serializer for LimitedSerializer<'a, S> {
         variant: &'static str,
         len: usize,
     ) -> Result<Self::SerializeTupleVariant, S::Error> {
-        if self.too_deep(VARIANT_AROUND_COMPOUND) {
-            return self.swallow();
-        }
-        let tuple = self
-            .inner
-            .serialize_tuple_variant(name, index, variant, len)?;
-        Ok(Compound::writing(
-            tuple,
-            self.caps,
-            self.level.inside(VARIANT_AROUND_COMPOUND),
-        ))
+        self.open(VARIANT_AROUND_COMPOUND, |inner| {
+            inner.serialize_tuple_variant(name, index, variant, len)
+        })
     }
 
     fn serialize_map(self, len: Option<usize>) -> Result<Self::SerializeMap, S::Error> {
-        if self.too_deep(ONE_LEVEL) {
-            return self.swallow();
-        }
         let len = len.map(|n| n.min(self.caps.limits.max_items.saturating_add(1)));
-        let map = self.inner.serialize_map(len)?;
-        Ok(Compound::writing(
-            map,
-            self.caps,
-            self.level.inside(ONE_LEVEL),
-        ))
+        self.open(ONE_LEVEL, |inner| inner.serialize_map(len))
     }
 
     fn serialize_struct(
@@ -351,10 +325,7 @@ impl<'a, S: Serializer> Serializer for LimitedSerializer<'a, S> {
         name: &'static str,
         len: usize,
     ) -> Result<Self::SerializeStruct, S::Error> {
-        if self.too_deep(ONE_LEVEL) {
-            return self.swallow();
-        }
-        if is_private_token(name) {
+        if is_private_token(name) && !self.too_deep(ONE_LEVEL) {
             // Pre-rendered JSON or a number's digits: cutting it would break the
             // output, so it is written whole (it was bounded when it was built). Its
             // one field is text, so nothing recurses.
@@ -365,12 +336,7 @@ impl<'a, S: Serializer> Serializer for LimitedSerializer<'a, S> {
             };
             return Ok(Compound::writing(raw, whole, Level::TOP));
         }
-        let fields = self.inner.serialize_struct(name, len)?;
-        Ok(Compound::writing(
-            fields,
-            self.caps,
-            self.level.inside(ONE_LEVEL),
-        ))
+        self.open(ONE_LEVEL, |inner| inner.serialize_struct(name, len))
     }
 
     fn serialize_struct_variant(
@@ -380,17 +346,9 @@ impl<'a, S: Serializer> Serializer for LimitedSerializer<'a, S> {
         variant: &'static str,
         len: usize,
     ) -> Result<Self::SerializeStructVariant, S::Error> {
-        if self.too_deep(VARIANT_AROUND_COMPOUND) {
-            return self.swallow();
-        }
-        let fields = self
-            .inner
-            .serialize_struct_variant(name, index, variant, len)?;
-        Ok(Compound::writing(
-            fields,
-            self.caps,
-            self.level.inside(VARIANT_AROUND_COMPOUND),
-        ))
+        self.open(VARIANT_AROUND_COMPOUND, |inner| {
+            inner.serialize_struct_variant(name, index, variant, len)
+        })
     }
 
     fn collect_str<T: fmt::Display + ?Sized>(self, value: &T) -> Result<S::Ok, S::Error> {
