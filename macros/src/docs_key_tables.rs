@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use crate::derive::keys::{KEYS, Key, Place};
+use crate::derive::keys::{self, KEYS, Key, Place};
 
 /// A key table in the documentation: the file, the header of the column that names
 /// the keys, and how the file holds Markdown.
@@ -83,7 +83,7 @@ fn check(root: &Path, table: &DocsTable) -> Vec<String> {
     for row in &found.rows {
         let cell = row.cells.get(key_column).map_or("", String::as_str);
         for name in code_spans(cell) {
-            match KEYS.iter().find(|key| key.name == name) {
+            match keys::find(name) {
                 Some(key) => {
                     listed.push(key.name);
                     problems.extend(placement(&found, row, key));
@@ -129,12 +129,12 @@ impl RowPlace {
         }
     }
 
-    /// Whether `key` may be listed in this row.
+    /// Whether `key` may be listed in this row (a struct takes every key an enum
+    /// does, and a code's keys too).
     fn may_list(self, key: &Key) -> bool {
         match self {
-            Self::Type => key.belongs(Place::Enum) || key.belongs(Place::Struct),
-            Self::Variant => key.belongs(Place::Variant),
-            Self::Field => key.belongs(Place::Field),
+            Self::Type => key.belongs(Place::Struct),
+            _ => self.must_list(key),
         }
     }
 

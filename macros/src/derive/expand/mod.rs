@@ -65,6 +65,9 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
             .filter_map(|variant| fields_arm(input, variant, &private)),
     );
     let needs_wildcard = input.variants.iter().any(Variant::is_transparent);
+    // Const checks, a static catalog and the start-up registration need one type to
+    // name: only a type without generic parameters has one.
+    let concrete = input.generics.params.is_empty();
     let wildcard = needs_wildcard.then(|| quote!(_ => {}));
     // A reference to an empty enum is not itself uninhabited: match the value.
     let scrutinee = if input.variants.is_empty() {
@@ -77,7 +80,7 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
 
     // A type that wraps others must not reuse their codes; checkable when concrete.
     // A failure names the code and both variants, and points at the type.
-    let nested_check = (needs_wildcard && input.generics.params.is_empty()).then(|| {
+    let nested_check = (needs_wildcard && concrete).then(|| {
         // Every token at the type's name, so the failed evaluation is reported there.
         let private = quote_spanned!(ident.span()=> __tool_error);
         quote_spanned! {ident.span()=>
@@ -91,7 +94,7 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
     // A concrete type without `Display` or `Debug` is reported once, on its name, by
     // a check that says how to add them; the impls below then assume both rather
     // than repeat the error (see `bound::predicates`).
-    let display_check = input.generics.params.is_empty().then(|| {
+    let display_check = concrete.then(|| {
         let assert = quote_spanned!(ident.span()=> #private::assert_display_debug::<#ident>());
         quote!(const _: () = #assert;)
     });
@@ -101,7 +104,7 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
     };
     // A concrete type keeps its table in a `static`: evaluated once, and not encoded
     // as a constant's MIR in the crate's metadata. Generic types cannot have one.
-    let catalog = if input.generics.params.is_empty() {
+    let catalog = if concrete {
         quote! {
             static __CATALOG: #private::Catalog = #table;
 
@@ -134,11 +137,7 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
 
     // A concrete type registers itself, so an `AnyError` holding it finds its
     // contract with no catalog installed; a generic one has no single type to name.
-    let registration = input
-        .generics
-        .params
-        .is_empty()
-        .then(|| quote!(#private::register!(#ident);));
+    let registration = concrete.then(|| quote!(#private::register!(#ident);));
 
     let integrations = input.integrations().then(|| {
         quote!(#private::integrations! { [#impl_generics] [#ident #ty_generics] [#where_clause] })
