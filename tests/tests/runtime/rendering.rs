@@ -13,7 +13,7 @@ use tool_error::{
     Context, DetailWriter, Envelope, FixedClock, JsonRpc, JsonRpcResponse, Kind, Limits,
     McpToolResult, Native, Policy, Problem, Profile, RequestId, SuggestionWriter, ToolError,
 };
-use tool_error_tests::{TIMESTAMP, clock, parse_json};
+use tool_error_tests::{TIMESTAMP, clock, native, native_with, parse_json};
 
 /// A hand-written contract, as a person would write one without the derive.
 #[derive(Debug)]
@@ -300,14 +300,14 @@ fn problem_details_follow_rfc_9457() {
 #[test]
 fn internal_messages_are_masked_unless_verbose() {
     let error = GemFluxError::Solver(std::io::Error::other("password=hunter2"));
-    let masked = parse_json(&Envelope::new(&error).to_json());
+    let masked = native(&error);
     assert_eq!(masked["message"], "Internal error");
     assert!(masked.get("debug").is_none());
     assert!(!masked.to_string().contains("hunter2"));
 
     let custom = Policy::DEFAULT.with_internal_message("Something went wrong on our side");
     assert_eq!(
-        parse_json(&Envelope::new(&error).with_policy(&custom).to_json())["message"],
+        native_with(&error, &custom)["message"],
         "Something went wrong on our side"
     );
 
@@ -327,7 +327,7 @@ fn internal_messages_are_masked_unless_verbose() {
 
     // Foreign errors are internal too.
     let io = std::io::Error::other("/etc/shadow unreadable");
-    let foreign = parse_json(&Envelope::new(&io).to_json());
+    let foreign = native(&io);
     assert_eq!(
         foreign,
         json!({"code": "INTERNAL_ERROR", "kind": "INTERNAL", "message": "Internal error", "recoverable": false})
@@ -341,7 +341,7 @@ fn suggestion_knobs() {
         limit: 2,
         api_key: String::new(),
     };
-    let render = |policy: &Policy| parse_json(&Envelope::new(&quota).with_policy(policy).to_json());
+    let render = |policy: &Policy| native_with(&quota, policy);
 
     assert_eq!(
         render(&Policy::DEFAULT.with_max_suggestions(2))["suggestions"]
@@ -364,7 +364,7 @@ fn suggestion_knobs() {
     let recoverable = model_not_found();
     let policy = Policy::DEFAULT.with_suggestions_when_unrecoverable(false);
     assert!(
-        parse_json(&Envelope::new(&recoverable).with_policy(&policy).to_json())
+        native_with(&recoverable, &policy)
             .get("suggestions")
             .is_some()
     );
@@ -383,22 +383,18 @@ fn redaction_and_details_knobs() {
 
     let marker = Policy::DEFAULT.with_redaction_marker("<redacted>");
     assert_eq!(
-        parse_json(&Envelope::new(&quota).with_policy(&marker).to_json())["details"]["api_key"],
+        native_with(&quota, &marker)["details"]["api_key"],
         "<redacted>"
     );
 
     let revealed = Policy::DEFAULT.with_redaction(false);
     assert_eq!(
-        parse_json(&Envelope::new(&quota).with_policy(&revealed).to_json())["details"]["api_key"],
+        native_with(&quota, &revealed)["details"]["api_key"],
         "sk-live-123"
     );
 
     let hidden = Policy::DEFAULT.with_details(false);
-    assert!(
-        parse_json(&Envelope::new(&quota).with_policy(&hidden).to_json())
-            .get("details")
-            .is_none()
-    );
+    assert!(native_with(&quota, &hidden).get("details").is_none());
 }
 
 /// An error whose strings are hostile: quotes, control characters, huge values.
@@ -476,7 +472,7 @@ fn limits_cut_strings_and_drop_parts_with_a_mark() {
             .with_max_message_chars(10)
             .with_max_string_chars(5),
     );
-    let value = parse_json(&Envelope::new(&error).with_policy(&short).to_json());
+    let value = native_with(&error, &short);
     assert_eq!(value["message"], "yyyyyyyyyy…[truncated]");
     assert_eq!(value["suggestions"][0], "yyyyy…[truncated]");
     assert_eq!(value["suggestions"][1], "yyyyy…[truncated]");
@@ -486,7 +482,7 @@ fn limits_cut_strings_and_drop_parts_with_a_mark() {
 
     // Too large as a whole: details go first, and the envelope says it was cut.
     let tight = Policy::DEFAULT.with_limits(Limits::DEFAULT.with_max_envelope_bytes(300));
-    let value = parse_json(&Envelope::new(&error).with_policy(&tight).to_json());
+    let value = native_with(&error, &tight);
     assert!(value.get("details").is_none());
     assert_eq!(value["truncated"], true);
     assert_eq!(value["code"], "HOSTILE");
@@ -517,7 +513,7 @@ impl ToolError for BadDetail {
 
 #[test]
 fn a_detail_that_fails_to_serialise_is_dropped_not_fatal() {
-    let value = parse_json(&Envelope::new(&BadDetail).to_json());
+    let value = native(&BadDetail);
     assert_eq!(
         value,
         json!({"code": "BAD_DETAIL", "kind": "CONFLICT", "message": "bad detail", "recoverable": true, "truncated": true})
@@ -549,14 +545,8 @@ fn retry_after_is_whole_seconds_when_possible() {
     let fraction = GemFluxError::Timeout {
         retry_after: Duration::from_millis(1500),
     };
-    assert_eq!(
-        parse_json(&Envelope::new(&whole).to_json())["retry_after"],
-        json!(30)
-    );
-    assert_eq!(
-        parse_json(&Envelope::new(&fraction).to_json())["retry_after"],
-        json!(1.5)
-    );
+    assert_eq!(native(&whole)["retry_after"], json!(30));
+    assert_eq!(native(&fraction)["retry_after"], json!(1.5));
 }
 
 #[test]
@@ -649,10 +639,7 @@ fn boxed_and_shared_errors_render_like_the_inner_one() {
     let shared = std::sync::Arc::new(model_not_found());
     assert_eq!(Envelope::new(&shared).to_json(), direct);
     let any: Box<dyn std::error::Error + Send + Sync> = "opaque failure".into();
-    assert_eq!(
-        parse_json(&Envelope::new(&any).to_json())["code"],
-        "INTERNAL_ERROR"
-    );
+    assert_eq!(native(&any)["code"], "INTERNAL_ERROR");
 }
 
 /// A profile that merges details with a key of its own, like interbase's `data`.
@@ -737,10 +724,10 @@ fn plain_text_suggestions_are_cut_by_characters_not_bytes() {
     // counted as characters.
     let error = Hostile("ééééé".to_owned());
     let five = Policy::DEFAULT.with_limits(Limits::DEFAULT.with_max_string_chars(5));
-    let value = parse_json(&Envelope::new(&error).with_policy(&five).to_json());
+    let value = native_with(&error, &five);
     assert_eq!(value["suggestions"], json!(["ééééé", "ééééé"]));
     let four = Policy::DEFAULT.with_limits(Limits::DEFAULT.with_max_string_chars(4));
-    let value = parse_json(&Envelope::new(&error).with_policy(&four).to_json());
+    let value = native_with(&error, &four);
     assert_eq!(
         value["suggestions"],
         json!(["éééé…[truncated]", "éééé…[truncated]"])
@@ -863,7 +850,7 @@ fn truncated_is_absent_when_nothing_is_cut() {
 
     // Masking and redaction replace text; they do not cut it.
     let error = GemFluxError::Solver(std::io::Error::other("the solver's own long message"));
-    let value = parse_json(&Envelope::new(&error).to_json());
+    let value = native(&error);
     assert_eq!(value["message"], "Internal error");
     assert!(value.get("truncated").is_none());
     let quota = QuotaExceeded {
@@ -871,7 +858,7 @@ fn truncated_is_absent_when_nothing_is_cut() {
         limit: 2,
         api_key: "a key far longer than the redaction marker".into(),
     };
-    let value = parse_json(&Envelope::new(&quota).to_json());
+    let value = native(&quota);
     assert_eq!(value["details"]["api_key"], "[REDACTED]");
     assert!(value.get("truncated").is_none());
 }
@@ -1037,11 +1024,11 @@ fn truncated_when_only_a_context_string_or_a_cause_is_cut() {
         Limits::DEFAULT.with_max_items(0),
     ] {
         let verbose = Policy::DEFAULT.with_verbose(true).with_limits(limits);
-        let value = parse_json(&Envelope::new(&error).with_policy(&verbose).to_json());
+        let value = native_with(&error, &verbose);
         assert_eq!(value["truncated"], true, "{value}");
     }
     let verbose = Policy::DEFAULT.with_verbose(true);
-    let value = parse_json(&Envelope::new(&error).with_policy(&verbose).to_json());
+    let value = native_with(&error, &verbose);
     assert_eq!(
         value["debug"]["error_chain"],
         json!(["the solver's own long message"])
