@@ -7,6 +7,7 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 /// The folders of cases that must fail to compile, each case with its `.stderr`.
 const COMPILE_FAIL: &[&str] = &[
@@ -30,8 +31,41 @@ const COMPILE_FAIL: &[&str] = &[
     "next_call",
 ];
 
+/// The rustflags trybuild (1.0.122) gives rustc when it builds the cases.
+///
+/// trybuild builds the dependencies first without `--diagnostic-width=140`, then the
+/// cases with it. The flags differ, so cargo builds every dependency a second time
+/// (about a minute on two cores). Both builds get exactly these flags instead, through
+/// `CARGO_ENCODED_RUSTFLAGS`, which cargo ranks above the `--config` flags trybuild
+/// passes; the cases see what trybuild would give them, so their `.stderr` is the same.
+const CASE_RUSTFLAGS: &[&str] = &[
+    "--cfg",
+    "trybuild",
+    "--verbose",
+    "-A",
+    "dead_code",
+    "--diagnostic-width=140",
+];
+
+/// Set in the test process that runs the cases, so it does not start another.
+const RERUN: &str = "TOOL_ERROR_UI_RERUN";
+
 #[test]
 fn ui() {
+    // The variable must be in the environment of the cargo that trybuild starts.
+    // Setting it in this process would be `unsafe` (other threads may read the
+    // environment), so this test starts itself again with it set.
+    if std::env::var_os(RERUN).is_none() {
+        let exe = std::env::current_exe().expect("the test binary's path");
+        let status = Command::new(exe)
+            .args(["ui", "--exact"])
+            .env(RERUN, "1")
+            .env("CARGO_ENCODED_RUSTFLAGS", CASE_RUSTFLAGS.join("\x1f"))
+            .status()
+            .expect("the UI test runs again with one set of rustflags");
+        assert!(status.success(), "the UI cases failed; see the output above");
+        return;
+    }
     let cases = trybuild::TestCases::new();
     for folder in COMPILE_FAIL {
         cases.compile_fail(format!("ui/{folder}/*.rs"));
