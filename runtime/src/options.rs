@@ -394,7 +394,7 @@ impl Options {
             // A subscriber formats the error's own `Display` and `Serialize`; if one
             // panics, the event is lost but the response still goes out.
             let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                crate::tracing::server_event(&logged, client.is_masked(), level);
+                crate::tracing::emit(&logged, client.is_masked(), level);
             }));
         }
     }

@@ -63,7 +63,10 @@ fn ui() {
             .env("CARGO_ENCODED_RUSTFLAGS", CASE_RUSTFLAGS.join("\x1f"))
             .status()
             .expect("the UI test runs again with one set of rustflags");
-        assert!(status.success(), "the UI cases failed; see the output above");
+        assert!(
+            status.success(),
+            "the UI cases failed; see the output above"
+        );
         return;
     }
     let cases = trybuild::TestCases::new();

@@ -239,8 +239,10 @@ pub(crate) const fn str_eq(a: &str, b: &str) -> bool {
 /// assert_unique_codes!(UserMissing, OrderMissing);
 /// ```
 ///
-/// With a shared code the build stops with
-/// `error code `...` is used more than once`, naming the code.
+/// With a shared code the build stops in constant evaluation with a message that
+/// names the code and both variants, such as ``error code `MISSING` is used by both
+/// `UserMissing` and `OrderMissing` ``, and says to give one of them another
+/// `code = "..."`.
 #[macro_export]
 macro_rules! assert_unique_codes {
     ($($ty:ty),+ $(,)?) => {

@@ -143,12 +143,6 @@ pub fn record_at(envelope: &Envelope<'_>, level: Level) {
     emit(envelope, envelope.is_masked(), level);
 }
 
-/// The event an integration emits at `level`: `logged` is under the log policy,
-/// `masked` says whether the client saw the internal message instead.
-pub(crate) fn server_event(logged: &Envelope<'_>, masked: bool, level: Level) {
-    emit(logged, masked, level);
-}
-
 /// Whether a subscriber would record an event of target `tool_error` at `level`:
 /// asked before anything of the event is built.
 pub(crate) fn enabled(level: Level) -> bool {
@@ -197,7 +191,10 @@ impl fmt::Display for Chain<'_> {
     }
 }
 
-fn emit(envelope: &Envelope<'_>, masked: bool, level: Level) {
+/// The event for `envelope` (under the policy it carries: the log policy when an
+/// integration logs) at `level`; `masked` says whether the client saw the internal
+/// message instead of the error's own.
+pub(crate) fn emit(envelope: &Envelope<'_>, masked: bool, level: Level) {
     macro_rules! emit {
         ($level:expr) => {{
             let error = envelope.error();
