@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::catalog::FieldInfo;
+use crate::catalog::{FieldInfo, is_plain_suggestion};
 use crate::template::{Arg, Template};
 
 /// A value that can appear in an envelope's `details`: anything `Serialize`.
@@ -139,7 +139,7 @@ impl DeclaredSuggestions<'_> {
     /// Hands each one to `sink`, in order.
     pub(crate) fn each<S: SuggestionSink + ?Sized>(&self, sink: &mut S) {
         for (index, template) in self.templates.iter().enumerate() {
-            if index < 64 && self.plain >> index & 1 == 1 {
+            if is_plain_suggestion(self.plain, index) {
                 sink.suggestion_str(template);
             } else {
                 sink.suggestion(&Template::new(template, self.slots, self.args));

@@ -38,6 +38,8 @@ const COMPILE_FAIL: &[&str] = &[
 /// (about a minute on two cores). Both builds get exactly these flags instead, through
 /// `CARGO_ENCODED_RUSTFLAGS`, which cargo ranks above the `--config` flags trybuild
 /// passes; the cases see what trybuild would give them, so their `.stderr` is the same.
+/// Should a later trybuild give the cases other flags, their output changes and the
+/// cases fail, rather than passing under flags trybuild no longer uses.
 const CASE_RUSTFLAGS: &[&str] = &[
     "--cfg",
     "trybuild",
@@ -56,11 +58,16 @@ fn ui() {
     // Setting it in this process would be `unsafe` (other threads may read the
     // environment), so this test starts itself again with it set.
     if std::env::var_os(RERUN).is_none() {
+        let mut flags = CASE_RUSTFLAGS.to_vec();
+        // The one flag trybuild keeps from `RUSTFLAGS` (for coverage tools).
+        if std::env::var("RUSTFLAGS").is_ok_and(|flags| flags.contains("-C instrument-coverage")) {
+            flags.extend(["-C", "instrument-coverage"]);
+        }
         let exe = std::env::current_exe().expect("the test binary's path");
         let status = Command::new(exe)
             .args(["ui", "--exact"])
             .env(RERUN, "1")
-            .env("CARGO_ENCODED_RUSTFLAGS", CASE_RUSTFLAGS.join("\x1f"))
+            .env("CARGO_ENCODED_RUSTFLAGS", flags.join("\x1f"))
             .status()
             .expect("the UI test runs again with one set of rustflags");
         assert!(

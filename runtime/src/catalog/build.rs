@@ -112,11 +112,10 @@ impl Entry {
 
     /// Sets [`suggestions`](Entry::suggestions).
     #[must_use]
-    pub const fn with_suggestions(mut self, suggestions: &'static [&'static str]) -> Self {
-        self.suggestions = suggestions;
+    pub const fn with_suggestions(self, suggestions: &'static [&'static str]) -> Self {
         // New templates: none is known to be plain text.
-        self.plain_suggestions = 0;
-        self
+        let args = self.args;
+        self.with_templates(suggestions, 0, args)
     }
 
     /// Sets [`fields`](Entry::fields).

@@ -353,3 +353,9 @@ pub trait StaticCatalog {
     /// The type's catalog.
     const CATALOG: &'static Catalog;
 }
+
+/// Whether suggestion `index` is marked plain text in `mask` (an entry's
+/// `plain_suggestions`): only the first 64 can be.
+pub(crate) const fn is_plain_suggestion(mask: u64, index: usize) -> bool {
+    index < 64 && mask >> index & 1 == 1
+}

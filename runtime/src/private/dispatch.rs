@@ -5,7 +5,7 @@
 use core::fmt;
 use std::time::Duration;
 
-use crate::catalog::{Catalog, Entry};
+use crate::catalog::{Catalog, Entry, is_plain_suggestion};
 use crate::next_call::{NextCall, NextCallWriter};
 use crate::template::{Arg, Template};
 use crate::writers::{
@@ -255,7 +255,7 @@ pub fn suggestions(this: &dyn Variants, out: &mut SuggestionWriter<'_>) {
         return;
     }
     // Plain-text suggestions are written as they are; the catalog says which.
-    let plain = |index: usize| index < 64 && entry.plain_suggestions >> index & 1 == 1;
+    let plain = |index| is_plain_suggestion(entry.plain_suggestions, index);
     if !entry.dynamic_suggestions && (0..entry.suggestions.len()).all(plain) {
         // Nothing to interpolate: no need to look at the fields.
         out.declared(&declared_suggestions(entry, &[], None));
