@@ -83,10 +83,11 @@ pub struct OwnedEnvelope {
 }
 
 impl OwnedEnvelope {
-    /// The retry hint as a duration; `None` when absent, negative or not finite.
+    /// The retry hint; `None` when absent or negative. A hint too long for a
+    /// `Duration` reads as `Duration::MAX` (wait), never as no hint (retry now).
     pub fn retry_after(&self) -> Option<Duration> {
-        self.retry_after
-            .and_then(|seconds| Duration::try_from_secs_f64(seconds).ok())
+        let seconds = self.retry_after.filter(|seconds| *seconds >= 0.0)?;
+        Some(Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX))
     }
 
     /// What the agent should do next.

@@ -586,6 +586,21 @@ fn parse_reads_every_structured_shape_and_falls_back_to_legacy() {
     );
     assert_eq!(parsed.next_action(), NextAction::WorkAround);
 
+    // A retry hint is read as a wait however long; a negative one is no hint.
+    let hint = |seconds: &str| {
+        let text = format!(
+            r#"{{"code":"BUSY","kind":"TRANSIENT","message":"busy","recoverable":true,"retry_after":{seconds}}}"#
+        );
+        client::parse(&text)
+            .envelope()
+            .expect("structured")
+            .retry_after()
+    };
+    assert_eq!(hint("1.5"), Some(Duration::from_millis(1500)));
+    assert_eq!(hint("1e300"), Some(Duration::MAX));
+    assert_eq!(hint("18446744073709551616"), Some(Duration::MAX));
+    assert_eq!(hint("-1"), None);
+
     // Legacy texts: plain strings, JSON without a kind, JSON-RPC errors without data.
     for legacy in [
         "check conflicts: intermute 500: internal error",
