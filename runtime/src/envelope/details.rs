@@ -2,10 +2,12 @@
 //! writing side, `DetailWriter`, is in `crate::writers`.)
 
 use core::fmt;
+use core::ops::ControlFlow;
 
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
+use super::one_walk::OneWalk;
 use super::text::Text;
 use super::{Envelope, Reduction};
 use crate::catalog::FieldInfo;
@@ -88,20 +90,14 @@ impl<'a> Details<'a> {
                     map: &mut *map,
                     key,
                     details: *self,
-                    state: EntryState::Nothing(DetailShape::default()),
+                    state: OneWalk::Pending(DetailShape::default()),
                 };
                 self.envelope
                     .error
                     .details(&mut DetailWriter::new(&mut sink));
-                match sink.state {
-                    EntryState::Nothing(shape) => shape,
-                    EntryState::Written(result) => return result,
-                    EntryState::Conflict => {
-                        two_walks_needed.set(true);
-                        return Err(serde::ser::Error::custom(
-                            "details written after the declared ones",
-                        ));
-                    }
+                match sink.state.outcome(two_walks_needed, "details") {
+                    ControlFlow::Continue(shape) => shape,
+                    ControlFlow::Break(result) => return result,
                 }
             }
             None => self.shape(),
@@ -143,15 +139,7 @@ impl<'a> Details<'a> {
     /// Writes the detail fields into `map`, then the mark counting those the item
     /// limit left out.
     fn write_fields<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
-        let cuts = self.envelope.cuts;
-        let mut sink = MapSink {
-            map,
-            policy: self.envelope.policy,
-            cuts,
-            written: 0,
-            skipped: 0,
-            failed: None,
-        };
+        let mut sink = MapSink::new(map, self.envelope);
         self.envelope
             .error
             .details(&mut DetailWriter::new(&mut sink));
@@ -174,7 +162,19 @@ struct MapSink<'a, M: SerializeMap> {
     failed: Option<M::Error>,
 }
 
-impl<M: SerializeMap> MapSink<'_, M> {
+impl<'a, M: SerializeMap> MapSink<'a, M> {
+    /// Writes `envelope`'s detail fields into `map` under its policy.
+    fn new(map: &'a mut M, envelope: &'a Envelope<'a>) -> Self {
+        MapSink {
+            map,
+            policy: envelope.policy,
+            cuts: envelope.cuts,
+            written: 0,
+            skipped: 0,
+            failed: None,
+        }
+    }
+
     /// After the fields: the first error, or the mark counting those the item
     /// limit left out.
     fn finish(self) -> Result<(), M::Error> {
@@ -220,42 +220,21 @@ impl<M: SerializeMap> DetailSink for MapSink<'_, M> {
     }
 }
 
-/// Where [`Details::write_entry`] stands in its one walk.
-enum EntryState<E> {
-    /// Nothing written: what was seen so far (fields handed over one by one need
-    /// a second walk).
-    Nothing(DetailShape),
-    /// The declared fields were written, with this result.
-    Written(Result<(), E>),
-    /// More came after the declared fields were written.
-    Conflict,
-}
-
 /// Writes a derived error's declared fields under `key` as they arrive.
 struct EntrySink<'m, 'a, M: SerializeMap> {
     map: &'m mut M,
     key: &'static str,
     details: Details<'a>,
-    state: EntryState<M::Error>,
-}
-
-impl<M: SerializeMap> EntrySink<'_, '_, M> {
-    /// Anything after the declared fields were written spoils the walk.
-    fn seen(&mut self, change: impl FnOnce(&mut DetailShape)) {
-        match &mut self.state {
-            EntryState::Nothing(shape) => change(shape),
-            _ => self.state = EntryState::Conflict,
-        }
-    }
+    state: OneWalk<DetailShape, M::Error>,
 }
 
 impl<M: SerializeMap> DetailSink for EntrySink<'_, '_, M> {
     fn field(&mut self, _: &str, _: &dyn erased_serde::Serialize, _: bool) {
-        self.seen(|shape| shape.fields += 1);
+        self.state.see(|shape| shape.fields += 1);
     }
 
     fn whole(&mut self, _: &dyn erased_serde::Serialize) {
-        self.seen(|shape| shape.whole = true);
+        self.state.see(|shape| shape.whole = true);
     }
 
     fn declared(&mut self, fields: &[FieldInfo], values: &[Option<&dyn Detail>]) {
@@ -263,17 +242,17 @@ impl<M: SerializeMap> DetailSink for EntrySink<'_, '_, M> {
         match &mut self.state {
             // The first call, so these are all the fields there are, unless more
             // follow (then `Conflict`).
-            EntryState::Nothing(shape) if shape.is_empty() && present > 0 => {
+            OneWalk::Pending(shape) if shape.is_empty() && present > 0 => {
                 let declared = Declared {
                     details: self.details,
                     fields,
                     values,
                     present,
                 };
-                self.state = EntryState::Written(self.map.serialize_entry(self.key, &declared));
+                self.state = OneWalk::Written(self.map.serialize_entry(self.key, &declared));
             }
-            EntryState::Nothing(shape) => shape.fields += present,
-            _ => self.state = EntryState::Conflict,
+            OneWalk::Pending(shape) => shape.fields += present,
+            _ => self.state = OneWalk::Conflict,
         }
     }
 }
@@ -291,14 +270,7 @@ impl Serialize for Declared<'_, '_> {
         let envelope = self.details.envelope;
         let kept = self.present.min(envelope.policy.limits.max_items);
         let mut map = serializer.serialize_map(Some(kept + usize::from(self.present > kept)))?;
-        let mut sink = MapSink {
-            map: &mut map,
-            policy: envelope.policy,
-            cuts: envelope.cuts,
-            written: 0,
-            skipped: 0,
-            failed: None,
-        };
+        let mut sink = MapSink::new(&mut map, envelope);
         sink.declared(self.fields, self.values);
         sink.finish()?;
         map.end()

@@ -8,6 +8,7 @@ mod calls;
 mod debug;
 mod details;
 mod message;
+mod one_walk;
 mod render;
 mod suggestions;
 mod tee;

@@ -1,10 +1,12 @@
 //! The suggestions, filtered, capped and cut as the policy says.
 
 use core::fmt;
+use core::ops::ControlFlow;
 
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 
+use super::one_walk::OneWalk;
 use super::{Envelope, Reduction};
 use crate::SuggestionWriter;
 use crate::limit::{Cuts, Truncated, serialize_display, serialize_str_cut};
@@ -88,42 +90,23 @@ impl Cap<'_> {
     }
 }
 
-/// Where [`Suggestions::write_entry`] stands in its one walk.
-enum EntryState<E> {
-    /// Nothing written; this many suggestions seen (one by one, they need a
-    /// second walk).
-    Counted(usize),
-    /// The declared suggestions were written, with this result.
-    Written(Result<(), E>),
-    /// More came after the declared suggestions were written.
-    Conflict,
-}
-
 /// Writes a derived error's declared suggestions under `key` as they arrive.
 struct EntrySink<'m, 'a, M: SerializeMap> {
     map: &'m mut M,
     key: &'static str,
     suggestions: Suggestions<'a>,
     cap: Cap<'a>,
-    state: EntryState<M::Error>,
-}
-
-impl<M: SerializeMap> EntrySink<'_, '_, M> {
-    fn one(&mut self) {
-        match &mut self.state {
-            EntryState::Counted(count) => *count += 1,
-            _ => self.state = EntryState::Conflict,
-        }
-    }
+    /// How many suggestions were handed over one by one.
+    state: OneWalk<usize, M::Error>,
 }
 
 impl<M: SerializeMap> SuggestionSink for EntrySink<'_, '_, M> {
     fn suggestion(&mut self, _: &dyn fmt::Display) {
-        self.one();
+        self.state.see(|count| *count += 1);
     }
 
     fn suggestion_str(&mut self, _: &str) {
-        self.one();
+        self.state.see(|count| *count += 1);
     }
 
     fn declared(&mut self, declared: &DeclaredSuggestions<'_>) {
@@ -131,15 +114,15 @@ impl<M: SerializeMap> SuggestionSink for EntrySink<'_, '_, M> {
         match &mut self.state {
             // The first call, so these are all the suggestions there are, unless
             // more follow (then `Conflict`).
-            EntryState::Counted(0) if self.cap.written_of(count) > 0 => {
+            OneWalk::Pending(0) if self.cap.written_of(count) > 0 => {
                 let list = Declared {
                     suggestions: self.suggestions,
                     declared,
                 };
-                self.state = EntryState::Written(self.map.serialize_entry(self.key, &list));
+                self.state = OneWalk::Written(self.map.serialize_entry(self.key, &list));
             }
-            EntryState::Counted(seen) => *seen += count,
-            _ => self.state = EntryState::Conflict,
+            OneWalk::Pending(seen) => *seen += count,
+            _ => self.state = OneWalk::Conflict,
         }
     }
 }
@@ -209,20 +192,14 @@ impl<'a> Suggestions<'a> {
                     key,
                     suggestions: *self,
                     cap,
-                    state: EntryState::Counted(0),
+                    state: OneWalk::Pending(0),
                 };
                 self.envelope
                     .error
                     .suggestions(&mut SuggestionWriter::new(&mut sink));
-                match sink.state {
-                    EntryState::Counted(count) => count,
-                    EntryState::Written(result) => return result,
-                    EntryState::Conflict => {
-                        two_walks_needed.set(true);
-                        return Err(serde::ser::Error::custom(
-                            "suggestions written after the declared ones",
-                        ));
-                    }
+                match sink.state.outcome(two_walks_needed, "suggestions") {
+                    ControlFlow::Continue(count) => count,
+                    ControlFlow::Break(result) => return result,
                 }
             }
             None => {
