@@ -7,7 +7,7 @@ use serde::ser::{
 };
 use serde_json::{Map, Value};
 
-use super::{ValueSerializer, in_variant, key_of, nested, value_of};
+use super::{Nested, ValueSerializer, in_variant, key_of, nested, value_of};
 
 /// An array (or a tuple variant's array) being written and built.
 pub(crate) struct TeeSeq<C> {
@@ -80,6 +80,24 @@ impl<C> TeeMap<C> {
         let ok = text(self.text)?;
         Ok((ok, in_variant(self.variant, Value::Object(self.map))))
     }
+
+    /// A struct's field: `value` written by `write` (the text side's
+    /// `serialize_field`) and built into the map under `key`.
+    fn field<T, E>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+        write: impl FnOnce(&mut C, &Nested<'_, T>) -> Result<(), E>,
+    ) -> Result<(), E>
+    where
+        T: Serialize + ?Sized,
+        E: ser::Error,
+    {
+        let text = &mut self.text;
+        let ((), value) = nested(value, |value| write(text, value))?;
+        self.map.insert(key.to_owned(), value);
+        Ok(())
+    }
 }
 
 impl<C: SerializeMap> TeeMap<C> {
@@ -129,10 +147,7 @@ impl<C: SerializeStructVariant> SerializeStructVariant for TeeMap<C> {
         key: &'static str,
         value: &T,
     ) -> Result<(), C::Error> {
-        let text = &mut self.text;
-        let ((), value) = nested(value, |value| text.serialize_field(key, value))?;
-        self.map.insert(key.to_owned(), value);
-        Ok(())
+        self.field(key, value, |text, value| text.serialize_field(key, value))
     }
 
     fn skip_field(&mut self, key: &'static str) -> Result<(), C::Error> {
@@ -165,10 +180,7 @@ impl<C: SerializeStruct> SerializeStruct for TeeStruct<C> {
     ) -> Result<(), C::Error> {
         match self {
             TeeStruct::Fields(fields) => {
-                let text = &mut fields.text;
-                let ((), value) = nested(value, |value| text.serialize_field(key, value))?;
-                fields.map.insert(key.to_owned(), value);
-                Ok(())
+                fields.field(key, value, |text, value| text.serialize_field(key, value))
             }
             TeeStruct::Token { text, value: built } => {
                 text.serialize_field(key, value)?;

@@ -122,6 +122,12 @@ struct LimitedSerializer<'a, S> {
 }
 
 impl<'a, S: Serializer> LimitedSerializer<'a, S> {
+    /// The most entries a capped compound writes: the items kept, and the mark
+    /// counting the rest.
+    fn capped_len(&self) -> usize {
+        self.caps.limits.max_items.saturating_add(1)
+    }
+
     /// Whether a value opening `levels` JSON levels here goes past a limit.
     fn too_deep(&self, levels: usize) -> bool {
         !self.level.fits(levels, self.caps.limits)
@@ -208,9 +214,8 @@ impl<'a, S: Serializer> Serializer for LimitedSerializer<'a, S> {
             return self.inner.serialize_bytes(v);
         };
         self.caps.cuts.record();
-        let mut seq = self
-            .inner
-            .serialize_seq(Some(max_items.saturating_add(1)))?;
+        let len = self.capped_len();
+        let mut seq = self.inner.serialize_seq(Some(len))?;
         for byte in kept {
             seq.serialize_element(byte)?;
         }
@@ -287,7 +292,7 @@ impl<'a, S: Serializer> Serializer for LimitedSerializer<'a, S> {
     }
 
     fn serialize_seq(self, len: Option<usize>) -> Result<Self::SerializeSeq, S::Error> {
-        let len = len.map(|n| n.min(self.caps.limits.max_items.saturating_add(1)));
+        let len = len.map(|n| n.min(self.capped_len()));
         self.open(ONE_LEVEL, |inner| inner.serialize_seq(len))
     }
 
@@ -316,7 +321,7 @@ impl<'a, S: Serializer> Serializer for LimitedSerializer<'a, S> {
     }
 
     fn serialize_map(self, len: Option<usize>) -> Result<Self::SerializeMap, S::Error> {
-        let len = len.map(|n| n.min(self.caps.limits.max_items.saturating_add(1)));
+        let len = len.map(|n| n.min(self.capped_len()));
         self.open(ONE_LEVEL, |inner| inner.serialize_map(len))
     }
 
