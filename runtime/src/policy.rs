@@ -75,6 +75,12 @@ impl Limits {
     /// Appended where a string was cut, and written in place of dropped items.
     pub const TRUNCATION_MARK: &'static str = "…[truncated]";
 
+    /// The entries a compound of `len` items is written with: at most
+    /// [`max_items`](Limits::max_items) of them, and the mark counting the rest.
+    pub(crate) fn capped_len(&self, len: usize) -> usize {
+        len.min(self.max_items.saturating_add(1))
+    }
+
     /// How deep a detail value is ever written, whatever [`max_depth`](Limits::max_depth)
     /// says, [`UNLIMITED`](Limits::UNLIMITED) included: 100.
     ///

@@ -239,21 +239,17 @@ impl<M: SerializeMap> DetailSink for EntrySink<'_, '_, M> {
 
     fn declared(&mut self, fields: &[FieldInfo], values: &[Option<&dyn Detail>]) {
         let present = values.iter().flatten().count();
-        match &mut self.state {
-            // The first call, so these are all the fields there are, unless more
-            // follow (then `Conflict`).
-            OneWalk::Pending(shape) if shape.is_empty() && present > 0 => {
-                let declared = Declared {
-                    details: self.details,
-                    fields,
-                    values,
-                    present,
-                };
-                self.state = OneWalk::Written(self.map.serialize_entry(self.key, &declared));
-            }
-            OneWalk::Pending(shape) => shape.fields += present,
-            _ => self.state = OneWalk::Conflict,
-        }
+        let declared = Declared {
+            details: self.details,
+            fields,
+            values,
+            present,
+        };
+        self.state.declare(
+            |shape| shape.is_empty() && present > 0,
+            || self.map.serialize_entry(self.key, &declared),
+            |shape| shape.fields += present,
+        );
     }
 }
 
@@ -268,8 +264,8 @@ struct Declared<'d, 'a> {
 impl Serialize for Declared<'_, '_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let envelope = self.details.envelope;
-        let kept = self.present.min(envelope.policy.limits.max_items);
-        let mut map = serializer.serialize_map(Some(kept + usize::from(self.present > kept)))?;
+        let len = envelope.policy.limits.capped_len(self.present);
+        let mut map = serializer.serialize_map(Some(len))?;
         let mut sink = MapSink::new(&mut map, envelope);
         sink.declared(self.fields, self.values);
         sink.finish()?;
@@ -347,8 +343,8 @@ impl Details<'_> {
         }
         // The mark of skipped fields counts too: a map announced empty is closed
         // at once by some serializers.
-        let kept = shape.fields.min(policy.limits.max_items);
-        let mut map = serializer.serialize_map(Some(kept + usize::from(shape.fields > kept)))?;
+        let len = policy.limits.capped_len(shape.fields);
+        let mut map = serializer.serialize_map(Some(len))?;
         if shape.fields > 0 {
             self.write_fields(&mut map)?;
         }

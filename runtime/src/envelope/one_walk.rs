@@ -30,6 +30,23 @@ impl<Seen, E: ser::Error> OneWalk<Seen, E> {
         }
     }
 
+    /// The declared values, handed over in one call: written by `write` when
+    /// `write_now` says so of what was seen (nothing came before them, and there
+    /// is something to write; they are then all there is, unless more follow: a
+    /// conflict), else added to what was seen by `add`.
+    pub(super) fn declare(
+        &mut self,
+        write_now: impl Fn(&Seen) -> bool,
+        write: impl FnOnce() -> Result<(), E>,
+        add: impl FnOnce(&mut Seen),
+    ) {
+        match self {
+            OneWalk::Pending(seen) if write_now(seen) => *self = OneWalk::Written(write()),
+            OneWalk::Pending(seen) => add(seen),
+            _ => *self = OneWalk::Conflict,
+        }
+    }
+
     /// How the walk ended: `Continue` with what was seen when nothing was written
     /// (the caller writes the entry the two-walk way), else `Break` with the
     /// entry's result. A conflict fails this attempt and tells the render, through

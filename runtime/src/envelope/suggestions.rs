@@ -111,19 +111,15 @@ impl<M: SerializeMap> SuggestionSink for EntrySink<'_, '_, M> {
 
     fn declared(&mut self, declared: &DeclaredSuggestions<'_>) {
         let count = declared.len();
-        match &mut self.state {
-            // The first call, so these are all the suggestions there are, unless
-            // more follow (then `Conflict`).
-            OneWalk::Pending(0) if self.cap.written_of(count) > 0 => {
-                let list = Declared {
-                    suggestions: self.suggestions,
-                    declared,
-                };
-                self.state = OneWalk::Written(self.map.serialize_entry(self.key, &list));
-            }
-            OneWalk::Pending(seen) => *seen += count,
-            _ => self.state = OneWalk::Conflict,
-        }
+        let list = Declared {
+            suggestions: self.suggestions,
+            declared,
+        };
+        self.state.declare(
+            |seen| *seen == 0 && self.cap.written_of(count) > 0,
+            || self.map.serialize_entry(self.key, &list),
+            |seen| *seen += count,
+        );
     }
 }
 
@@ -165,11 +161,17 @@ impl<'a> Suggestions<'a> {
         if cap.remaining == 0 && !cap.by_limit {
             return 0;
         }
+        cap.written_of(self.given())
+    }
+
+    /// How many suggestions the error gives, before the policy: a walk that
+    /// formats nothing.
+    fn given(&self) -> usize {
         let mut count = CountSink(0);
         self.envelope
             .error
             .suggestions(&mut SuggestionWriter::new(&mut count));
-        cap.written_of(count.0)
+        count.0
     }
 
     /// Writes `key` and the suggestions into `map` when there are any: what a
@@ -202,13 +204,7 @@ impl<'a> Suggestions<'a> {
                     ControlFlow::Break(result) => return result,
                 }
             }
-            None => {
-                let mut count = CountSink(0);
-                self.envelope
-                    .error
-                    .suggestions(&mut SuggestionWriter::new(&mut count));
-                count.0
-            }
+            None => self.given(),
         };
         if cap.written_of(count) == 0 {
             return Ok(());

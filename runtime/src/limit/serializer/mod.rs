@@ -122,12 +122,6 @@ struct LimitedSerializer<'a, S> {
 }
 
 impl<'a, S: Serializer> LimitedSerializer<'a, S> {
-    /// The most entries a capped compound writes: the items kept, and the mark
-    /// counting the rest.
-    fn capped_len(&self) -> usize {
-        self.caps.limits.max_items.saturating_add(1)
-    }
-
     /// Whether a value opening `levels` JSON levels here goes past a limit.
     fn too_deep(&self, levels: usize) -> bool {
         !self.level.fits(levels, self.caps.limits)
@@ -214,7 +208,7 @@ impl<'a, S: Serializer> Serializer for LimitedSerializer<'a, S> {
             return self.inner.serialize_bytes(v);
         };
         self.caps.cuts.record();
-        let len = self.capped_len();
+        let len = self.caps.limits.capped_len(v.len());
         let mut seq = self.inner.serialize_seq(Some(len))?;
         for byte in kept {
             seq.serialize_element(byte)?;
@@ -292,7 +286,7 @@ impl<'a, S: Serializer> Serializer for LimitedSerializer<'a, S> {
     }
 
     fn serialize_seq(self, len: Option<usize>) -> Result<Self::SerializeSeq, S::Error> {
-        let len = len.map(|n| n.min(self.capped_len()));
+        let len = len.map(|n| self.caps.limits.capped_len(n));
         self.open(ONE_LEVEL, |inner| inner.serialize_seq(len))
     }
 
@@ -321,7 +315,7 @@ impl<'a, S: Serializer> Serializer for LimitedSerializer<'a, S> {
     }
 
     fn serialize_map(self, len: Option<usize>) -> Result<Self::SerializeMap, S::Error> {
-        let len = len.map(|n| n.min(self.capped_len()));
+        let len = len.map(|n| self.caps.limits.capped_len(n));
         self.open(ONE_LEVEL, |inner| inner.serialize_map(len))
     }
 
