@@ -1,6 +1,6 @@
 //! The key tables of the documentation agree with the derive's key table: every key
-//! listed, nothing else, and (where a table has a column per place) each key only
-//! where it may be written. The documents are read from the repository when the
+//! listed, nothing else, and each key only where it may be written, whether the
+//! table has a column per place or a row per place. The documents are read from the repository when the
 //! test runs, so the published crate does not carry them.
 
 use std::fmt::Write as _;
@@ -20,8 +20,8 @@ struct DocsTable {
     in_doc_comments: bool,
 }
 
-/// Every key table; a table whose header has an `on a <place>` column per place is
-/// checked for placement as well.
+/// Every key table; placement is checked as well, in a table whose header has an
+/// `on a <place>` column per place and in one with a row per place (`| place | keys |`).
 const DOCS_TABLES: &[DocsTable] = &[
     // The front page: `| place | keys |`, one row per place.
     DocsTable {
@@ -370,6 +370,22 @@ fn tables_are_found_by_their_header() {
 /// missing from its row, and a place with no row are each reported.
 #[test]
 fn place_rows_list_exactly_their_keys() {
+    // The rule a row is held to, pinned by example rather than read from itself.
+    let lists = |place: RowPlace, name: &str| place.must_list(keys::find(name).unwrap());
+    for name in ["rename_all", "kind", "docs"] {
+        assert!(lists(RowPlace::Type, name), "the type's row lists `{name}`");
+    }
+    for name in ["code", "skip"] {
+        assert!(
+            !lists(RowPlace::Type, name),
+            "the type's row leaves out `{name}`"
+        );
+    }
+    assert!(lists(RowPlace::Variant, "code") && lists(RowPlace::Variant, "kind"));
+    assert!(!lists(RowPlace::Variant, "rename_all") && !lists(RowPlace::Variant, "skip"));
+    assert!(lists(RowPlace::Field, "skip") && lists(RowPlace::Field, "redact"));
+    assert!(!lists(RowPlace::Field, "code"));
+
     let listing = |place: RowPlace| {
         KEYS.iter()
             .filter(|key| place.must_list(key))

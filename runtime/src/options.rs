@@ -375,10 +375,7 @@ impl Options {
 
     /// Emits the server's log event for `client` (an envelope under the client
     /// policy), under the log policy.
-    #[cfg_attr(
-        not(any(feature = "rmcp", feature = "jsonrpsee", feature = "axum")),
-        allow(dead_code, unused_variables)
-    )]
+    #[cfg_attr(not(feature = "tracing"), allow(unused_variables))]
     fn log(&self, client: &Envelope<'_>) {
         #[cfg(feature = "tracing")]
         if self.core.logging {

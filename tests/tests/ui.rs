@@ -38,8 +38,9 @@ const COMPILE_FAIL: &[&str] = &[
 /// (about a minute on two cores). Both builds get exactly these flags instead, through
 /// `CARGO_ENCODED_RUSTFLAGS`, which cargo ranks above the `--config` flags trybuild
 /// passes; the cases see what trybuild would give them, so their `.stderr` is the same.
-/// Should a later trybuild give the cases other flags, their output changes and the
-/// cases fail, rather than passing under flags trybuild no longer uses.
+/// The variable overrides whatever flags trybuild passes, so a later trybuild's would
+/// be ignored without a sound: the workspace pins trybuild to this version, and an
+/// upgrade starts by comparing these with its `src/rustflags.rs` and `src/cargo.rs`.
 const CASE_RUSTFLAGS: &[&str] = &[
     "--cfg",
     "trybuild",

@@ -31,9 +31,11 @@ const fn leaves_in(catalog: &'static Catalog, depth: usize) -> usize {
     count
 }
 
-/// The first code that two different variants share: the check `assert_unique_codes!`,
-/// `crate_catalog!` and the derive's check of `transparent` nesting all run, through
-/// `__private::assert_unique`. `N` is
+/// The first code that two different variants share, as text: the same search as
+/// the check `assert_unique_codes!`, `crate_catalog!` and the derive's check of
+/// `transparent` nesting run (`first_duplicate_in`, through
+/// `__private::assert_unique`), for code that wants the code rather than a failed
+/// build. `N` is
 /// [`leaf_count`] of the same list; leaves past `N` are not looked at. The leaves are sorted by a hash of
 /// their code, so the cost grows as `N log N` with a small constant: thousands of
 /// codes stay well within the compiler's budget for constant evaluation, where

@@ -107,7 +107,7 @@ impl<'a> Envelope<'a> {
     /// `serde_json::Value` (what an MCP tool result carries as text content and as
     /// `structuredContent`): both from one walk of the envelope, at the same
     /// [`Reduction`], with the guarantees of [`render_into`](Self::render_into).
-    #[cfg_attr(not(feature = "rmcp"), allow(dead_code))]
+    #[cfg(feature = "rmcp")]
     pub(crate) fn render_with_value<P: Profile + ?Sized>(
         &self,
         profile: &P,
@@ -196,7 +196,7 @@ impl<'a> Envelope<'a> {
 /// The room an integration's output starts with: a tool error's envelope, with its
 /// details, suggestions and context, is usually 300 to 600 bytes, so starting
 /// smaller (as `render` does, for plain envelopes) costs a reallocation per error.
-#[cfg_attr(not(any(feature = "rmcp", feature = "axum")), allow(dead_code))]
+#[cfg(any(feature = "rmcp", feature = "axum"))]
 pub(crate) const TEXT_ROOM: usize = 512;
 
 /// Counts the bytes written to it, keeping none.
@@ -266,8 +266,9 @@ mod tests {
     use crate::{DetailWriter, Envelope, Kind, SuggestionWriter, ToolError};
 
     /// What `#[derive(ToolError)]` generates for `#[error("inner {id}")]`,
-    /// `suggest = "Try {id}", suggest = "List them"` (written out: the derive cannot
-    /// name this crate from inside it), counting the walks of its fields.
+    /// `suggest = "Try {id}", suggest = "List them"`, written out by hand so that
+    /// `fields` can count how often it is walked (and so the test runs without the
+    /// `derive` feature).
     #[derive(Debug)]
     struct Derived {
         id: u32,
