@@ -20,6 +20,11 @@
 //! 201 rounds; without `--bench`, as under `cargo test --benches`, one quick round;
 //! `PHASE=1` or `PHASE=2` for one phase, `ONLY=text` for the functions whose name
 //! contains `text`).
+//!
+//! It builds with the workspace's release profile (thin LTO, one codegen unit). For
+//! cargo's default release profile, where tool-error's code is not inlined into the
+//! benchmark's, add `CARGO_PROFILE_BENCH_LTO=false CARGO_PROFILE_BENCH_CODEGEN_UNITS=16`
+//! (and a `CARGO_TARGET_DIR` of its own, so the two builds do not replace each other).
 
 use std::hint::black_box;
 use std::time::SystemTime;
