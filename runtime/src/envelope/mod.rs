@@ -30,7 +30,6 @@ pub use time::Timestamp;
 use serde::Serialize;
 
 #[cfg(feature = "axum")]
-#[cfg(any(feature = "rmcp", feature = "axum"))]
 pub(crate) use self::render::TEXT_ROOM;
 use self::text::{Id, Text};
 use self::time::Seconds;
