@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
+use crate::__private::DetailValue;
 use crate::catalog::{FieldInfo, is_plain_suggestion};
 use crate::template::{Arg, Template};
 
@@ -41,12 +42,12 @@ pub(crate) trait DetailSink {
     fn whole(&mut self, value: &dyn erased_serde::Serialize);
 
     /// Every field a derived variant declares, in one call: `values[i]` is the
-    /// value of `fields[i]`, `None` for an `Option` field that is `None`. A sink
+    /// value of `fields[i]`, absent for an `Option` field that is `None`. A sink
     /// that sees them all at once can count them without a walk, or write them
     /// where a streamed map could not wait for them one by one.
-    fn declared(&mut self, fields: &[FieldInfo], values: &[Option<&dyn Detail>]) {
+    fn declared(&mut self, fields: &[FieldInfo], values: &[DetailValue<'_>]) {
         for (info, value) in fields.iter().zip(values) {
-            if let Some(value) = value {
+            if let Some(value) = value.detail() {
                 self.field(info.name, value.as_erased(), info.redact);
             }
         }
@@ -78,7 +79,7 @@ impl<'a> DetailWriter<'a> {
 
     /// Every field a derived variant declares, in one call (see
     /// [`DetailSink::declared`]).
-    pub(crate) fn declared(&mut self, fields: &[FieldInfo], values: &[Option<&dyn Detail>]) {
+    pub(crate) fn declared(&mut self, fields: &[FieldInfo], values: &[DetailValue<'_>]) {
         self.sink.declared(fields, values);
     }
 

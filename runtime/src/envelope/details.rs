@@ -10,9 +10,10 @@ use serde::{Serialize, Serializer};
 use super::one_walk::OneWalk;
 use super::text::Text;
 use super::{Envelope, Reduction};
+use crate::__private::DetailValue;
 use crate::catalog::FieldInfo;
 use crate::limit::{Cuts, Limited};
-use crate::writers::{Detail, DetailSink};
+use crate::writers::DetailSink;
 use crate::{DetailWriter, Policy};
 
 /// The details of an envelope: `Serialize`, usually as an object.
@@ -47,8 +48,8 @@ impl DetailSink for DetailShape {
     fn whole(&mut self, _: &dyn erased_serde::Serialize) {
         self.whole = true;
     }
-    fn declared(&mut self, _: &[FieldInfo], values: &[Option<&dyn Detail>]) {
-        self.fields += values.iter().flatten().count();
+    fn declared(&mut self, _: &[FieldInfo], values: &[DetailValue<'_>]) {
+        self.fields += present(values);
     }
 }
 
@@ -190,8 +191,9 @@ impl<'a, M: SerializeMap> MapSink<'a, M> {
     }
 }
 
-impl<M: SerializeMap> DetailSink for MapSink<'_, M> {
-    fn field(&mut self, name: &str, value: &dyn erased_serde::Serialize, redact: bool) {
+impl<M: SerializeMap> MapSink<'_, M> {
+    /// Writes one field, limited, or the redaction marker in its place.
+    fn entry<V: Serialize + ?Sized>(&mut self, name: &str, value: &V, redact: bool) {
         if self.failed.is_some() {
             return;
         }
@@ -214,10 +216,30 @@ impl<M: SerializeMap> DetailSink for MapSink<'_, M> {
             self.failed = Some(error);
         }
     }
+}
+
+impl<M: SerializeMap> DetailSink for MapSink<'_, M> {
+    fn field(&mut self, name: &str, value: &dyn erased_serde::Serialize, redact: bool) {
+        self.entry(name, value, redact);
+    }
 
     fn whole(&mut self, _: &dyn erased_serde::Serialize) {
         // The shape pass routes whole values elsewhere; nothing to add to a map.
     }
+
+    fn declared(&mut self, fields: &[FieldInfo], values: &[DetailValue<'_>]) {
+        for (info, value) in fields.iter().zip(values) {
+            if value.is_present() {
+                // Typed where the derive could: see `DetailValue`.
+                self.entry(info.name, value, info.redact);
+            }
+        }
+    }
+}
+
+/// How many of a derived variant's fields have a value.
+fn present(values: &[DetailValue<'_>]) -> usize {
+    values.iter().filter(|value| value.is_present()).count()
 }
 
 /// Writes a derived error's declared fields under `key` as they arrive.
@@ -237,8 +259,8 @@ impl<M: SerializeMap> DetailSink for EntrySink<'_, '_, M> {
         self.state.see(|shape| shape.whole = true);
     }
 
-    fn declared(&mut self, fields: &[FieldInfo], values: &[Option<&dyn Detail>]) {
-        let present = values.iter().flatten().count();
+    fn declared(&mut self, fields: &[FieldInfo], values: &[DetailValue<'_>]) {
+        let present = present(values);
         let declared = Declared {
             details: self.details,
             fields,
@@ -257,7 +279,7 @@ impl<M: SerializeMap> DetailSink for EntrySink<'_, '_, M> {
 struct Declared<'d, 'a> {
     details: Details<'a>,
     fields: &'d [FieldInfo],
-    values: &'d [Option<&'d dyn Detail>],
+    values: &'d [DetailValue<'d>],
     present: usize,
 }
 

@@ -261,7 +261,9 @@ mod tests {
     use core::cell::Cell;
     use core::fmt;
 
-    use crate::__private::short::{__VALIDATION, __detail, __display, __entry, __fields};
+    use crate::__private::short::{
+        __DetailProbe, __TypedDetail, __VALIDATION, __detail, __display, __entry, __fields,
+    };
     use crate::__private::{self as private, Catalog, Fields, Resolved, Variants};
     use crate::{DetailWriter, Envelope, Kind, SuggestionWriter, ToolError};
 
@@ -307,7 +309,10 @@ mod tests {
         }
         fn fields(&self, visit: &mut dyn FnMut(&Fields<'_>)) {
             self.walks.set(self.walks.get() + 1);
-            visit(&__fields(&[Some(&self.id)], &[__display(&self.id)]));
+            visit(&__fields(
+                &[(&__DetailProbe(&self.id)).__detail_value()],
+                &[__display(&self.id)],
+            ));
         }
     }
 

@@ -5,6 +5,7 @@
 use core::fmt;
 use std::time::Duration;
 
+use super::DetailValue;
 use crate::catalog::{Catalog, Entry, is_plain_suggestion};
 use crate::next_call::{NextCall, NextCallWriter};
 use crate::template::{Arg, Template};
@@ -29,8 +30,8 @@ pub enum Resolved<'a> {
 #[derive(Clone, Copy)]
 #[allow(missing_debug_implementations)]
 pub struct Fields<'a> {
-    /// One per [`Entry::fields`]; `None` for an `Option` field that is `None`.
-    pub(crate) values: &'a [Option<&'a dyn Detail>],
+    /// One per [`Entry::fields`]; absent for an `Option` field that is `None`.
+    pub(crate) values: &'a [DetailValue<'a>],
     /// The template argument slots.
     pub(crate) args: &'a [Arg<'a>],
     /// The `#[tool_error(suggestions)]` field.
@@ -44,7 +45,7 @@ pub struct Fields<'a> {
 
 impl<'a> Fields<'a> {
     /// Views of detail values and template arguments.
-    pub const fn new(values: &'a [Option<&'a dyn Detail>], args: &'a [Arg<'a>]) -> Self {
+    pub const fn new(values: &'a [DetailValue<'a>], args: &'a [Arg<'a>]) -> Self {
         Fields {
             values,
             args,
@@ -234,8 +235,8 @@ pub fn details(this: &dyn Variants, out: &mut DetailWriter<'_>) {
         Resolved::Entry(entry) if entry.fields.is_empty() => {}
         Resolved::Entry(entry) => this.fields(&mut |fields| {
             if entry.details_field {
-                if let Some(Some(value)) = fields.values.first() {
-                    out.whole(*value);
+                if let Some(value) = fields.values.first().and_then(DetailValue::detail) {
+                    out.whole(value);
                 }
                 return;
             }

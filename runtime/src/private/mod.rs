@@ -8,6 +8,7 @@
 //! misused field (`diagnostics`), and the short names of the entry builders
 //! ([`short`]).
 
+mod detail_value;
 mod diagnostics;
 mod dispatch;
 pub mod short;
@@ -19,6 +20,7 @@ pub use serde::Serialize;
 pub use std::backtrace::Backtrace;
 pub use std::error::Error;
 
+pub use self::detail_value::{AnyDetail, DetailProbe, DetailValue, TypedDetail};
 pub use self::diagnostics::*;
 pub use self::dispatch::*;
 /// The hook through which feature-gated integrations implement foreign traits for
@@ -43,8 +45,11 @@ pub use crate::{Channel, Kind, ToolError};
 pub use inventory;
 
 /// A detail view of an `Option` field: absent when `None`.
-pub fn optional<T: Serialize>(value: &Option<T>) -> Option<&dyn Detail> {
-    value.as_ref().map(|value| value as &dyn Detail)
+pub fn optional<T: Serialize>(value: &Option<T>) -> DetailValue<'_> {
+    match value {
+        Some(value) => DetailValue::Any(value),
+        None => DetailValue::Absent,
+    }
 }
 
 /// The test behind `assert_lock!`.

@@ -4,7 +4,7 @@
 //! matter: token count is most of what a large derived enum costs to compile.
 
 use super::CallValue;
-use super::{Arg, Catalog, Channel, Detail, Entry, FieldInfo, Fields, Kind};
+use super::{Arg, Catalog, Channel, Detail, DetailValue, Entry, FieldInfo, Fields, Kind};
 use crate::next_call::{ArgumentSpec, ArgumentValue, CallSpec};
 
 pub use super::BorrowedSuggestions as __BorrowedSuggestions;
@@ -14,7 +14,11 @@ pub use super::optional as __optional;
 // place (no generic call); `Display` goes through a trait that explains itself.
 pub use super::Arg::Debug as __Debug;
 pub use super::display_arg as __display;
-pub use core::option::Option::Some as __Some;
+// A detail field is handed over as `(&__DetailProbe(field)).__detail_value()`: the
+// two traits are imported for that method.
+pub use super::AnyDetail as __AnyDetail;
+pub use super::DetailProbe as __DetailProbe;
+pub use super::TypedDetail as __TypedDetail;
 
 /// An entry with the parts most variants have, in one call (each call is a step
 /// for the compiler's constant evaluator, so one call with every common part
@@ -180,7 +184,7 @@ pub const fn __secret(name: &'static str) -> FieldInfo {
 }
 
 /// `Fields::new`.
-pub const fn __fields<'a>(values: &'a [Option<&'a dyn Detail>], args: &'a [Arg<'a>]) -> Fields<'a> {
+pub const fn __fields<'a>(values: &'a [DetailValue<'a>], args: &'a [Arg<'a>]) -> Fields<'a> {
     Fields::new(values, args)
 }
 

@@ -144,7 +144,9 @@ pub(super) fn fields_arm(
         if field.is_option() {
             quote_spanned!(field.ty.span()=> __optional(#name))
         } else {
-            quote_spanned!(field.ty.span()=> __Some(#name))
+            // The common types are handed over typed, the rest as trait objects; see
+            // `__private::DetailValue`.
+            quote_spanned!(field.ty.span()=> (&__DetailProbe(#name)).__detail_value())
         }
     });
     let arg_fields: Vec<(&Field<'_>, &Slot)> = slots
