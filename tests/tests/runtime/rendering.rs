@@ -488,6 +488,132 @@ fn limits_cut_strings_and_drop_parts_with_a_mark() {
     assert_eq!(value["code"], "HOSTILE");
 }
 
+/// A derived error whose details are of the types the derive hands over typed
+/// (strings, integers, a bool, a float, a list of strings), beside one it hands
+/// over as a trait object (`u8`) and an optional one.
+#[derive(Debug, thiserror::Error, tool_error::ToolError)]
+#[error("typed")]
+#[tool_error(kind = validation)]
+struct TypedDetails {
+    name: String,
+    label: &'static str,
+    ids: Vec<String>,
+    count: usize,
+    delta: i32,
+    ok: bool,
+    ratio: f64,
+    small: u8,
+    note: Option<String>,
+    #[tool_error(redact)]
+    token: String,
+}
+
+/// The same fields written by hand through `DetailWriter`, each as a trait object.
+#[derive(Debug)]
+struct ErasedDetails<'a>(&'a TypedDetails);
+
+impl fmt::Display for ErasedDetails<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("typed")
+    }
+}
+
+impl ToolError for ErasedDetails<'_> {
+    fn code(&self) -> &'static str {
+        "TYPED_DETAILS"
+    }
+    fn kind(&self) -> Kind {
+        Kind::Validation
+    }
+    fn details(&self, out: &mut DetailWriter<'_>) {
+        let e = self.0;
+        out.field("name", &e.name)
+            .field("label", &e.label)
+            .field("ids", &e.ids)
+            .field("count", &e.count)
+            .field("delta", &e.delta)
+            .field("ok", &e.ok)
+            .field("ratio", &e.ratio)
+            .field("small", &e.small);
+        if let Some(note) = &e.note {
+            out.field("note", note);
+        }
+        out.redacted("token", &e.token);
+    }
+}
+
+#[test]
+fn typed_details_render_as_the_same_values_written_by_hand_under_every_limit() {
+    let error = TypedDetails {
+        name: "a \"long\" name é".into(),
+        label: "label",
+        ids: vec![
+            "cpd00001".into(),
+            "cpd00002".into(),
+            "cpd00003".into(),
+            "cpd00004".into(),
+        ],
+        count: usize::MAX,
+        delta: -7,
+        ok: true,
+        ratio: 0.25,
+        small: 3,
+        note: Some("noted".into()),
+        token: "s3cret".into(),
+    };
+    let by_hand = ErasedDetails(&error);
+    // Written out once from the field values: what both must show by default.
+    assert_eq!(
+        native(&error)["details"],
+        json!({
+            "name": "a \"long\" name é", "label": "label",
+            "ids": ["cpd00001", "cpd00002", "cpd00003", "cpd00004"], "count": usize::MAX,
+            "delta": -7, "ok": true, "ratio": 0.25, "small": 3, "note": "noted",
+            "token": "[REDACTED]"
+        })
+    );
+    let policies = [
+        Policy::DEFAULT,
+        Policy::DEFAULT.with_redaction(false),
+        Policy::DEFAULT.with_limits(Limits::DEFAULT.with_max_string_chars(4)),
+        Policy::DEFAULT.with_limits(Limits::DEFAULT.with_max_items(3)),
+        Policy::DEFAULT.with_limits(Limits::DEFAULT.with_max_depth(1)),
+        Policy::DEFAULT.with_limits(Limits::DEFAULT.with_max_depth(0)),
+        Policy::DEFAULT.with_limits(Limits::DEFAULT.with_max_items(0)),
+    ];
+    let profiles: [&dyn Fn(&dyn ToolError, &Policy) -> String; 3] = [
+        &|e, p| Envelope::new(e).with_policy(p).to_json(),
+        &|e, p| Envelope::new(e).with_policy(p).render(&Problem::new()),
+        &|e, p| {
+            Envelope::new(e)
+                .with_policy(p)
+                .to_value(&Native)
+                .to_string()
+        },
+    ];
+    for policy in &policies {
+        for render in profiles {
+            assert_eq!(render(&error, policy), render(&by_hand, policy));
+        }
+    }
+    // And the limits did cut the typed values.
+    let short = Policy::DEFAULT.with_limits(Limits::DEFAULT.with_max_string_chars(4));
+    let details = &native_with(&error, &short)["details"];
+    assert_eq!(details["name"], "a \"l…[truncated]");
+    assert_eq!(details["ids"][0], "cpd0…[truncated]");
+    // Three items: the first three fields, the first three ids, and the marks.
+    let few = Policy::DEFAULT.with_limits(Limits::DEFAULT.with_max_items(3));
+    let details = &native_with(&error, &few)["details"];
+    assert_eq!(
+        details["ids"],
+        json!(["cpd00001", "cpd00002", "cpd00003", "…[truncated]"])
+    );
+    assert_eq!(details["…[truncated]"], 7);
+    // No nesting inside a detail: the list is the mark.
+    let flat = Policy::DEFAULT.with_limits(Limits::DEFAULT.with_max_depth(0));
+    assert_eq!(native_with(&error, &flat)["details"]["ids"], "…[truncated]");
+}
+
 /// A detail that cannot be serialised as JSON (a map with non-string keys).
 #[derive(Debug)]
 struct BadDetail;
