@@ -542,6 +542,9 @@ impl ToolError for ErasedDetails<'_> {
     }
 }
 
+/// An error rendered under a policy, as text.
+type Render = dyn Fn(&dyn ToolError, &Policy) -> String;
+
 #[test]
 fn typed_details_render_as_the_same_values_written_by_hand_under_every_limit() {
     let error = TypedDetails {
@@ -581,7 +584,7 @@ fn typed_details_render_as_the_same_values_written_by_hand_under_every_limit() {
         Policy::DEFAULT.with_limits(Limits::DEFAULT.with_max_depth(0)),
         Policy::DEFAULT.with_limits(Limits::DEFAULT.with_max_items(0)),
     ];
-    let profiles: [&dyn Fn(&dyn ToolError, &Policy) -> String; 3] = [
+    let profiles: [&Render; 3] = [
         &|e, p| Envelope::new(e).with_policy(p).to_json(),
         &|e, p| Envelope::new(e).with_policy(p).render(&Problem::new()),
         &|e, p| {
