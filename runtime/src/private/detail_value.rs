@@ -10,6 +10,8 @@
 //! derive's call site: `(&DetailProbe(field)).__detail_value()` finds a
 //! [`TypedDetail`] impl for those types first and falls back to [`AnyDetail`] for
 //! every other `Serialize` type (and for a type parameter, whatever it stands for).
+//! An `Option` field, absent when `None`, is handed over by `__optional_value`,
+//! through [`TypedOptionalDetail`] or [`AnyOptionalDetail`] in the same way.
 
 use std::borrow::Cow;
 
@@ -116,11 +118,38 @@ impl<'a, T: 'a> AnyDetail<'a, T> for DetailProbe<'a, T> {
     }
 }
 
+/// An `Option` field of any `Serialize` type, absent when `None`: the fallback of
+/// [`TypedOptionalDetail`], as [`AnyDetail`] is of [`TypedDetail`].
+pub trait AnyOptionalDetail<'a, T> {
+    /// The field's value, absent when `None`.
+    fn __optional_value(self) -> DetailValue<'a>
+    where
+        T: Detail;
+}
+
+impl<'a, T: 'a> AnyOptionalDetail<'a, T> for DetailProbe<'a, Option<T>> {
+    fn __optional_value(self) -> DetailValue<'a>
+    where
+        T: Detail,
+    {
+        match self.0 {
+            Some(value) => DetailValue::Any(value),
+            None => DetailValue::Absent,
+        }
+    }
+}
+
 /// The field types handed over as they are. Implemented for `&DetailProbe<T>`, one
 /// reference more than [`AnyDetail`], so method resolution tries these first.
 pub trait TypedDetail<'a> {
     /// The field's value.
     fn __detail_value(self) -> DetailValue<'a>;
+}
+
+/// `Option`s of the types [`TypedDetail`] hands over as they are.
+pub trait TypedOptionalDetail<'a> {
+    /// The field's value, absent when `None`.
+    fn __optional_value(self) -> DetailValue<'a>;
 }
 
 macro_rules! typed_detail {
@@ -129,6 +158,15 @@ macro_rules! typed_detail {
             fn __detail_value(self) -> DetailValue<'a> {
                 let $value = self.0;
                 $view
+            }
+        }
+
+        impl<'a> TypedOptionalDetail<'a> for &DetailProbe<'a, Option<$ty>> {
+            fn __optional_value(self) -> DetailValue<'a> {
+                match self.0 {
+                    Some($value) => $view,
+                    None => DetailValue::Absent,
+                }
             }
         }
     )*};
@@ -224,6 +262,36 @@ mod tests {
         same_json(&text, through_parameter(&text));
         let nested = vec![vec![1u8]];
         same_json(&nested, (&DetailProbe(&nested)).__detail_value());
+    }
+
+    #[test]
+    fn options_are_absent_when_none_and_typed_like_their_contents() {
+        let some = Some(String::from("s"));
+        let none: Option<String> = None;
+        assert!(matches!(
+            (&DetailProbe(&some)).__optional_value(),
+            DetailValue::Str("s")
+        ));
+        assert!(matches!(
+            (&DetailProbe(&none)).__optional_value(),
+            DetailValue::Absent
+        ));
+        let some_count = Some(9usize);
+        assert!(matches!(
+            (&DetailProbe(&some_count)).__optional_value(),
+            DetailValue::U64(9)
+        ));
+        let other = Some(3u8);
+        assert!(matches!(
+            (&DetailProbe(&other)).__optional_value(),
+            DetailValue::Any(_)
+        ));
+        same_json(&3u8, (&DetailProbe(&other)).__optional_value());
+        let absent: Option<u8> = None;
+        assert!(matches!(
+            (&DetailProbe(&absent)).__optional_value(),
+            DetailValue::Absent
+        ));
     }
 
     #[test]

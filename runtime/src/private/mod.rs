@@ -20,7 +20,9 @@ pub use serde::Serialize;
 pub use std::backtrace::Backtrace;
 pub use std::error::Error;
 
-pub use self::detail_value::{AnyDetail, DetailProbe, DetailValue, TypedDetail};
+pub use self::detail_value::{
+    AnyDetail, AnyOptionalDetail, DetailProbe, DetailValue, TypedDetail, TypedOptionalDetail,
+};
 pub use self::diagnostics::*;
 pub use self::dispatch::*;
 /// The hook through which feature-gated integrations implement foreign traits for
@@ -43,14 +45,6 @@ pub use crate::writers::{
 };
 pub use crate::{Channel, Kind, ToolError};
 pub use inventory;
-
-/// A detail view of an `Option` field: absent when `None`.
-pub fn optional<T: Serialize>(value: &Option<T>) -> DetailValue<'_> {
-    match value {
-        Some(value) => DetailValue::Any(value),
-        None => DetailValue::Absent,
-    }
-}
 
 /// The test behind `assert_lock!`.
 #[track_caller] // the failure points at the test that uses the macro

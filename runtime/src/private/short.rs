@@ -9,16 +9,17 @@ use crate::next_call::{ArgumentSpec, ArgumentValue, CallSpec};
 
 pub use super::BorrowedSuggestions as __BorrowedSuggestions;
 pub use super::Transparent as __Transparent;
-pub use super::optional as __optional;
 // A variant constructor and a non-generic function, so an argument coerces in
 // place (no generic call); `Display` goes through a trait that explains itself.
 pub use super::Arg::Debug as __Debug;
 pub use super::display_arg as __display;
-// A detail field is handed over as `(&__DetailProbe(field)).__detail_value()`: the
-// two traits are imported for that method.
+// A detail field is handed over as `(&__DetailProbe(field)).__detail_value()`, an
+// `Option` one with `__optional_value()`: the traits are imported for those methods.
 pub use super::AnyDetail as __AnyDetail;
+pub use super::AnyOptionalDetail as __AnyOptionalDetail;
 pub use super::DetailProbe as __DetailProbe;
 pub use super::TypedDetail as __TypedDetail;
+pub use super::TypedOptionalDetail as __TypedOptionalDetail;
 
 /// An entry with the parts most variants have, in one call (each call is a step
 /// for the compiler's constant evaluator, so one call with every common part

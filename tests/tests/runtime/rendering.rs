@@ -489,8 +489,8 @@ fn limits_cut_strings_and_drop_parts_with_a_mark() {
 }
 
 /// A derived error whose details are of the types the derive hands over typed
-/// (strings, integers, a bool, a float, a list of strings), beside one it hands
-/// over as a trait object (`u8`) and an optional one.
+/// (strings, integers, a bool, a float, a list of strings, `Option`s of them),
+/// beside those it hands over as trait objects (`u8`, `Option<u8>`).
 #[derive(Debug, thiserror::Error, tool_error::ToolError)]
 #[error("typed")]
 #[tool_error(kind = validation)]
@@ -504,6 +504,8 @@ struct TypedDetails {
     ratio: f64,
     small: u8,
     note: Option<String>,
+    missing: Option<u64>,
+    tiny: Option<u8>,
     #[tool_error(redact)]
     token: String,
 }
@@ -538,6 +540,12 @@ impl ToolError for ErasedDetails<'_> {
         if let Some(note) = &e.note {
             out.field("note", note);
         }
+        if let Some(missing) = &e.missing {
+            out.field("missing", missing);
+        }
+        if let Some(tiny) = &e.tiny {
+            out.field("tiny", tiny);
+        }
         out.redacted("token", &e.token);
     }
 }
@@ -562,6 +570,8 @@ fn typed_details_render_as_the_same_values_written_by_hand_under_every_limit() {
         ratio: 0.25,
         small: 3,
         note: Some("noted".into()),
+        missing: None,
+        tiny: Some(1),
         token: "s3cret".into(),
     };
     let by_hand = ErasedDetails(&error);
@@ -572,7 +582,7 @@ fn typed_details_render_as_the_same_values_written_by_hand_under_every_limit() {
             "name": "a \"long\" name é", "label": "label",
             "ids": ["cpd00001", "cpd00002", "cpd00003", "cpd00004"], "count": usize::MAX,
             "delta": -7, "ok": true, "ratio": 0.25, "small": 3, "note": "noted",
-            "token": "[REDACTED]"
+            "tiny": 1, "token": "[REDACTED]"
         })
     );
     let policies = [
@@ -611,7 +621,7 @@ fn typed_details_render_as_the_same_values_written_by_hand_under_every_limit() {
         details["ids"],
         json!(["cpd00001", "cpd00002", "cpd00003", "…[truncated]"])
     );
-    assert_eq!(details["…[truncated]"], 7);
+    assert_eq!(details["…[truncated]"], 8);
     // No nesting inside a detail: the list is the mark.
     let flat = Policy::DEFAULT.with_limits(Limits::DEFAULT.with_max_depth(0));
     assert_eq!(native_with(&error, &flat)["details"]["ids"], "…[truncated]");

@@ -141,11 +141,11 @@ pub(super) fn fields_arm(
     // the template that formats it), not on the derive.
     let values = detail_fields.iter().map(|field| {
         let name = bind_at(field, field.ty.span());
+        // The common types are handed over typed, the rest as trait objects; see
+        // `__private::DetailValue`.
         if field.is_option() {
-            quote_spanned!(field.ty.span()=> __optional(#name))
+            quote_spanned!(field.ty.span()=> (&__DetailProbe(#name)).__optional_value())
         } else {
-            // The common types are handed over typed, the rest as trait objects; see
-            // `__private::DetailValue`.
             quote_spanned!(field.ty.span()=> (&__DetailProbe(#name)).__detail_value())
         }
     });
