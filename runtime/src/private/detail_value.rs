@@ -45,20 +45,14 @@ pub enum DetailValue<'a> {
 }
 
 impl DetailValue<'_> {
-    /// The value as a [`Detail`], or `None` when absent.
+    /// The value as a [`Detail`], or `None` when absent: a typed value is one
+    /// itself (its `Serialize` below), a trait object is handed on as it is.
     pub(crate) fn detail(&self) -> Option<&dyn Detail> {
-        Some(match self {
-            DetailValue::Absent => return None,
-            DetailValue::Any(value) => *value,
-            DetailValue::Str(value) => value,
-            DetailValue::Strings(value) => value,
-            DetailValue::U64(value) => value,
-            DetailValue::U32(value) => value,
-            DetailValue::I64(value) => value,
-            DetailValue::I32(value) => value,
-            DetailValue::Bool(value) => value,
-            DetailValue::F64(value) => value,
-        })
+        match self {
+            DetailValue::Absent => None,
+            DetailValue::Any(value) => Some(*value),
+            typed => Some(typed),
+        }
     }
 
     /// Whether the field has a value to write.
