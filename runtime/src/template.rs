@@ -29,13 +29,20 @@ impl fmt::Debug for Arg<'_> {
     }
 }
 
-/// A template ready to render: its text, the placeholder of each slot, the slots.
+/// A template ready to render: its text, the placeholder of each slot, the slots,
+/// and where the derive found its placeholders, if it says.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Template<'a> {
     source: &'a str,
     slots: &'a [&'a str],
     args: &'a [Arg<'a>],
+    holes: Option<&'a [u16]>,
 }
+
+/// In a table of holes, the slot of a `{{` (written `{`).
+pub(crate) const OPEN_BRACE: u16 = u16::MAX;
+/// In a table of holes, the slot of a `}}` (written `}`).
+pub(crate) const CLOSE_BRACE: u16 = u16::MAX - 1;
 
 impl<'a> Template<'a> {
     /// `source` with its placeholders filled: `slots[i]` is the text between the
@@ -45,7 +52,39 @@ impl<'a> Template<'a> {
             source,
             slots,
             args,
+            holes: None,
         }
+    }
+
+    /// With the template's holes as the derive found them, so rendering need not
+    /// scan the text: triples of the byte range a placeholder or doubled brace
+    /// takes in `source` and what fills it (the slot's index, [`OPEN_BRACE`] or
+    /// [`CLOSE_BRACE`]), in order. `None` leaves the template to be scanned.
+    pub(crate) const fn with_holes(mut self, holes: Option<&'a [u16]>) -> Self {
+        self.holes = holes;
+        self
+    }
+
+    /// Renders from the holes: the text between them as it is, each hole filled.
+    /// A table that does not fit the text (only a hand-made one could) writes what
+    /// does fit and never panics.
+    fn fill_holes(&self, holes: &[u16], f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut at = 0;
+        for hole in holes.chunks_exact(3) {
+            let (start, end) = (usize::from(hole[0]), usize::from(hole[1]));
+            f.write_str(self.source.get(at..start).unwrap_or_default())?;
+            match hole[2] {
+                OPEN_BRACE => f.write_str("{")?,
+                CLOSE_BRACE => f.write_str("}")?,
+                slot => match self.args.get(usize::from(slot)) {
+                    Some(Arg::Display(value)) => fmt::Display::fmt(value, f)?,
+                    Some(Arg::Debug(value)) => fmt::Debug::fmt(value, f)?,
+                    None => f.write_str(self.source.get(start..end).unwrap_or_default())?,
+                },
+            }
+            at = end;
+        }
+        f.write_str(self.source.get(at..).unwrap_or_default())
     }
 }
 
@@ -81,6 +120,9 @@ fn find_brace(text: &str) -> Option<usize> {
 
 impl fmt::Display for Template<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(holes) = self.holes {
+            return self.fill_holes(holes, f);
+        }
         let mut rest = self.source;
         while let Some(brace) = find_brace(rest) {
             let (text, tail) = rest.split_at(brace);
@@ -161,6 +203,73 @@ mod tests {
         // characters and high bytes are not braces.
         assert_eq!(find_brace("z|~z|~z|~ éè漢字🦀 \u{7f}\u{80}"), None);
         assert_eq!(find_brace("éééééééé{"), Some(16));
+    }
+
+    #[test]
+    fn holes_render_as_the_scan_does() {
+        let id = "m1";
+        let n = "x";
+        let args = [Arg::Display(&id), Arg::Debug(&n)];
+        let slots = ["id", "n:?"];
+        // Tables as the derive writes them: (start, end, fill) per hole.
+        let cases: [(&str, &[u16]); 5] = [
+            ("Model '{id}' not found ({n:?})", &[7, 11, 0, 24, 29, 1]),
+            (
+                "{{id}} {id}}}",
+                &[
+                    0,
+                    2,
+                    OPEN_BRACE,
+                    4,
+                    6,
+                    CLOSE_BRACE,
+                    7,
+                    11,
+                    0,
+                    11,
+                    13,
+                    CLOSE_BRACE,
+                ],
+            ),
+            ("é{id}é", &[2, 6, 0]),
+            ("{id}{id}", &[0, 4, 0, 4, 8, 0]),
+            ("plain", &[]),
+        ];
+        for (source, holes) in cases {
+            let scanned = Template::new(source, &slots, &args).to_string();
+            let filled = Template::new(source, &slots, &args)
+                .with_holes(Some(holes))
+                .to_string();
+            assert_eq!(filled, scanned, "{source}");
+        }
+        let filled = |source, holes| {
+            Template::new(source, &slots, &args)
+                .with_holes(Some(holes))
+                .to_string()
+        };
+        assert_eq!(
+            filled("Model '{id}' ({n:?})", &[7, 11, 0, 14, 19, 1]),
+            "Model 'm1' (\"x\")"
+        );
+        assert_eq!(filled("é{id}é", &[2, 6, 0]), "ém1é");
+    }
+
+    #[test]
+    fn holes_that_do_not_fit_the_text_never_panic() {
+        let id = "m1";
+        let args = [Arg::Display(&id)];
+        let render = |holes: &[u16]| {
+            Template::new("é{id}", &["id"], &args)
+                .with_holes(Some(holes))
+                .to_string()
+        };
+        // Past the end, inside a character, backwards, an unknown slot, a partial
+        // triple: whatever is written, nothing panics.
+        assert_eq!(render(&[40, 50, 0]), "m1");
+        assert_eq!(render(&[1, 3, 0]), "m1id}");
+        assert_eq!(render(&[3, 2, 0]), "é{m1{id}");
+        assert_eq!(render(&[2, 6, 7]), "é{id}");
+        assert_eq!(render(&[2, 6]), "é{id}");
     }
 
     #[test]

@@ -122,6 +122,9 @@ pub(crate) struct DeclaredSuggestions<'a> {
     pub(crate) templates: &'a [&'a str],
     /// Bit `i` set: `templates[i]` has no placeholder (`Entry::plain_suggestions`).
     pub(crate) plain: u64,
+    /// `holes[i]`: where the placeholders of `templates[i]` are, when known
+    /// (`Entry::suggestion_holes`).
+    pub(crate) holes: &'a [&'a [u16]],
     pub(crate) slots: &'a [&'a str],
     pub(crate) args: &'a [Arg<'a>],
     pub(crate) source: Option<&'a dyn SuggestionSource>,
@@ -143,7 +146,8 @@ impl DeclaredSuggestions<'_> {
             if is_plain_suggestion(self.plain, index) {
                 sink.suggestion_str(template);
             } else {
-                sink.suggestion(&Template::new(template, self.slots, self.args));
+                let holes = self.holes.get(index).copied();
+                sink.suggestion(&Template::new(template, self.slots, self.args).with_holes(holes));
             }
         }
         if let Some(source) = self.source {

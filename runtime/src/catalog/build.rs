@@ -40,6 +40,7 @@ impl Entry {
             message: None,
             suggestions: &[],
             plain_suggestions: 0,
+            suggestion_holes: &[],
             args: &[],
             dynamic_suggestions: false,
             fields: &[],
@@ -153,7 +154,15 @@ impl Entry {
     ) -> Self {
         self.suggestions = suggestions;
         self.plain_suggestions = plain_suggestions;
+        // New templates: where their placeholders are is not known.
+        self.suggestion_holes = &[];
         self.args = args;
+        self
+    }
+
+    /// Where each suggestion's placeholders are, as the derive found them.
+    pub(crate) const fn with_suggestion_holes(mut self, holes: &'static [&'static [u16]]) -> Self {
+        self.suggestion_holes = holes;
         self
     }
 

@@ -280,6 +280,7 @@ fn declared_suggestions<'a>(
     DeclaredSuggestions {
         templates: entry.suggestions,
         plain: entry.plain_suggestions,
+        holes: entry.suggestion_holes,
         slots: entry.args,
         args,
         source,

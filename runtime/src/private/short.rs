@@ -87,6 +87,11 @@ pub const fn __message(entry: Entry, message: &'static str) -> Entry {
     entry.with_message(message)
 }
 
+/// With the holes of its suggestion templates.
+pub const fn __holes(entry: Entry, holes: &'static [&'static [u16]]) -> Entry {
+    entry.with_suggestion_holes(holes)
+}
+
 /// With a `#[tool_error(suggestions)]` field.
 pub const fn __dynamic_suggestions(entry: Entry) -> Entry {
     entry.with_dynamic_suggestions()

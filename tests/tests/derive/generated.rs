@@ -436,6 +436,41 @@ enum PlainAndTemplated {
     Mixed { name: String },
 }
 
+#[derive(Debug, thiserror::Error, ToolError)]
+#[tool_error(kind = validation)]
+enum TrickyTemplates {
+    #[error("x")]
+    #[tool_error(
+        suggest = "{name}",
+        suggest = "{{{name}}} and {{}} around {count:?}{count}",
+        suggest = "é{name}ü{r#type}…{name:?}",
+        suggest = "Plain"
+    )]
+    Filled {
+        name: String,
+        count: u8,
+        r#type: &'static str,
+    },
+}
+
+#[test]
+fn suggestions_with_placeholders_anywhere_render_exactly() {
+    let filled = TrickyTemplates::Filled {
+        name: "n{1}".into(),
+        count: 7,
+        r#type: "t",
+    };
+    assert_eq!(
+        suggestions(&filled),
+        json!([
+            "n{1}",
+            "{n{1}} and {} around 77",
+            "én{1}üt…\"n{1}\"",
+            "Plain"
+        ])
+    );
+}
+
 #[test]
 fn the_catalog_marks_plain_suggestions_and_each_renders_right() {
     let entry = &<PlainAndTemplated as StaticCatalog>::CATALOG.entries()[0];

@@ -115,6 +115,9 @@ fn entry_text(input: &Input<'_>, variant: &Variant<'_>, name: &str, doc: &str) -
     if let Some(message) = &variant.message {
         wrap("__message", Some(lit(&template(message))));
     }
+    if let Some(holes) = suggestion_holes(&variant.suggest, &slots) {
+        wrap("__holes", Some(holes));
+    }
     if variant.fields_with(Role::Suggestions).next().is_some() {
         wrap("__dynamic_suggestions", None);
     }
@@ -191,6 +194,62 @@ pub(super) fn template(template: &Template) -> String {
         }
     }
     out
+}
+
+/// In a table of holes, what fills a `{{` and a `}}`: the runtime's `OPEN_BRACE`
+/// and `CLOSE_BRACE`.
+const OPEN_BRACE: u16 = u16::MAX;
+const CLOSE_BRACE: u16 = u16::MAX - 1;
+
+/// Where the placeholders and doubled braces of each suggestion are in its
+/// canonical text, so the runtime fills them without scanning the text: per
+/// suggestion, triples of a byte range and what fills it (a slot index, or a
+/// brace). Source text of the tables, or `None` when every suggestion is plain
+/// (nothing to fill) or a template is too long for the table's `u16` offsets
+/// (the runtime then scans them all, as it does for a hand-built entry).
+fn suggestion_holes(suggestions: &[Template], slots: &[String]) -> Option<String> {
+    let mut any = false;
+    let mut tables = Vec::with_capacity(suggestions.len());
+    for template in suggestions {
+        let holes = holes(template, slots)?;
+        any |= !holes.is_empty();
+        let holes: Vec<String> = holes.iter().map(u16::to_string).collect();
+        tables.push(format!("&[{}]", holes.join(",")));
+    }
+    any.then(|| format!("&[{}]", tables.join(",")))
+}
+
+/// The holes of one template's canonical text (see [`template`]).
+fn holes(template: &Template, slots: &[String]) -> Option<Vec<u16>> {
+    let offset = |at: usize| u16::try_from(at).ok().filter(|at| *at < CLOSE_BRACE);
+    let mut holes = Vec::new();
+    let mut at = 0;
+    for piece in &template.pieces {
+        match piece {
+            Piece::Text(text) => {
+                for c in text.chars() {
+                    let fill = match c {
+                        '{' => OPEN_BRACE,
+                        '}' => CLOSE_BRACE,
+                        _ => {
+                            at += c.len_utf8();
+                            continue;
+                        }
+                    };
+                    holes.extend([offset(at)?, offset(at + 2)?, fill]);
+                    at += 2;
+                }
+            }
+            Piece::Placeholder { name, debug } => {
+                let key = slot_key(name, *debug);
+                let slot = slots.iter().position(|slot| *slot == key)?;
+                let end = at + key.len() + 2;
+                holes.extend([offset(at)?, offset(end)?, offset(slot)?]);
+                at = end;
+            }
+        }
+    }
+    Some(holes)
 }
 
 /// The key of an argument slot: the text between the braces of its placeholder.
