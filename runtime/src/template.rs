@@ -36,13 +36,13 @@ pub(crate) struct Template<'a> {
     source: &'a str,
     slots: &'a [&'a str],
     args: &'a [Arg<'a>],
-    holes: Option<&'a [u16]>,
+    holes: Option<&'a [u8]>,
 }
 
 /// In a table of holes, the slot of a `{{` (written `{`).
-pub(crate) const OPEN_BRACE: u16 = u16::MAX;
+pub(crate) const OPEN_BRACE: u8 = u8::MAX;
 /// In a table of holes, the slot of a `}}` (written `}`).
-pub(crate) const CLOSE_BRACE: u16 = u16::MAX - 1;
+pub(crate) const CLOSE_BRACE: u8 = u8::MAX - 1;
 
 impl<'a> Template<'a> {
     /// `source` with its placeholders filled: `slots[i]` is the text between the
@@ -60,7 +60,9 @@ impl<'a> Template<'a> {
     /// scan the text: triples of the byte range a placeholder or doubled brace
     /// takes in `source` and what fills it (the slot's index, [`OPEN_BRACE`] or
     /// [`CLOSE_BRACE`]), in order. `None` leaves the template to be scanned.
-    pub(crate) const fn with_holes(mut self, holes: Option<&'a [u16]>) -> Self {
+    /// (Bytes, so the derive writes a template's table as one byte-string literal,
+    /// which costs the compiler next to nothing; longer templates are scanned.)
+    pub(crate) const fn with_holes(mut self, holes: Option<&'a [u8]>) -> Self {
         self.holes = holes;
         self
     }
@@ -68,7 +70,7 @@ impl<'a> Template<'a> {
     /// Renders from the holes: the text between them as it is, each hole filled.
     /// A table that does not fit the text (only a hand-made one could) writes what
     /// does fit and never panics.
-    fn fill_holes(&self, holes: &[u16], f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    fn fill_holes(&self, holes: &[u8], f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut at = 0;
         for hole in holes.chunks_exact(3) {
             let (start, end) = (usize::from(hole[0]), usize::from(hole[1]));
@@ -212,7 +214,7 @@ mod tests {
         let args = [Arg::Display(&id), Arg::Debug(&n)];
         let slots = ["id", "n:?"];
         // Tables as the derive writes them: (start, end, fill) per hole.
-        let cases: [(&str, &[u16]); 5] = [
+        let cases: [(&str, &[u8]); 5] = [
             ("Model '{id}' not found ({n:?})", &[7, 11, 0, 24, 29, 1]),
             (
                 "{{id}} {id}}}",
@@ -258,7 +260,7 @@ mod tests {
     fn holes_that_do_not_fit_the_text_never_panic() {
         let id = "m1";
         let args = [Arg::Display(&id)];
-        let render = |holes: &[u16]| {
+        let render = |holes: &[u8]| {
             Template::new("é{id}", &["id"], &args)
                 .with_holes(Some(holes))
                 .to_string()

@@ -122,9 +122,9 @@ pub(crate) struct DeclaredSuggestions<'a> {
     pub(crate) templates: &'a [&'a str],
     /// Bit `i` set: `templates[i]` has no placeholder (`Entry::plain_suggestions`).
     pub(crate) plain: u64,
-    /// `holes[i]`: where the placeholders of `templates[i]` are, when known
+    /// Where the placeholders of the templates are, when known
     /// (`Entry::suggestion_holes`).
-    pub(crate) holes: &'a [&'a [u16]],
+    pub(crate) holes: &'a [u8],
     pub(crate) slots: &'a [&'a str],
     pub(crate) args: &'a [Arg<'a>],
     pub(crate) source: Option<&'a dyn SuggestionSource>,
@@ -142,18 +142,29 @@ impl DeclaredSuggestions<'_> {
 
     /// Hands each one to `sink`, in order.
     pub(crate) fn each<S: SuggestionSink + ?Sized>(&self, sink: &mut S) {
+        let mut holes = self.holes;
         for (index, template) in self.templates.iter().enumerate() {
+            let table = next_holes(&mut holes);
             if is_plain_suggestion(self.plain, index) {
                 sink.suggestion_str(template);
             } else {
-                let holes = self.holes.get(index).copied();
-                sink.suggestion(&Template::new(template, self.slots, self.args).with_holes(holes));
+                sink.suggestion(&Template::new(template, self.slots, self.args).with_holes(table));
             }
         }
         if let Some(source) = self.source {
             source.each_suggestion(&mut |text| sink.suggestion(text));
         }
     }
+}
+
+/// The next template's table of holes from an entry's `suggestion_holes` (each
+/// table is its count of holes, then three bytes per hole), or `None` when the
+/// entry has none or they run out.
+fn next_holes<'a>(holes: &mut &'a [u8]) -> Option<&'a [u8]> {
+    let (&count, rest) = holes.split_first()?;
+    let (table, rest) = rest.split_at_checked(usize::from(count) * 3)?;
+    *holes = rest;
+    Some(table)
 }
 
 /// Where [`ToolError::suggestions`](crate::ToolError::suggestions) writes its suggestions.
@@ -310,6 +321,18 @@ mod tests {
             usize::MAX.retry_after(),
             u64::try_from(usize::MAX).ok().map(Duration::from_secs)
         );
+    }
+
+    #[test]
+    fn tables_of_holes_are_read_in_turn_and_a_short_one_ends_them() {
+        // Two holes, none, one; then a count with too few bytes after it.
+        let mut holes: &[u8] = &[2, 1, 2, 3, 4, 5, 6, 0, 1, 7, 8, 9, 5, 1];
+        assert_eq!(next_holes(&mut holes), Some(&[1, 2, 3, 4, 5, 6][..]));
+        assert_eq!(next_holes(&mut holes), Some(&[][..]));
+        assert_eq!(next_holes(&mut holes), Some(&[7, 8, 9][..]));
+        assert_eq!(next_holes(&mut holes), None);
+        assert_eq!(next_holes(&mut holes), None);
+        assert_eq!(next_holes(&mut &[][..]), None);
     }
 
     #[test]

@@ -161,7 +161,7 @@ impl Entry {
     }
 
     /// Where each suggestion's placeholders are, as the derive found them.
-    pub(crate) const fn with_suggestion_holes(mut self, holes: &'static [&'static [u16]]) -> Self {
+    pub(crate) const fn with_suggestion_holes(mut self, holes: &'static [u8]) -> Self {
         self.suggestion_holes = holes;
         self
     }

@@ -69,10 +69,10 @@ pub struct Entry {
     /// placeholders: bit `i` for suggestion `i` (the first 64). `0` makes every
     /// suggestion a template, which is always correct, only slower.
     pub(crate) plain_suggestions: u64,
-    /// Where the placeholders of each suggestion are (see `Template::with_holes`),
-    /// one table per suggestion; empty when the derive did not say, and then the
-    /// templates are scanned.
-    pub(crate) suggestion_holes: &'static [&'static [u16]],
+    /// Where the placeholders of each suggestion are (see `Template::with_holes`):
+    /// per suggestion, its count of holes and three bytes per hole. Empty when the
+    /// derive did not say, and then the templates are scanned.
+    pub(crate) suggestion_holes: &'static [u8],
     /// The placeholders the templates fill, in argument-slot order (`model_id`,
     /// `count:?`).
     pub(crate) args: &'static [&'static str],

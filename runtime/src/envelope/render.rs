@@ -288,6 +288,7 @@ mod tests {
             __VALIDATION,
             &["Try {id}", "List them"],
             0b10,
+            b"",
             &["id"],
             &[__detail("id")],
             "",

@@ -31,12 +31,14 @@ pub const fn __entry(
     kind: Kind,
     suggestions: &'static [&'static str],
     plain_suggestions: u64,
+    suggestion_holes: &'static [u8],
     args: &'static [&'static str],
     fields: &'static [FieldInfo],
     doc: &'static str,
 ) -> Entry {
     Entry::new(variant, code, kind)
         .with_templates(suggestions, plain_suggestions, args)
+        .with_suggestion_holes(suggestion_holes)
         .with_fields(fields)
         .with_doc(doc)
 }
@@ -85,11 +87,6 @@ pub const fn __protocol(entry: Entry) -> Entry {
 /// With a `message = "..."` template.
 pub const fn __message(entry: Entry, message: &'static str) -> Entry {
     entry.with_message(message)
-}
-
-/// With the holes of its suggestion templates.
-pub const fn __holes(entry: Entry, holes: &'static [&'static [u16]]) -> Entry {
-    entry.with_suggestion_holes(holes)
 }
 
 /// With a `#[tool_error(suggestions)]` field.

@@ -20,7 +20,7 @@ pub(super) fn entry(input: &Input<'_>, index: usize, variant: &Variant<'_>) -> T
     let name = unraw(&variant.ident.to_string()).to_owned();
     if variant.is_transparent() {
         let Some(inner) = variant.fields.first().map(|field| field.ty) else {
-            return quote!(__entry(#name, "", __INTERNAL, &[], 0, &[], &[], ""));
+            return quote!(__entry(#name, "", __INTERNAL, &[], 0, b"", &[], &[], ""));
         };
         let catalog = quote_spanned!(inner.span()=> <#inner as __Transparent>::INNER);
         return quote!(__transparent(#name, #catalog));
@@ -76,8 +76,9 @@ fn entry_text(input: &Input<'_>, variant: &Variant<'_>, name: &str, doc: &str) -
         .enumerate()
         .filter(|(_, text)| !text.contains(['{', '}']))
         .fold(0u64, |mask, (index, _)| mask | 1 << index);
+    let holes = suggestion_holes(&variant.suggest, &slots).unwrap_or_else(|| "b\"\"".to_owned());
     let mut out = format!(
-        "__entry({},{},__{kind},&[{}],{plain_suggestions},&[{}],&[{}],{})",
+        "__entry({},{},__{kind},&[{}],{plain_suggestions},{holes},&[{}],&[{}],{})",
         lit(name),
         lit(&variant.code),
         lits(suggestions.iter().map(String::as_str)),
@@ -114,9 +115,6 @@ fn entry_text(input: &Input<'_>, variant: &Variant<'_>, name: &str, doc: &str) -
     }
     if let Some(message) = &variant.message {
         wrap("__message", Some(lit(&template(message))));
-    }
-    if let Some(holes) = suggestion_holes(&variant.suggest, &slots) {
-        wrap("__holes", Some(holes));
     }
     if variant.fields_with(Role::Suggestions).next().is_some() {
         wrap("__dynamic_suggestions", None);
@@ -198,30 +196,33 @@ pub(super) fn template(template: &Template) -> String {
 
 /// In a table of holes, what fills a `{{` and a `}}`: the runtime's `OPEN_BRACE`
 /// and `CLOSE_BRACE`.
-const OPEN_BRACE: u16 = u16::MAX;
-const CLOSE_BRACE: u16 = u16::MAX - 1;
+const OPEN_BRACE: u8 = u8::MAX;
+const CLOSE_BRACE: u8 = u8::MAX - 1;
 
 /// Where the placeholders and doubled braces of each suggestion are in its
 /// canonical text, so the runtime fills them without scanning the text: per
-/// suggestion, triples of a byte range and what fills it (a slot index, or a
-/// brace). Source text of the tables, or `None` when every suggestion is plain
-/// (nothing to fill) or a template is too long for the table's `u16` offsets
-/// (the runtime then scans them all, as it does for a hand-built entry).
+/// suggestion, its count of holes, then per hole the byte range it takes and what
+/// fills it (a slot index, or a brace), as one byte-string literal (which costs the
+/// compiler far less than a table of integers). `None` when every suggestion is
+/// plain (nothing to fill) or one does not fit in bytes (a hole past byte 253,
+/// more than 255 holes, or more than 253 slots): the runtime then scans them all,
+/// as it does for a hand-built entry.
 fn suggestion_holes(suggestions: &[Template], slots: &[String]) -> Option<String> {
     let mut any = false;
-    let mut tables = Vec::with_capacity(suggestions.len());
+    let mut bytes = Vec::new();
     for template in suggestions {
         let holes = holes(template, slots)?;
         any |= !holes.is_empty();
-        let holes: Vec<String> = holes.iter().map(u16::to_string).collect();
-        tables.push(format!("&[{}]", holes.join(",")));
+        bytes.push(u8::try_from(holes.len() / 3).ok()?);
+        bytes.extend(holes);
     }
-    any.then(|| format!("&[{}]", tables.join(",")))
+    let escaped: String = bytes.iter().map(|byte| format!("\\x{byte:02x}")).collect();
+    any.then(|| format!("b\"{escaped}\""))
 }
 
 /// The holes of one template's canonical text (see [`template`]).
-fn holes(template: &Template, slots: &[String]) -> Option<Vec<u16>> {
-    let offset = |at: usize| u16::try_from(at).ok().filter(|at| *at < CLOSE_BRACE);
+fn holes(template: &Template, slots: &[String]) -> Option<Vec<u8>> {
+    let offset = |at: usize| u8::try_from(at).ok().filter(|at| *at < CLOSE_BRACE);
     let mut holes = Vec::new();
     let mut at = 0;
     for piece in &template.pieces {

@@ -258,7 +258,6 @@ const SHORT_NAMES: &[&str] = &[
     "__dynamic_suggestions",
     "__entry",
     "__fields",
-    "__holes",
     "__http",
     "__jsonrpc",
     "__legacy_jsonrpc",
