@@ -78,15 +78,25 @@ impl<'a> Template<'a> {
             match hole[2] {
                 OPEN_BRACE => f.write_str("{")?,
                 CLOSE_BRACE => f.write_str("}")?,
-                slot => match self.args.get(usize::from(slot)) {
-                    Some(Arg::Display(value)) => fmt::Display::fmt(value, f)?,
-                    Some(Arg::Debug(value)) => fmt::Debug::fmt(value, f)?,
-                    None => f.write_str(self.source.get(start..end).unwrap_or_default())?,
-                },
+                slot => fill(
+                    self.args.get(usize::from(slot)),
+                    self.source.get(start..end).unwrap_or_default(),
+                    f,
+                )?,
             }
             at = end;
         }
         f.write_str(self.source.get(at..).unwrap_or_default())
+    }
+}
+
+/// Writes what fills a placeholder: its argument, or (when no slot fills it) the
+/// placeholder as written.
+fn fill(arg: Option<&Arg<'_>>, as_written: &str, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    match arg {
+        Some(Arg::Display(value)) => fmt::Display::fmt(value, f),
+        Some(Arg::Debug(value)) => fmt::Debug::fmt(value, f),
+        None => f.write_str(as_written),
     }
 }
 
@@ -150,16 +160,8 @@ impl fmt::Display for Template<'_> {
                 continue;
             };
             let name = &after[..end];
-            match self
-                .slots
-                .iter()
-                .position(|slot| *slot == name)
-                .and_then(|i| self.args.get(i))
-            {
-                Some(Arg::Display(value)) => fmt::Display::fmt(value, f)?,
-                Some(Arg::Debug(value)) => fmt::Debug::fmt(value, f)?,
-                None => f.write_str(&tail[..end + 2])?,
-            }
+            let slot = self.slots.iter().position(|slot| *slot == name);
+            fill(slot.and_then(|i| self.args.get(i)), &tail[..end + 2], f)?;
             rest = &after[end + 1..];
         }
         f.write_str(rest)
