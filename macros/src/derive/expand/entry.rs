@@ -2,6 +2,8 @@
 //! (the compiler's lexer is far faster than building tokens one by one in a proc
 //! macro, which users compile without optimisation).
 
+use std::ops::Range;
+
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
@@ -180,14 +182,45 @@ pub(super) fn arg_slots(variant: &Variant<'_>) -> Vec<Slot> {
 /// written `{name}` or `{name:?}`, literal braces doubled), so the placeholder text
 /// matches its slot's key exactly.
 pub(super) fn template(template: &Template) -> String {
+    canonical(template, |_, _| {})
+}
+
+/// A place in a canonical template that the runtime fills rather than copies.
+enum Hole<'a> {
+    /// `{{`, written `{`.
+    Open,
+    /// `}}`, written `}`.
+    Close,
+    /// A placeholder, by its slot's key.
+    Placeholder(&'a str),
+}
+
+/// Writes `template` in canonical form (see [`template`]), telling `hole` the byte
+/// range of each doubled brace and placeholder in what it writes: the text and the
+/// table of holes come from one walk, so they cannot disagree.
+fn canonical(template: &Template, mut hole: impl FnMut(Range<usize>, Hole<'_>)) -> String {
     let mut out = String::with_capacity(template.source.len());
     for piece in &template.pieces {
         match piece {
-            Piece::Text(text) => out.push_str(&text.replace('{', "{{").replace('}', "}}")),
+            Piece::Text(text) => {
+                for c in text.chars() {
+                    let start = out.len();
+                    out.push(c);
+                    match c {
+                        '{' => hole(start..start + 2, Hole::Open),
+                        '}' => hole(start..start + 2, Hole::Close),
+                        _ => continue,
+                    }
+                    out.push(c);
+                }
+            }
             Piece::Placeholder { name, debug } => {
+                let start = out.len();
+                let key = slot_key(name, *debug);
                 out.push('{');
-                out.push_str(&slot_key(name, *debug));
+                out.push_str(&key);
                 out.push('}');
+                hole(start..out.len(), Hole::Placeholder(&key));
             }
         }
     }
@@ -220,37 +253,23 @@ fn suggestion_holes(suggestions: &[Template], slots: &[String]) -> Option<String
     any.then(|| format!("b\"{escaped}\""))
 }
 
-/// The holes of one template's canonical text (see [`template`]).
+/// The holes of one template, three bytes each, or `None` when one does not fit.
 fn holes(template: &Template, slots: &[String]) -> Option<Vec<u8>> {
-    let offset = |at: usize| u8::try_from(at).ok().filter(|at| *at < CLOSE_BRACE);
-    let mut holes = Vec::new();
-    let mut at = 0;
-    for piece in &template.pieces {
-        match piece {
-            Piece::Text(text) => {
-                for c in text.chars() {
-                    let fill = match c {
-                        '{' => OPEN_BRACE,
-                        '}' => CLOSE_BRACE,
-                        _ => {
-                            at += c.len_utf8();
-                            continue;
-                        }
-                    };
-                    holes.extend([offset(at)?, offset(at + 2)?, fill]);
-                    at += 2;
-                }
-            }
-            Piece::Placeholder { name, debug } => {
-                let key = slot_key(name, *debug);
-                let slot = slots.iter().position(|slot| *slot == key)?;
-                let end = at + key.len() + 2;
-                holes.extend([offset(at)?, offset(end)?, offset(slot)?]);
-                at = end;
-            }
+    let byte = |value: usize| u8::try_from(value).ok().filter(|byte| *byte < CLOSE_BRACE);
+    let mut holes = Some(Vec::new());
+    canonical(template, |range, hole| {
+        let fill = match hole {
+            Hole::Open => Some(OPEN_BRACE),
+            Hole::Close => Some(CLOSE_BRACE),
+            Hole::Placeholder(key) => slots.iter().position(|slot| slot == key).and_then(byte),
+        };
+        let triple = byte(range.start).zip(byte(range.end)).zip(fill);
+        match (&mut holes, triple) {
+            (Some(holes), Some(((start, end), fill))) => holes.extend([start, end, fill]),
+            _ => holes = None,
         }
-    }
-    Some(holes)
+    });
+    holes
 }
 
 /// The key of an argument slot: the text between the braces of its placeholder.
