@@ -57,6 +57,12 @@ pub const fn plain_suggestions(entry: &Entry) -> u64 {
     entry.plain_suggestions
 }
 
+/// Where the placeholders of `entry`'s suggestions are, as the derive found them
+/// (empty when it did not say).
+pub const fn suggestion_holes(entry: &Entry) -> &'static [u8] {
+    entry.suggestion_holes
+}
+
 /// The catalog of a derived type.
 pub const fn catalog(
     type_name: &'static str,

@@ -469,6 +469,37 @@ fn suggestions_with_placeholders_anywhere_render_exactly() {
             "Plain"
         ])
     );
+    // The derive's table, worked out by hand from the canonical texts. Slots in
+    // order of first use: name, count:?, count, type, name:?. Per suggestion, its
+    // count of holes, then (start, end, fill) per hole; 255 fills `{{`, 254 `}}`.
+    let entry = &<TrickyTemplates as StaticCatalog>::CATALOG.entries()[0];
+    #[rustfmt::skip]
+    let expected: &[u8] = &[
+        1, 0, 6, 0,
+        7, 0, 2, 255, 2, 8, 0, 8, 10, 254, 15, 17, 255, 17, 19, 254, 27, 36, 1, 36, 43, 2,
+        3, 2, 8, 0, 10, 16, 3, 19, 27, 4,
+        0,
+    ];
+    assert_eq!(tool_error::__private::suggestion_holes(entry), expected);
+}
+
+#[derive(Debug, thiserror::Error, ToolError)]
+#[tool_error(kind = validation)]
+enum LongTemplate {
+    #[error("x")]
+    #[tool_error(
+        suggest = "{id} first; xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx then {id} past byte 253"
+    )]
+    Long { id: u32 },
+}
+
+#[test]
+fn a_template_too_long_for_the_table_is_scanned_and_renders_the_same() {
+    let entry = &<LongTemplate as StaticCatalog>::CATALOG.entries()[0];
+    assert!(tool_error::__private::suggestion_holes(entry).is_empty());
+    let long = LongTemplate::Long { id: 9 };
+    let text = format!("9 first; {} then 9 past byte 253", "x".repeat(260));
+    assert_eq!(suggestions(&long), json!([text]));
 }
 
 #[test]
