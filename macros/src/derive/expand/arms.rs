@@ -9,6 +9,7 @@ use syn::spanned::Spanned;
 use super::super::ast::{Field, Input, NextCall, Role, Shape, Variant, ungroup};
 use super::super::name::unraw;
 use super::entry::{Slot, arg_slots};
+use super::lex::lex;
 
 /// `Self::Variant` or `Self`.
 fn path(input: &Input<'_>, variant: &Variant<'_>) -> TokenStream {
@@ -70,9 +71,8 @@ pub(super) fn resolve_arm(
                 Shape::Enum => format!("Self::{}", variant.ident),
                 Shape::Struct => "Self".to_owned(),
             };
-            format!("{text_path} {{ .. }} => {index},")
-                .parse()
-                .unwrap_or_else(|_| quote!(#path { .. } => #index,))
+            lex(&format!("{text_path} {{ .. }} => {index},"))
+                .unwrap_or_else(|| quote!(#path { .. } => #index,))
         }
     }
 }

@@ -1,7 +1,7 @@
-//! The catalog table: one entry per variant, written as source text and lexed once
-//! (the compiler's lexer is far faster than building tokens one by one in a proc
-//! macro, which users compile without optimisation).
+//! The catalog table: one entry per variant, written as source text and lexed
+//! once (see `lex`).
 
+use std::collections::HashMap;
 use std::ops::Range;
 
 use proc_macro2::{Span, TokenStream};
@@ -11,6 +11,7 @@ use syn::spanned::Spanned;
 use super::super::ast::{Input, Role, Shape, Variant};
 use super::super::name::unraw;
 use super::super::template::{Piece, Template};
+use super::lex::lex;
 use super::next_call::next_calls_text;
 
 /// The constant holding the description of variant `index`, when a macro writes it.
@@ -18,24 +19,142 @@ pub(super) fn doc_const(index: usize) -> syn::Ident {
     format_ident!("__DOC_{}", index)
 }
 
-pub(super) fn entry(input: &Input<'_>, index: usize, variant: &Variant<'_>) -> TokenStream {
+/// The lists of the entries (suggestion templates, argument slots, detail fields),
+/// worked out once per variant; those that more than one variant writes alike are
+/// constants of their own, which every such entry names. Variants of one enum often
+/// share fields (`id`, `path`) and so the same field list, and a constant named many
+/// times costs the compiler far less than the same slice written out in every entry.
+pub(super) struct EntryTables {
+    /// Per variant (`None` for a `transparent` one), its lists.
+    lists: Vec<Option<EntryLists>>,
+    /// Each shared list's source text and type, and the name of its constant (an
+    /// empty list of suggestions and one of fields read alike).
+    names: HashMap<(String, &'static str), String>,
+    /// The constants, as source text.
+    consts: String,
+}
+
+impl EntryTables {
+    pub(super) fn new(input: &Input<'_>) -> EntryTables {
+        let lists: Vec<Option<EntryLists>> = input
+            .variants
+            .iter()
+            .map(|variant| (!variant.is_transparent()).then(|| EntryLists::of(variant)))
+            .collect();
+        let mut uses: HashMap<(&str, &str), usize> = HashMap::new();
+        // In order of first use, so the generated code is the same on every build.
+        let mut order = Vec::new();
+        for typed in lists.iter().flatten().flat_map(EntryLists::typed) {
+            let count = uses.entry(typed).or_default();
+            if *count == 0 {
+                order.push(typed);
+            }
+            *count += 1;
+        }
+        let mut names = HashMap::new();
+        let mut consts = String::new();
+        for (list, ty) in order {
+            if uses[&(list, ty)] > 1 {
+                let name = format!("__LIST_{}", names.len());
+                consts.push_str(&format!("const {name}:{ty}={list};"));
+                names.insert((list.to_owned(), ty), name);
+            }
+        }
+        EntryTables {
+            lists,
+            names,
+            consts,
+        }
+    }
+
+    /// The constants of the shared lists, lexed.
+    pub(super) fn consts(&self) -> TokenStream {
+        lex(&self.consts).unwrap_or_default()
+    }
+
+    /// `list` of type `ty` as an entry writes it: the constant's name when shared.
+    fn name<'a>(&'a self, (list, ty): (&'a str, &'static str)) -> &'a str {
+        self.names
+            .get(&(list.to_owned(), ty))
+            .map_or(list, String::as_str)
+    }
+}
+
+/// The lists of one variant's entry.
+struct EntryLists {
+    /// The suggestion templates in canonical form (see [`template`]).
+    suggestions: Vec<String>,
+    /// The keys of the argument slots.
+    slots: Vec<String>,
+    /// The three lists as source text (`&["a","b"]`): suggestions, slots, fields.
+    text: [String; 3],
+}
+
+impl EntryLists {
+    fn of(variant: &Variant<'_>) -> EntryLists {
+        let suggestions: Vec<String> = variant.suggest.iter().map(template).collect();
+        let slots: Vec<String> = arg_slots(variant)
+            .iter()
+            .map(|slot| slot_key(&slot.name, slot.debug))
+            .collect();
+        let fields: Vec<String> = variant
+            .fields_with(Role::WholeDetails)
+            .chain(variant.fields_with(Role::Detail))
+            .map(|field| {
+                let helper = if field.attrs.redact.is_set() {
+                    "__secret"
+                } else {
+                    "__detail"
+                };
+                format!("{helper}({})", lit(&field.detail_name()))
+            })
+            .collect();
+        let text = [
+            format!("&[{}]", lits(suggestions.iter().map(String::as_str))),
+            format!("&[{}]", lits(slots.iter().map(String::as_str))),
+            format!("&[{}]", fields.join(",")),
+        ];
+        EntryLists {
+            suggestions,
+            slots,
+            text,
+        }
+    }
+
+    /// Each list's text with the type of a constant holding it.
+    fn typed(&self) -> [(&str, &'static str); 3] {
+        let [suggestions, slots, fields] = &self.text;
+        [
+            (suggestions, "&[&str]"),
+            (slots, "&[&str]"),
+            (fields, "&[__tool_error::FieldInfo]"),
+        ]
+    }
+}
+
+pub(super) fn entry(
+    input: &Input<'_>,
+    index: usize,
+    variant: &Variant<'_>,
+    tables: &EntryTables,
+) -> TokenStream {
     let name = unraw(&variant.ident.to_string()).to_owned();
-    if variant.is_transparent() {
+    // `None` for a `transparent` variant.
+    let Some(lists) = tables.lists.get(index).and_then(Option::as_ref) else {
         let Some(inner) = variant.fields.first().map(|field| field.ty) else {
             return quote!(__entry(#name, "", __INTERNAL, &[], 0, b"", &[], &[], ""));
         };
         let catalog = quote_spanned!(inner.span()=> <#inner as __Transparent>::INNER);
         return quote!(__transparent(#name, #catalog));
-    }
-    // The table is written as text and lexed once: these tokens need no spans of
-    // the user's, and the compiler's lexer is far faster than building tokens one
-    // by one in a proc macro, which users compile without optimisation.
+    };
+    // Written as text and lexed once (see `lex`): these tokens need no spans of
+    // the user's.
     let doc = match variant.doc.text() {
         Some(text) => lit(&text),
         None => doc_const(index).to_string(),
     };
-    let text = entry_text(input, variant, &name, &doc);
-    text.parse().unwrap_or_else(|_| {
+    let text = entry_text(input, variant, &name, &doc, lists, tables);
+    lex(&text).unwrap_or_else(|| {
         let message = format!("tool_error: internal error generating the entry of `{name}`");
         quote!(::core::compile_error!(#message))
     })
@@ -43,7 +162,14 @@ pub(super) fn entry(input: &Input<'_>, index: usize, variant: &Variant<'_>) -> T
 
 /// The catalog entry of a non-transparent variant, as source text; `doc` is the
 /// description as source text (a literal, or the constant that holds it).
-fn entry_text(input: &Input<'_>, variant: &Variant<'_>, name: &str, doc: &str) -> String {
+fn entry_text(
+    input: &Input<'_>,
+    variant: &Variant<'_>,
+    name: &str,
+    doc: &str,
+    lists: &EntryLists,
+    tables: &EntryTables,
+) -> String {
     let keys = &variant.attrs;
     let kind_name = keys
         .kind
@@ -53,39 +179,25 @@ fn entry_text(input: &Input<'_>, variant: &Variant<'_>, name: &str, doc: &str) -
         .unwrap_or("Internal");
     // `__NOT_FOUND` and friends: `Kind` constants of the short-name module.
     let kind = heck::ToShoutySnakeCase::to_shouty_snake_case(kind_name);
-    let suggestions: Vec<String> = variant.suggest.iter().map(template).collect();
-    let slots: Vec<String> = arg_slots(variant)
-        .iter()
-        .map(|slot| slot_key(&slot.name, slot.debug))
-        .collect();
-    let fields: Vec<String> = variant
-        .fields_with(Role::WholeDetails)
-        .chain(variant.fields_with(Role::Detail))
-        .map(|field| {
-            let helper = if field.attrs.redact.is_set() {
-                "__secret"
-            } else {
-                "__detail"
-            };
-            format!("{helper}({})", lit(&field.detail_name()))
-        })
-        .collect();
+    let [suggestions_list, slots_list, fields_list] = lists.typed();
     // Bit `i`: suggestion `i` has no placeholder and no escaped brace, so the runtime
     // writes it as is without scanning it on every render.
-    let plain_suggestions = suggestions
+    let plain_suggestions = lists
+        .suggestions
         .iter()
         .take(64)
         .enumerate()
         .filter(|(_, text)| !text.contains(['{', '}']))
         .fold(0u64, |mask, (index, _)| mask | 1 << index);
-    let holes = suggestion_holes(&variant.suggest, &slots).unwrap_or_else(|| "b\"\"".to_owned());
+    let holes =
+        suggestion_holes(&variant.suggest, &lists.slots).unwrap_or_else(|| "b\"\"".to_owned());
     let mut out = format!(
-        "__entry({},{},__{kind},&[{}],{plain_suggestions},{holes},&[{}],&[{}],{})",
+        "__entry({},{},__{kind},{},{plain_suggestions},{holes},{},{},{})",
         lit(name),
         lit(&variant.code),
-        lits(suggestions.iter().map(String::as_str)),
-        lits(slots.iter().map(String::as_str)),
-        fields.join(","),
+        tables.name(suggestions_list),
+        tables.name(slots_list),
+        tables.name(fields_list),
         doc,
     );
     // Only what differs from the kind's defaults is written out, each as a call
@@ -290,4 +402,53 @@ pub(super) fn lit(value: &str) -> String {
 fn lits<'a>(values: impl IntoIterator<Item = &'a str>) -> String {
     let items: Vec<String> = values.into_iter().map(lit).collect();
     items.join(",")
+}
+
+#[cfg(test)]
+mod tests {
+    /// The expansion of `item`, as text.
+    fn expand(item: &str) -> String {
+        crate::derive::expand(syn::parse_str(item).unwrap()).to_string()
+    }
+
+    #[test]
+    fn lists_written_alike_by_several_variants_are_one_constant() {
+        let expanded = expand(
+            r#"
+            #[tool_error(kind = validation)]
+            enum E {
+                #[tool_error(suggest = "Retry")]
+                Alpha { id: String, #[tool_error(redact)] key: String },
+                #[tool_error(suggest = "Retry")]
+                Beta { id: u64, #[tool_error(redact)] key: String },
+                #[tool_error(suggest = "Check {id}")]
+                Gamma { id: String, key: String },
+                Delta,
+            }
+            "#,
+        );
+        // Without spaces, which token streams print as they please.
+        let expanded: String = expanded.chars().filter(|c| *c != ' ').collect();
+        let consts: Vec<&str> = expanded
+            .split("const__LIST_")
+            .skip(1)
+            .map(|rest| &rest[..rest.find(';').unwrap()])
+            .collect();
+        // Alpha's and Beta's suggestions and fields (Gamma's `key` is not redacted);
+        // the empty slots of Alpha, Beta and Delta and Delta's empty suggestions (a
+        // list of text either way); Delta's empty fields, of another type, once.
+        assert_eq!(
+            consts,
+            [
+                r#"0:&[&str]=&["Retry"]"#,
+                r#"1:&[&str]=&[]"#,
+                r#"2:&[__tool_error::FieldInfo]=&[__detail("id"),__secret("key")]"#,
+            ],
+            "{expanded}"
+        );
+        // Each defined once and named by every entry that writes it.
+        assert_eq!(expanded.matches("__LIST_0").count(), 3, "{expanded}");
+        assert_eq!(expanded.matches("__LIST_1").count(), 5, "{expanded}");
+        assert_eq!(expanded.matches("__LIST_2").count(), 3, "{expanded}");
+    }
 }

@@ -5,13 +5,14 @@
 
 mod arms;
 mod entry;
+mod lex;
 mod next_call;
 
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 
 use self::arms::{Cause, cause_body, fields_arm, merge_arms, resolve_arm};
-use self::entry::{doc_const, entry};
+use self::entry::{EntryTables, doc_const, entry};
 use super::ast::{Input, Variant};
 use super::bound;
 
@@ -36,11 +37,13 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
     let type_name = super::name::unraw(&ident.to_string()).to_owned();
     let domain = option_str(input.attrs.domain.get().map(syn::LitStr::value));
     let doc = input.doc.to_expr();
+    let tables = EntryTables::new(input);
     let entries = input
         .variants
         .iter()
         .enumerate()
-        .map(|(index, variant)| entry(input, index, variant));
+        .map(|(index, variant)| entry(input, index, variant, &tables));
+    let list_consts = tables.consts();
     // A description written with a macro (`#[doc = include_str!(..)]`) is a constant
     // of its own, which the lexed entry text names.
     let doc_consts = input
@@ -154,6 +157,7 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
             use __tool_error::short::{#short_names};
 
             #(#doc_consts)*
+            #list_consts
 
             #catalog
 
