@@ -77,14 +77,184 @@ pub(super) fn resolve_arm(
     }
 }
 
-/// One arm of the `fields` match, kept apart so that arms with the same body can
-/// share it.
-pub(super) struct Arm {
-    pattern: TokenStream,
-    body: TokenStream,
-    /// Equal for two arms exactly when one body serves both patterns: the body's
-    /// text and the type written for each local the pattern binds.
+/// One arm of the `fields` match, worked out before any of its tokens are built:
+/// arms with the same key share one body, built once, for the first of them.
+pub(super) struct Arm<'a> {
+    input: &'a Input<'a>,
+    variant: &'a Variant<'a>,
+    /// The detail fields, in the entry's order.
+    details: Vec<&'a Field<'a>>,
+    /// The argument slots, and the field each fills.
+    slots: Vec<Slot>,
+    args: Vec<(&'a Field<'a>, usize)>,
+    suggestions: Option<&'a Field<'a>>,
+    retry_after: Option<&'a Field<'a>>,
+    /// The fields next calls send as values, and the span of each use.
+    call_values: Vec<(&'a Field<'a>, Span)>,
+    /// The fields the pattern binds, each once.
+    used: Vec<&'a Field<'a>>,
+    /// Equal for two arms exactly when one body serves both patterns: what the
+    /// body hands over from which local, and the type written for each local.
     key: String,
+}
+
+impl<'a> Arm<'a> {
+    /// The arm of `variant`, or `None` for a `transparent` one.
+    pub(super) fn of(input: &'a Input<'a>, variant: &'a Variant<'a>) -> Option<Arm<'a>> {
+        if variant.is_transparent() {
+            return None;
+        }
+        let details: Vec<&Field<'_>> = variant
+            .fields_with(Role::WholeDetails)
+            .chain(variant.fields_with(Role::Detail))
+            .collect();
+        let slots = arg_slots(variant);
+        let args: Vec<(&Field<'_>, usize)> = slots
+            .iter()
+            .enumerate()
+            .filter_map(|(index, slot)| Some((variant.field_named(&slot.name)?, index)))
+            .collect();
+        let suggestions = variant.fields_with(Role::Suggestions).next();
+        let retry_after = variant.fields_with(Role::RetryAfter).next();
+        let call_values: Vec<(&Field<'_>, Span)> = NextCall::value_fields(&variant.next_calls)
+            .into_iter()
+            .filter_map(|ident| {
+                let name = unraw(&ident.to_string()).to_owned();
+                Some((variant.field_named(&name)?, ident.span()))
+            })
+            .collect();
+        // Bind only the fields used, each once.
+        let mut used: Vec<&Field<'_>> = Vec::new();
+        let candidates = details
+            .iter()
+            .copied()
+            .chain(args.iter().map(|(field, _)| *field))
+            .chain(suggestions)
+            .chain(retry_after)
+            .chain(call_values.iter().map(|(field, _)| *field));
+        for field in candidates {
+            if !used.iter().any(|seen| seen.member == field.member) {
+                used.push(field);
+            }
+        }
+        let mut arm = Arm {
+            input,
+            variant,
+            details,
+            slots,
+            args,
+            suggestions,
+            retry_after,
+            call_values,
+            used,
+            key: String::new(),
+        };
+        arm.key = arm.key();
+        Some(arm)
+    }
+
+    /// See [`Arm::key`]: every choice [`Arm::body`] makes, by local, then each
+    /// local's written type.
+    fn key(&self) -> String {
+        let index = |field: &Field<'_>| field_index(self.variant, field);
+        let mut key = String::new();
+        for field in &self.details {
+            key.push_str(&format!(
+                "d{}{} ",
+                index(field),
+                u8::from(field.is_option())
+            ));
+        }
+        for (field, slot) in &self.args {
+            key.push_str(&format!(
+                "a{}{} ",
+                index(field),
+                u8::from(self.slots[*slot].debug)
+            ));
+        }
+        if let Some(field) = self.suggestions {
+            let by_reference = matches!(ungroup(field.ty), syn::Type::Reference(_));
+            key.push_str(&format!("s{}{} ", index(field), u8::from(by_reference)));
+        }
+        if let Some(field) = self.retry_after {
+            key.push_str(&format!("r{} ", index(field)));
+        }
+        for (field, _) in &self.call_values {
+            key.push_str(&format!("c{} ", index(field)));
+        }
+        for field in &self.used {
+            let ty = field.ty;
+            key.push_str(&format!("| {}: {} ", index(field), quote!(#ty)));
+        }
+        key
+    }
+
+    fn pattern(&self) -> TokenStream {
+        let path = path(self.input, self.variant);
+        if self.used.is_empty() {
+            return quote!(#path { .. });
+        }
+        let bindings = self.used.iter().map(|field| {
+            let member = &field.member;
+            let name = binding(field_index(self.variant, field));
+            quote!(#member: #name)
+        });
+        quote!(#path { #(#bindings,)* .. })
+    }
+
+    fn body(&self, private: &TokenStream) -> TokenStream {
+        if self.used.is_empty() {
+            return quote!(__visit(&#private::Fields::EMPTY));
+        }
+        let bind_at =
+            |field: &Field<'_>, span: Span| binding_at(field_index(self.variant, field), span);
+        // Trait bounds a field's type may not meet are reported on the field (or on
+        // the template that formats it), not on the derive.
+        let values = self.details.iter().map(|field| {
+            let name = bind_at(field, field.ty.span());
+            // The common types are handed over typed, the rest as trait objects; see
+            // `__private::DetailValue`.
+            if field.is_option() {
+                quote_spanned!(field.ty.span()=> (&__DetailProbe(#name)).__optional_value())
+            } else {
+                quote_spanned!(field.ty.span()=> (&__DetailProbe(#name)).__detail_value())
+            }
+        });
+        let args = self.args.iter().map(|(field, slot)| {
+            let slot = &self.slots[*slot];
+            let name = bind_at(field, slot.span);
+            if slot.debug {
+                quote_spanned!(slot.span=> __Debug(#name))
+            } else {
+                quote_spanned!(slot.span=> __display(#name))
+            }
+        });
+        let suggestions = self.suggestions.map(|field| {
+            let name = bind_at(field, field.ty.span());
+            // A field written as a reference (`&'static [&'static str]`) iterates
+            // through the collection it points to: `&&[T]` is not iterable, and
+            // `[T]` is unsized.
+            if let syn::Type::Reference(_) = ungroup(field.ty) {
+                quote_spanned!(field.ty.span()=> .with_suggestions(&__BorrowedSuggestions(&**#name)))
+            } else {
+                quote_spanned!(field.ty.span()=> .with_suggestions(#name))
+            }
+        });
+        let retry_after = self.retry_after.map(|field| {
+            let name = bind_at(field, field.ty.span());
+            quote_spanned!(field.ty.span()=> .with_retry_after(#name))
+        });
+        let call_values = (!self.call_values.is_empty()).then(|| {
+            let values = self.call_values.iter().map(|(field, span)| {
+                let name = bind_at(field, *span);
+                quote_spanned!(*span=> __call_value(#name))
+            });
+            quote!(.with_call_values(&[#(#values),*]))
+        });
+        quote! {
+            __visit(&__fields(&[#(#values),*], &[#(#args),*]) #suggestions #retry_after #call_values)
+        }
+    }
 }
 
 /// Arms whose bodies are the same text over locals of the same written types, as
@@ -92,147 +262,45 @@ pub(super) struct Arm {
 /// often share a shape (`{ id: String }`), and the compiler then checks and lowers
 /// one body instead of one per variant: most of what a large enum's `fields` costs.
 /// Types written alike in one item resolve alike, so the merged arm type-checks
-/// whenever the separate ones do.
-pub(super) fn merge_arms(arms: impl Iterator<Item = Arm>) -> Vec<TokenStream> {
-    // Each body once, in order of first appearance, with the patterns it serves.
-    let mut groups: Vec<(TokenStream, Vec<TokenStream>)> = Vec::new();
+/// whenever the separate ones do. Each body is built once, from the first arm.
+pub(super) fn merge_arms<'a>(
+    arms: impl Iterator<Item = Arm<'a>>,
+    private: &TokenStream,
+) -> Vec<TokenStream> {
+    // Each group's first arm, in order of first appearance, with the patterns of all.
+    let mut groups: Vec<(Arm<'a>, Vec<TokenStream>)> = Vec::new();
     let mut group_of_key = std::collections::HashMap::new();
     for arm in arms {
-        let at = *group_of_key.entry(arm.key).or_insert_with(|| {
-            groups.push((arm.body, Vec::new()));
-            groups.len() - 1
-        });
-        groups[at].1.push(arm.pattern);
+        let pattern = arm.pattern();
+        match group_of_key.get(&arm.key) {
+            Some(&at) => {
+                let (_, patterns): &mut (Arm<'_>, Vec<TokenStream>) = &mut groups[at];
+                patterns.push(pattern);
+            }
+            None => {
+                group_of_key.insert(arm.key.clone(), groups.len());
+                groups.push((arm, vec![pattern]));
+            }
+        }
     }
     // The compiler compares the bindings of every alternative of an or-pattern with
-    // every other's: past a few dozen alternatives that quadratic check costs more
-    // than another copy of the body.
+    // every other's: past about a hundred alternatives that quadratic check costs
+    // more than another copy of the body (at 1,000 variants of one shape, 64 a
+    // group built fastest of 16 to 1,024).
     groups
         .iter()
-        .flat_map(|(body, patterns)| {
+        .flat_map(|(first, patterns)| {
+            let body = first.body(private);
             patterns
                 .chunks(MAX_ALTERNATIVES)
                 .map(move |patterns| quote!(#(#patterns)|* => #body,))
+                .collect::<Vec<_>>()
         })
         .collect()
 }
 
 /// The most variants one `fields` arm matches.
-const MAX_ALTERNATIVES: usize = 32;
-
-pub(super) fn fields_arm(
-    input: &Input<'_>,
-    variant: &Variant<'_>,
-    private: &TokenStream,
-) -> Option<Arm> {
-    if variant.is_transparent() {
-        return None;
-    }
-    let path = path(input, variant);
-    let bind = |field: &Field<'_>| binding(field_index(variant, field));
-    let bind_at = |field: &Field<'_>, span: Span| binding_at(field_index(variant, field), span);
-    let slots = arg_slots(variant);
-
-    let detail_fields: Vec<&Field<'_>> = variant
-        .fields_with(Role::WholeDetails)
-        .chain(variant.fields_with(Role::Detail))
-        .collect();
-    // Trait bounds a field's type may not meet are reported on the field (or on
-    // the template that formats it), not on the derive.
-    let values = detail_fields.iter().map(|field| {
-        let name = bind_at(field, field.ty.span());
-        // The common types are handed over typed, the rest as trait objects; see
-        // `__private::DetailValue`.
-        if field.is_option() {
-            quote_spanned!(field.ty.span()=> (&__DetailProbe(#name)).__optional_value())
-        } else {
-            quote_spanned!(field.ty.span()=> (&__DetailProbe(#name)).__detail_value())
-        }
-    });
-    let arg_fields: Vec<(&Field<'_>, &Slot)> = slots
-        .iter()
-        .filter_map(|slot| Some((variant.field_named(&slot.name)?, slot)))
-        .collect();
-    let args = arg_fields.iter().map(|(field, slot)| {
-        let name = bind_at(field, slot.span);
-        if slot.debug {
-            quote_spanned!(slot.span=> __Debug(#name))
-        } else {
-            quote_spanned!(slot.span=> __display(#name))
-        }
-    });
-    let suggestion_field = variant.fields_with(Role::Suggestions).next();
-    let suggestions = suggestion_field.map(|field| {
-        let name = bind_at(field, field.ty.span());
-        // A field written as a reference (`&'static [&'static str]`) iterates through
-        // the collection it points to: `&&[T]` is not iterable, and `[T]` is unsized.
-        if let syn::Type::Reference(_) = ungroup(field.ty) {
-            quote_spanned!(field.ty.span()=> .with_suggestions(&__BorrowedSuggestions(&**#name)))
-        } else {
-            quote_spanned!(field.ty.span()=> .with_suggestions(#name))
-        }
-    });
-    let retry_field = variant.fields_with(Role::RetryAfter).next();
-    let retry_after = retry_field.map(|field| {
-        let name = bind_at(field, field.ty.span());
-        quote_spanned!(field.ty.span()=> .with_retry_after(#name))
-    });
-    let call_fields: Vec<(&Field<'_>, Span)> = NextCall::value_fields(&variant.next_calls)
-        .into_iter()
-        .filter_map(|ident| {
-            let name = unraw(&ident.to_string()).to_owned();
-            Some((variant.field_named(&name)?, ident.span()))
-        })
-        .collect();
-    let call_values = (!call_fields.is_empty()).then(|| {
-        let values = call_fields.iter().map(|(field, span)| {
-            let name = bind_at(field, *span);
-            quote_spanned!(*span=> __call_value(#name))
-        });
-        quote!(.with_call_values(&[#(#values),*]))
-    });
-
-    // Bind only the fields used, each once.
-    let mut used: Vec<&Field<'_>> = Vec::new();
-    let candidates = detail_fields
-        .iter()
-        .copied()
-        .chain(arg_fields.iter().map(|(field, _)| *field))
-        .chain(suggestion_field)
-        .chain(retry_field)
-        .chain(call_fields.iter().map(|(field, _)| *field));
-    for field in candidates {
-        if !used.iter().any(|seen| seen.member == field.member) {
-            used.push(field);
-        }
-    }
-    if used.is_empty() {
-        let body = quote!(__visit(&#private::Fields::EMPTY));
-        return Some(Arm {
-            pattern: quote!(#path { .. }),
-            key: body.to_string(),
-            body,
-        });
-    }
-    let bindings = used.iter().map(|field| {
-        let member = &field.member;
-        let name = bind(field);
-        quote!(#member: #name)
-    });
-    let body = quote! {
-        __visit(&__fields(&[#(#values),*], &[#(#args),*]) #suggestions #retry_after #call_values)
-    };
-    let mut key = body.to_string();
-    for field in &used {
-        let ty = field.ty;
-        key.push_str(&format!(" | {}: {}", bind(field), quote!(#ty)));
-    }
-    Some(Arm {
-        pattern: quote!(#path { #(#bindings,)* .. }),
-        body,
-        key,
-    })
-}
+const MAX_ALTERNATIVES: usize = 64;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Cause {
@@ -333,7 +401,7 @@ mod tests {
     }
 
     #[test]
-    fn a_shared_arm_matches_at_most_a_few_dozen_variants() {
+    fn a_shared_arm_matches_at_most_a_bounded_number_of_variants() {
         let variants: String = (0..2 * MAX_ALTERNATIVES + 1)
             .map(|i| format!("Variant{i} {{ id: String }},"))
             .collect();

@@ -11,7 +11,7 @@ mod next_call;
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 
-use self::arms::{Cause, cause_body, fields_arm, merge_arms, resolve_arm};
+use self::arms::{Arm, Cause, cause_body, merge_arms, resolve_arm};
 use self::entry::{EntryTables, doc_const, entry};
 use super::ast::{Input, Variant};
 use super::bound;
@@ -65,7 +65,8 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
         input
             .variants
             .iter()
-            .filter_map(|variant| fields_arm(input, variant, &private)),
+            .filter_map(|variant| Arm::of(input, variant)),
+        &private,
     );
     let needs_wildcard = input.variants.iter().any(Variant::is_transparent);
     // Const checks, a static catalog and the start-up registration need one type to
