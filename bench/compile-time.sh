@@ -4,7 +4,8 @@
 #   bench/compile-time.sh [runs] [sizes]      defaults: 5 runs, sizes "250 1000 2000"
 #
 # For each size N it generates three crates with an N-variant enum (see bench/gen.py;
-# SHAPES=k varies the field types over k combinations, default 1; 0: all distinct):
+# SHAPES=k varies the field types over k combinations, default 1; 0: all distinct;
+# FIELD_NAMES=distinct gives every variant field names of its own):
 # thiserror only, thiserror + the derive, thiserror + a hand-written ToolError impl.
 # Dependencies are built first; each timed run touches the crate's lib.rs and runs
 # `cargo build` of that crate alone (debug, CARGO_INCREMENTAL=0: an incremental

@@ -10,6 +10,8 @@ suggestions (one interpolated):
 SHAPES=k in the environment (default 1) cycles the two fields' types through k
 combinations (up to 32), so that variants do not all share one shape; SHAPES=0
 gives every variant a field type of its own (`count` is a `PhantomData<[u8; i]>`).
+By default every variant names its fields `name` and `count`; FIELD_NAMES=distinct
+names them `name_i` and `count_i`, so that no two variants list the same details.
 """
 import os
 import pathlib
@@ -20,6 +22,11 @@ KIND_NAMES = ["Validation", "NotFound", "Conflict", "Permission", "Transient", "
 NAME_TYPES = ["String", "Box<str>", "std::borrow::Cow<'static, str>", "&'static str"]
 COUNT_TYPES = ["u64", "u32", "u16", "u8", "i64", "i32", "i16", "usize"]
 SHAPES = max(0, min(int(os.environ.get("SHAPES", "1")), len(NAME_TYPES) * len(COUNT_TYPES)))
+DISTINCT = os.environ.get("FIELD_NAMES", "shared") == "distinct"
+
+
+def field_names(i):
+    return (f"name_{i}", f"count_{i}") if DISTINCT else ("name", "count")
 
 
 def field_types(i):
@@ -31,13 +38,14 @@ def field_types(i):
 
 def variant_lines(i, derive):
     kind = KINDS[i % len(KINDS)]
+    name, count = field_names(i)
     out = [f'    /// Variant {i} of the generated enum.',
-           f'    #[error("operation {i} failed for {{name}}")]']
+           f'    #[error("operation {i} failed for {{{name}}}")]']
     if derive:
         out.append(f'    #[tool_error(code = "GEN_ERROR_{i}", kind = {kind}, '
-                   f'suggest = "Retry operation {i} later", suggest = "Check {{name}} spelling")]')
-    name, count = field_types(i)
-    out.append(f'    Variant{i} {{ name: {name}, count: {count} }},')
+                   f'suggest = "Retry operation {i} later", suggest = "Check {{{name}}} spelling")]')
+    name_type, count_type = field_types(i)
+    out.append(f'    Variant{i} {{ {name}: {name_type}, {count}: {count_type} }},')
     return out
 
 
@@ -67,12 +75,12 @@ impl tool_error::ToolError for GeneratedError {{
     }}
     fn details(&self, details: &mut tool_error::DetailWriter<'_>) {{
         match self {{
-{arms(lambda i: f'            Self::Variant{i} {{ name, count }} => {{ details.field("name", name).field("count", count); }}')}
+{arms(lambda i: '            Self::Variant{0} {{ {1}, {2} }} => {{ details.field("{1}", {1}).field("{2}", {2}); }}'.format(i, *field_names(i)))}
         }}
     }}
     fn suggestions(&self, suggestions: &mut tool_error::SuggestionWriter<'_>) {{
         match self {{
-{arms(lambda i: f'            Self::Variant{i} {{ name, .. }} => {{ suggestions.push(&"Retry operation {i} later").push(&format_args!("Check {{name}} spelling")); }}')}
+{arms(lambda i: '            Self::Variant{0} {{ {1}, .. }} => {{ suggestions.push(&"Retry operation {0} later").push(&format_args!("Check {{{1}}} spelling")); }}'.format(i, field_names(i)[0]))}
         }}
     }}
 }}
