@@ -2,6 +2,9 @@
 //! delegation to a wrapped error), `fields` (borrowed views of the fields the entry
 //! renders, with arms of one shape merged), `source_error` and `backtrace`.
 
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
@@ -93,9 +96,6 @@ pub(super) struct Arm<'a> {
     call_values: Vec<(&'a Field<'a>, Span)>,
     /// The fields the pattern binds, each once.
     used: Vec<&'a Field<'a>>,
-    /// Equal for two arms exactly when one body serves both patterns: what the
-    /// body hands over from which local, and the type written for each local.
-    key: String,
 }
 
 impl<'a> Arm<'a> {
@@ -137,7 +137,7 @@ impl<'a> Arm<'a> {
                 used.push(field);
             }
         }
-        let mut arm = Arm {
+        Some(Arm {
             input,
             variant,
             details,
@@ -147,14 +147,11 @@ impl<'a> Arm<'a> {
             retry_after,
             call_values,
             used,
-            key: String::new(),
-        };
-        arm.key = arm.key();
-        Some(arm)
+        })
     }
 
-    /// See [`Arm::key`]: every choice [`Arm::body`] makes, by local, then each
-    /// local's written type.
+    /// Equal for two arms exactly when one body serves both patterns: every choice
+    /// [`Arm::body`] makes, by local, then the type written for each local.
     fn key(&self) -> String {
         let index = |field: &Field<'_>| field_index(self.variant, field);
         let mut key = String::new();
@@ -257,8 +254,8 @@ impl<'a> Arm<'a> {
     }
 }
 
-/// Arms whose bodies are the same text over locals of the same written types, as
-/// one arm with an or-pattern, in order of first appearance. Variants of one enum
+/// Arms with equal keys (see [`Arm::key`]), as one arm with an or-pattern, in
+/// order of first appearance. Variants of one enum
 /// often share a shape (`{ id: String }`), and the compiler then checks and lowers
 /// one body instead of one per variant: most of what a large enum's `fields` costs.
 /// Types written alike in one item resolve alike, so the merged arm type-checks
@@ -269,24 +266,20 @@ pub(super) fn merge_arms<'a>(
 ) -> Vec<TokenStream> {
     // Each group's first arm, in order of first appearance, with the patterns of all.
     let mut groups: Vec<(Arm<'a>, Vec<TokenStream>)> = Vec::new();
-    let mut group_of_key = std::collections::HashMap::new();
+    let mut group_of_key: HashMap<String, usize> = HashMap::new();
     for arm in arms {
         let pattern = arm.pattern();
-        match group_of_key.get(&arm.key) {
-            Some(&at) => {
-                let (_, patterns): &mut (Arm<'_>, Vec<TokenStream>) = &mut groups[at];
-                patterns.push(pattern);
-            }
-            None => {
-                group_of_key.insert(arm.key.clone(), groups.len());
+        match group_of_key.entry(arm.key()) {
+            Entry::Occupied(at) => groups[*at.get()].1.push(pattern),
+            Entry::Vacant(slot) => {
+                slot.insert(groups.len());
                 groups.push((arm, vec![pattern]));
             }
         }
     }
     // The compiler compares the bindings of every alternative of an or-pattern with
-    // every other's: past about a hundred alternatives that quadratic check costs
-    // more than another copy of the body (at 1,000 variants of one shape, 64 a
-    // group built fastest of 16 to 1,024).
+    // every other's, so a very long one costs more than another copy of the body:
+    // at 1,000 variants of one shape, groups of 64 built fastest of 16 to 1,024.
     groups
         .iter()
         .flat_map(|(first, patterns)| {
@@ -294,7 +287,6 @@ pub(super) fn merge_arms<'a>(
             patterns
                 .chunks(MAX_ALTERNATIVES)
                 .map(move |patterns| quote!(#(#patterns)|* => #body,))
-                .collect::<Vec<_>>()
         })
         .collect()
 }
@@ -398,6 +390,43 @@ mod tests {
         // other names. Gamma: other types. Delta: formatted with `Debug`.
         assert_eq!(arms.len(), 3, "{arms:#?}");
         assert!(arms[0].contains("Self :: Zeta"), "{arms:#?}");
+    }
+
+    #[test]
+    fn variants_whose_fields_play_other_roles_do_not_share_an_arm() {
+        // Pairs that bind fields of the same types and differ in one role only: a
+        // detail that is also a template argument, a template argument that is also
+        // the retry hint, a `Debug` argument that is also the `suggestions` field,
+        // a detail that a next call also sends. Each pair's second variant would
+        // share its first's arm if the key left that role out.
+        let arms = field_arms(
+            r#"
+            #[tool_error(kind = transient)]
+            enum E {
+                Detail { a: u64, b: u64 },
+                #[tool_error(suggest = "Check {a}")]
+                DetailArgument { a: u64, b: u64 },
+                #[tool_error(suggest = "Wait {b}")]
+                Argument { a: u64, #[tool_error(skip)] b: u64 },
+                #[tool_error(suggest = "Wait {b}")]
+                ArgumentRetry { a: u64, #[tool_error(retry_after)] b: u64 },
+                #[tool_error(suggest = "Try {b:?}")]
+                DebugArgument { a: u64, #[tool_error(skip)] b: Vec<String> },
+                #[tool_error(suggest = "Try {b:?}")]
+                DebugArgumentSuggestions { a: u64, #[tool_error(suggestions)] b: Vec<String> },
+                #[tool_error(next_call(tool = "t", args(x = b)))]
+                DetailCalled { a: u64, b: u64 },
+                Again { a: u64, b: u64 },
+            }
+            "#,
+        );
+        // `Again` joins `Detail`; every other variant has an arm of its own.
+        assert_eq!(arms.len(), 7, "{arms:#?}");
+        assert!(
+            arms.iter()
+                .any(|arm| arm.contains("Self :: Detail {") && arm.contains("Self :: Again")),
+            "{arms:#?}"
+        );
     }
 
     #[test]

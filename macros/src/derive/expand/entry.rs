@@ -20,63 +20,71 @@ pub(super) fn doc_const(index: usize) -> syn::Ident {
 }
 
 /// The lists of the entries (suggestion templates, argument slots, detail fields),
-/// worked out once per variant; those that more than one variant writes alike are
-/// constants of their own, which every such entry names. Variants of one enum often
-/// share fields (`id`, `path`) and so the same field list, and a constant named many
-/// times costs the compiler far less than the same slice written out in every entry.
+/// worked out once per variant; a list written more than once is a constant of its
+/// own, which every entry that has it names. Variants of one enum often share
+/// fields (`id`, `path`) and so the same field list, and a constant named many times
+/// costs the compiler far less than the same slice written out in every entry.
 pub(super) struct EntryTables {
     /// Per variant (`None` for a `transparent` one), its lists.
     lists: Vec<Option<EntryLists>>,
-    /// Each shared list's source text and type, and the name of its constant (an
-    /// empty list of suggestions and one of fields read alike).
-    names: HashMap<(String, &'static str), String>,
     /// The constants, as source text.
     consts: String,
 }
 
 impl EntryTables {
     pub(super) fn new(input: &Input<'_>) -> EntryTables {
-        let lists: Vec<Option<EntryLists>> = input
+        let mut lists: Vec<Option<EntryLists>> = input
             .variants
             .iter()
             .map(|variant| (!variant.is_transparent()).then(|| EntryLists::of(variant)))
             .collect();
-        let mut uses: HashMap<(&str, &str), usize> = HashMap::new();
-        // In order of first use, so the generated code is the same on every build.
-        let mut order = Vec::new();
-        for typed in lists.iter().flatten().flat_map(EntryLists::typed) {
-            let count = uses.entry(typed).or_default();
-            if *count == 0 {
-                order.push(typed);
+        let (consts, written) = {
+            // Keyed by type too: `&[]` of text and of fields are written alike.
+            let mut uses: HashMap<(&str, &str), usize> = HashMap::new();
+            // In order of first use, so the generated code is the same on every build.
+            let mut order = Vec::new();
+            for typed in lists.iter().flatten().flat_map(EntryLists::typed) {
+                let count = uses.entry(typed).or_default();
+                if *count == 0 {
+                    order.push(typed);
+                }
+                *count += 1;
             }
-            *count += 1;
-        }
-        let mut names = HashMap::new();
-        let mut consts = String::new();
-        for (list, ty) in order {
-            if uses[&(list, ty)] > 1 {
-                let name = format!("__LIST_{}", names.len());
-                consts.push_str(&format!("const {name}:{ty}={list};"));
-                names.insert((list.to_owned(), ty), name);
+            let mut names: HashMap<(&str, &str), String> = HashMap::new();
+            let mut consts = String::new();
+            for (list, ty) in order {
+                if uses[&(list, ty)] > 1 {
+                    let name = format!("__LIST_{}", names.len());
+                    consts.push_str(&format!("const {name}:{ty}={list};"));
+                    names.insert((list, ty), name);
+                }
+            }
+            let written: Vec<Option<[String; 3]>> = lists
+                .iter()
+                .map(|lists| {
+                    let typed = lists.as_ref()?.typed();
+                    Some(
+                        typed.map(|typed| names.get(&typed).cloned().unwrap_or(typed.0.to_owned())),
+                    )
+                })
+                .collect();
+            (consts, written)
+        };
+        for (lists, written) in lists.iter_mut().zip(written) {
+            if let (Some(lists), Some(written)) = (lists, written) {
+                lists.written = written;
             }
         }
-        EntryTables {
-            lists,
-            names,
-            consts,
-        }
+        EntryTables { lists, consts }
     }
 
     /// The constants of the shared lists, lexed.
     pub(super) fn consts(&self) -> TokenStream {
-        lex(&self.consts).unwrap_or_default()
-    }
-
-    /// `list` of type `ty` as an entry writes it: the constant's name when shared.
-    fn name<'a>(&'a self, (list, ty): (&'a str, &'static str)) -> &'a str {
-        self.names
-            .get(&(list.to_owned(), ty))
-            .map_or(list, String::as_str)
+        lex(&self.consts).unwrap_or_else(|| {
+            quote!(::core::compile_error!(
+                "tool_error: internal error generating the shared lists of the catalog"
+            ))
+        })
     }
 }
 
@@ -88,6 +96,9 @@ struct EntryLists {
     slots: Vec<String>,
     /// The three lists as source text (`&["a","b"]`): suggestions, slots, fields.
     text: [String; 3],
+    /// Each list as the entry writes it: its text, or the name of the constant
+    /// that holds it.
+    written: [String; 3],
 }
 
 impl EntryLists {
@@ -118,6 +129,7 @@ impl EntryLists {
             suggestions,
             slots,
             text,
+            written: Default::default(),
         }
     }
 
@@ -153,7 +165,7 @@ pub(super) fn entry(
         Some(text) => lit(&text),
         None => doc_const(index).to_string(),
     };
-    let text = entry_text(input, variant, &name, &doc, lists, tables);
+    let text = entry_text(input, variant, &name, &doc, lists);
     lex(&text).unwrap_or_else(|| {
         let message = format!("tool_error: internal error generating the entry of `{name}`");
         quote!(::core::compile_error!(#message))
@@ -168,7 +180,6 @@ fn entry_text(
     name: &str,
     doc: &str,
     lists: &EntryLists,
-    tables: &EntryTables,
 ) -> String {
     let keys = &variant.attrs;
     let kind_name = keys
@@ -179,7 +190,7 @@ fn entry_text(
         .unwrap_or("Internal");
     // `__NOT_FOUND` and friends: `Kind` constants of the short-name module.
     let kind = heck::ToShoutySnakeCase::to_shouty_snake_case(kind_name);
-    let [suggestions_list, slots_list, fields_list] = lists.typed();
+    let [suggestions_list, slots_list, fields_list] = &lists.written;
     // Bit `i`: suggestion `i` has no placeholder and no escaped brace, so the runtime
     // writes it as is without scanning it on every render.
     let plain_suggestions = lists
@@ -195,9 +206,9 @@ fn entry_text(
         "__entry({},{},__{kind},{},{plain_suggestions},{holes},{},{},{})",
         lit(name),
         lit(&variant.code),
-        tables.name(suggestions_list),
-        tables.name(slots_list),
-        tables.name(fields_list),
+        suggestions_list,
+        slots_list,
+        fields_list,
         doc,
     );
     // Only what differs from the kind's defaults is written out, each as a call
