@@ -1,4 +1,4 @@
-//! What both benches render: a seed-000-like error and the two hand-written
+//! What both benches render: a Gem-Flux-style error and the two hand-written
 //! baselines that produce the same JSON content, in the native and JSON-RPC shapes.
 //!
 //! - `json_macro`: `serde_json::json!` plus `to_string`, the common hand-written way;
