@@ -284,6 +284,13 @@ impl<'a> Variant<'a> {
             .iter()
             .filter(move |field| field.role(whole) == role)
     }
+
+    /// The fields `details` shows, in the order the catalog entry lists them and
+    /// the generated code hands their values over: one list, so the two agree.
+    pub(crate) fn detail_fields(&self) -> impl Iterator<Item = &Field<'a>> {
+        self.fields_with(Role::WholeDetails)
+            .chain(self.fields_with(Role::Detail))
+    }
 }
 
 impl<'a> Field<'a> {

@@ -44,10 +44,7 @@ pub(crate) fn predicates(input: &Input<'_>, private: &TokenStream) -> Vec<TokenS
             }
             continue;
         }
-        for field in variant
-            .fields_with(Role::Detail)
-            .chain(variant.fields_with(Role::WholeDetails))
-        {
+        for field in variant.detail_fields() {
             push(rendered_type(field), quote!(#private::Serialize));
         }
         for field in variant.fields_with(Role::RetryAfter) {

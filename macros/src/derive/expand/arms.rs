@@ -104,10 +104,7 @@ impl<'a> Arm<'a> {
         if variant.is_transparent() {
             return None;
         }
-        let details: Vec<&Field<'_>> = variant
-            .fields_with(Role::WholeDetails)
-            .chain(variant.fields_with(Role::Detail))
-            .collect();
+        let details: Vec<&Field<'_>> = variant.detail_fields().collect();
         let slots = arg_slots(variant);
         let args: Vec<(&Field<'_>, usize)> = slots
             .iter()

@@ -109,8 +109,7 @@ impl EntryLists {
             .map(|slot| slot_key(&slot.name, slot.debug))
             .collect();
         let fields: Vec<String> = variant
-            .fields_with(Role::WholeDetails)
-            .chain(variant.fields_with(Role::Detail))
+            .detail_fields()
             .map(|field| {
                 let helper = if field.attrs.redact.is_set() {
                     "__secret"
