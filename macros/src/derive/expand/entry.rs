@@ -38,41 +38,36 @@ impl EntryTables {
             .iter()
             .map(|variant| (!variant.is_transparent()).then(|| EntryLists::of(variant)))
             .collect();
-        let (consts, written) = {
+        let mut consts = String::new();
+        // Per entry, the number of each list's constant when it is shared.
+        let shared: Vec<[Option<usize>; 3]> = {
             // Keyed by type too: `&[]` of text and of fields are written alike.
             let mut uses: HashMap<(&str, &str), usize> = HashMap::new();
-            // In order of first use, so the generated code is the same on every build.
-            let mut order = Vec::new();
             for typed in lists.iter().flatten().flat_map(EntryLists::typed) {
-                let count = uses.entry(typed).or_default();
-                if *count == 0 {
-                    order.push(typed);
-                }
-                *count += 1;
+                *uses.entry(typed).or_default() += 1;
             }
-            let mut names: HashMap<(&str, &str), String> = HashMap::new();
-            let mut consts = String::new();
-            for (list, ty) in order {
-                if uses[&(list, ty)] > 1 {
-                    let name = format!("__LIST_{}", names.len());
-                    consts.push_str(&format!("const {name}:{ty}={list};"));
-                    names.insert((list, ty), name);
-                }
+            // Numbered in order of first use, so the code is the same on every build.
+            let mut numbers: HashMap<(&str, &str), usize> = HashMap::new();
+            let mut shared = Vec::with_capacity(lists.len());
+            for lists in lists.iter().flatten() {
+                shared.push(lists.typed().map(|typed @ (list, ty)| {
+                    if uses[&typed] < 2 {
+                        return None;
+                    }
+                    let next = numbers.len();
+                    Some(*numbers.entry(typed).or_insert_with(|| {
+                        consts.push_str(&format!("const {}:{ty}={list};", list_const(next)));
+                        next
+                    }))
+                }));
             }
-            let written: Vec<Option<[String; 3]>> = lists
-                .iter()
-                .map(|lists| {
-                    let typed = lists.as_ref()?.typed();
-                    Some(
-                        typed.map(|typed| names.get(&typed).cloned().unwrap_or(typed.0.to_owned())),
-                    )
-                })
-                .collect();
-            (consts, written)
+            shared
         };
-        for (lists, written) in lists.iter_mut().zip(written) {
-            if let (Some(lists), Some(written)) = (lists, written) {
-                lists.written = written;
+        for (lists, shared) in lists.iter_mut().flatten().zip(shared) {
+            for (text, number) in lists.text.iter_mut().zip(shared) {
+                if let Some(number) = number {
+                    *text = list_const(number);
+                }
             }
         }
         EntryTables { lists, consts }
@@ -88,17 +83,21 @@ impl EntryTables {
     }
 }
 
+/// The name of shared list `number`'s constant.
+fn list_const(number: usize) -> String {
+    format!("__LIST_{number}")
+}
+
 /// The lists of one variant's entry.
 struct EntryLists {
     /// The suggestion templates in canonical form (see [`template`]).
     suggestions: Vec<String>,
     /// The keys of the argument slots.
     slots: Vec<String>,
-    /// The three lists as source text (`&["a","b"]`): suggestions, slots, fields.
+    /// The three lists as the entry writes them (suggestions, slots, fields):
+    /// as source text (`&["a","b"]`), or the name of the constant holding a shared
+    /// one.
     text: [String; 3],
-    /// Each list as the entry writes it: its text, or the name of the constant
-    /// that holds it.
-    written: [String; 3],
 }
 
 impl EntryLists {
@@ -128,7 +127,6 @@ impl EntryLists {
             suggestions,
             slots,
             text,
-            written: Default::default(),
         }
     }
 
@@ -189,7 +187,7 @@ fn entry_text(
         .unwrap_or("Internal");
     // `__NOT_FOUND` and friends: `Kind` constants of the short-name module.
     let kind = heck::ToShoutySnakeCase::to_shouty_snake_case(kind_name);
-    let [suggestions_list, slots_list, fields_list] = &lists.written;
+    let [suggestions_list, slots_list, fields_list] = &lists.text;
     // Bit `i`: suggestion `i` has no placeholder and no escaped brace, so the runtime
     // writes it as is without scanning it on every render.
     let plain_suggestions = lists
