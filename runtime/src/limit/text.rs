@@ -147,49 +147,33 @@ pub(crate) fn serialize_str_cut<S: Serializer>(
 /// Room for the text of most messages and suggestions.
 const SHORT_TEXT_BYTES: usize = 512;
 
-/// A fixed buffer on the stack that formatted text is written into; writing past its
-/// end fails and sets `overflow`.
+/// Formatted text on the stack (neither zeroed first nor checked for UTF-8 after:
+/// only whole `&str`s go in); a write past its end fails and sets `overflow`.
 struct ShortText {
-    bytes: [u8; SHORT_TEXT_BYTES],
-    len: usize,
+    text: arrayvec::ArrayString<SHORT_TEXT_BYTES>,
     overflow: bool,
 }
 
 impl ShortText {
     fn new() -> Self {
         ShortText {
-            bytes: [0; SHORT_TEXT_BYTES],
-            len: 0,
+            text: arrayvec::ArrayString::new(),
             overflow: false,
         }
     }
 
     fn as_str(&self) -> &str {
-        // Only whole `&str`s are copied in, so this is always valid UTF-8; the
-        // fallback exists so it can never panic.
-        core::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
+        &self.text
     }
 }
 
 impl fmt::Write for ShortText {
     fn write_str(&mut self, s: &str) -> fmt::Result {
-        // Sliced in two steps so no index is computed: `len + s.len()` cannot
-        // overflow today, but this needs no argument to show it.
-        let room = self
-            .bytes
-            .get_mut(self.len..)
-            .and_then(|rest| rest.get_mut(..s.len()));
-        match room {
-            Some(room) if !self.overflow => {
-                room.copy_from_slice(s.as_bytes());
-                self.len += s.len();
-                Ok(())
-            }
-            _ => {
-                self.overflow = true;
-                Err(fmt::Error)
-            }
+        if self.overflow || self.text.try_push_str(s).is_err() {
+            self.overflow = true;
+            return Err(fmt::Error);
         }
+        Ok(())
     }
 }
 
