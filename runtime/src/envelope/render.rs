@@ -97,8 +97,9 @@ impl<'a> Envelope<'a> {
             // The text is only counted, for the size limit; see `Tee`.
             let mut counter = ByteCounter(0);
             let mut serializer = serde_json::Serializer::new(&mut counter);
-            let ((), value) = wire.serialize(Tee::new(&mut serializer)).ok()?;
-            Some((value, counter.0))
+            let mut value = None;
+            wire.serialize(Tee::new(&mut serializer, &mut value)).ok()?;
+            Some((value?, counter.0))
         })
         .map_or(serde_json::Value::Null, |(value, _)| value)
     }
@@ -118,8 +119,9 @@ impl<'a> Envelope<'a> {
             let value = if with_value {
                 // One walk of the envelope for both: see `Tee`.
                 let mut serializer = serde_json::Serializer::new(&mut text);
-                let ((), value) = wire.serialize(Tee::new(&mut serializer)).ok()?;
-                Some(value)
+                let mut value = None;
+                wire.serialize(Tee::new(&mut serializer, &mut value)).ok()?;
+                Some(value?)
             } else {
                 serde_json::to_writer(&mut text, wire).ok()?;
                 None

@@ -1,5 +1,6 @@
 //! The compound values of a [`Tee`](super::Tee): arrays, objects and structs,
-//! each written through the text side's compound and built into a `Value`.
+//! each written through the text side's compound and built into a `Value` that
+//! goes into the tee's [`Slot`] at the end.
 
 use serde::ser::{
     self, Serialize, SerializeMap, SerializeSeq, SerializeStruct, SerializeStructVariant,
@@ -7,41 +8,48 @@ use serde::ser::{
 };
 use serde_json::{Map, Value};
 
-use super::{Nested, ValueSerializer, in_variant, key_of, nested, value_of};
+use super::{Nested, Slot, ValueSerializer, in_variant, key_of, nested, value_of};
 
 /// An array (or a tuple variant's array) being written and built.
-pub(crate) struct TeeSeq<C> {
+pub(crate) struct TeeSeq<'a, C> {
     text: C,
     items: Vec<Value>,
+    slot: Slot<'a>,
     variant: Option<&'static str>,
 }
 
-impl<C> TeeSeq<C> {
-    pub(super) fn new(text: C, len: Option<usize>, variant: Option<&'static str>) -> Self {
+impl<'a, C> TeeSeq<'a, C> {
+    pub(super) fn new(
+        text: C,
+        slot: Slot<'a>,
+        len: Option<usize>,
+        variant: Option<&'static str>,
+    ) -> Self {
         TeeSeq {
             text,
             items: Vec::with_capacity(len.unwrap_or(0)),
+            slot,
             variant,
         }
     }
 
-    fn finish<O, E>(self, text: impl FnOnce(C) -> Result<O, E>) -> Result<(O, Value), E> {
+    fn finish<O, E>(self, text: impl FnOnce(C) -> Result<O, E>) -> Result<O, E> {
         let ok = text(self.text)?;
-        Ok((ok, in_variant(self.variant, Value::Array(self.items))))
+        self.slot
+            .put(in_variant(self.variant, Value::Array(self.items)));
+        Ok(ok)
     }
 }
 
 macro_rules! seq_like {
     ($($trait:ident :: $method:ident;)*) => {$(
-        impl<C: $trait> $trait for TeeSeq<C> {
-            type Ok = (C::Ok, Value);
+        impl<C: $trait> $trait for TeeSeq<'_, C> {
+            type Ok = C::Ok;
             type Error = C::Error;
 
             fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), C::Error> {
                 let text = &mut self.text;
-                let ((), value) = nested(value, |value| text.$method(value))?;
-                self.items.push(value);
-                Ok(())
+                nested(value, Slot::Push(&mut self.items), |value| text.$method(value))
             }
 
             fn end(self) -> Result<Self::Ok, C::Error> {
@@ -59,26 +67,35 @@ seq_like! {
 }
 
 /// An object (or a struct variant's object) being written and built.
-pub(crate) struct TeeMap<C> {
+pub(crate) struct TeeMap<'a, C> {
     text: C,
     map: Map<String, Value>,
     key: Option<String>,
+    slot: Slot<'a>,
     variant: Option<&'static str>,
 }
 
-impl<C> TeeMap<C> {
-    pub(super) fn new(text: C, len: Option<usize>, variant: Option<&'static str>) -> Self {
+impl<'a, C> TeeMap<'a, C> {
+    pub(super) fn new(
+        text: C,
+        slot: Slot<'a>,
+        len: Option<usize>,
+        variant: Option<&'static str>,
+    ) -> Self {
         TeeMap {
             text,
             map: Map::with_capacity(len.unwrap_or(0)),
             key: None,
+            slot,
             variant,
         }
     }
 
-    fn finish<O, E>(self, text: impl FnOnce(C) -> Result<O, E>) -> Result<(O, Value), E> {
+    fn finish<O, E>(self, text: impl FnOnce(C) -> Result<O, E>) -> Result<O, E> {
         let ok = text(self.text)?;
-        Ok((ok, in_variant(self.variant, Value::Object(self.map))))
+        self.slot
+            .put(in_variant(self.variant, Value::Object(self.map)));
+        Ok(ok)
     }
 
     /// A struct's field: `value` written by `write` (the text side's
@@ -87,39 +104,25 @@ impl<C> TeeMap<C> {
         &mut self,
         key: &'static str,
         value: &T,
-        write: impl FnOnce(&mut C, &Nested<'_, T>) -> Result<(), E>,
+        write: impl FnOnce(&mut C, &Nested<'_, '_, T>) -> Result<(), E>,
     ) -> Result<(), E>
     where
         T: Serialize + ?Sized,
         E: ser::Error,
     {
         let text = &mut self.text;
-        let ((), value) = nested(value, |value| write(text, value))?;
-        self.map.insert(key.to_owned(), value);
-        Ok(())
+        let slot = Slot::Insert(&mut self.map, key.to_owned());
+        nested(value, slot, |value| write(text, value))
     }
 }
 
-impl<C: SerializeMap> TeeMap<C> {
-    /// The value of the key last written, into the map.
-    #[inline(never)]
-    fn insert(&mut self, value: Value) -> Result<(), C::Error> {
-        let key = self
-            .key
-            .take()
-            .ok_or_else(|| ser::Error::custom("a map value came before its key"))?;
-        self.map.insert(key, value);
-        Ok(())
-    }
-}
-
-impl<C: SerializeMap> SerializeMap for TeeMap<C> {
-    type Ok = (C::Ok, Value);
+impl<C: SerializeMap> SerializeMap for TeeMap<'_, C> {
+    type Ok = C::Ok;
     type Error = C::Error;
 
-    // Out of line, as `insert`: one copy per key type (nearly always `str`) rather
-    // than one inlined into every entry a profile writes, which kept a render's
-    // code from fitting the instruction cache.
+    // Out of line: one copy per key type (nearly always `str`) rather than one
+    // inlined into every entry a profile writes, which kept a render's code from
+    // fitting the instruction cache.
     #[inline(never)]
     fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), C::Error> {
         self.text.serialize_key(key)?;
@@ -128,9 +131,14 @@ impl<C: SerializeMap> SerializeMap for TeeMap<C> {
     }
 
     fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), C::Error> {
+        let key = self
+            .key
+            .take()
+            .ok_or_else(|| ser::Error::custom("a map value came before its key"))?;
         let text = &mut self.text;
-        let ((), value) = nested(value, |value| text.serialize_value(value))?;
-        self.insert(value)
+        nested(value, Slot::Insert(&mut self.map, key), |value| {
+            text.serialize_value(value)
+        })
     }
 
     fn end(self) -> Result<Self::Ok, C::Error> {
@@ -138,8 +146,8 @@ impl<C: SerializeMap> SerializeMap for TeeMap<C> {
     }
 }
 
-impl<C: SerializeStructVariant> SerializeStructVariant for TeeMap<C> {
-    type Ok = (C::Ok, Value);
+impl<C: SerializeStructVariant> SerializeStructVariant for TeeMap<'_, C> {
+    type Ok = C::Ok;
     type Error = C::Error;
 
     fn serialize_field<T: Serialize + ?Sized>(
@@ -160,17 +168,18 @@ impl<C: SerializeStructVariant> SerializeStructVariant for TeeMap<C> {
 }
 
 /// A struct being written and built, or a serializer's own token (see
-/// [`Tee::serialize_struct`]).
-pub(crate) enum TeeStruct<C> {
-    Fields(TeeMap<C>),
+/// [`Tee::serialize_struct`](super::Tee)).
+pub(crate) enum TeeStruct<'a, C> {
+    Fields(TeeMap<'a, C>),
     Token {
         text: C,
         value: <ValueSerializer as Serializer>::SerializeStruct,
+        slot: Slot<'a>,
     },
 }
 
-impl<C: SerializeStruct> SerializeStruct for TeeStruct<C> {
-    type Ok = (C::Ok, Value);
+impl<C: SerializeStruct> SerializeStruct for TeeStruct<'_, C> {
+    type Ok = C::Ok;
     type Error = C::Error;
 
     fn serialize_field<T: Serialize + ?Sized>(
@@ -182,7 +191,9 @@ impl<C: SerializeStruct> SerializeStruct for TeeStruct<C> {
             TeeStruct::Fields(fields) => {
                 fields.field(key, value, |text, value| text.serialize_field(key, value))
             }
-            TeeStruct::Token { text, value: built } => {
+            TeeStruct::Token {
+                text, value: built, ..
+            } => {
                 text.serialize_field(key, value)?;
                 built
                     .serialize_field(key, value)
@@ -201,9 +212,10 @@ impl<C: SerializeStruct> SerializeStruct for TeeStruct<C> {
     fn end(self) -> Result<Self::Ok, C::Error> {
         match self {
             TeeStruct::Fields(fields) => fields.finish(C::end),
-            TeeStruct::Token { text, value } => {
+            TeeStruct::Token { text, value, slot } => {
                 let ok = text.end()?;
-                Ok((ok, value_of(SerializeStruct::end(value))?))
+                slot.put(value_of(SerializeStruct::end(value))?);
+                Ok(ok)
             }
         }
     }

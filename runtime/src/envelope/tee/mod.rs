@@ -33,26 +33,49 @@ use serde_json::value::Serializer as ValueSerializer;
 /// conversion).
 const MAP_ROOM: usize = 9;
 
-/// A serializer that writes through `text` and builds the value too: its output is
-/// `(text's output, the value)`.
-pub(crate) struct Tee<S> {
+/// Where a value built by a [`Tee`] goes: each one is put straight where it
+/// belongs (into its array, its object, or the caller's option) rather than handed
+/// back up through every serializer's result, which moved each 72-byte `Value`
+/// several times and put that code on every leaf.
+pub(crate) enum Slot<'a> {
+    /// The outermost value, or a value that is wrapped before it goes on.
+    Root(&'a mut Option<Value>),
+    /// An element of an array.
+    Push(&'a mut Vec<Value>),
+    /// A value of an object, under its key.
+    Insert(&'a mut Map<String, Value>, String),
+}
+
+impl Slot<'_> {
+    /// Out of line: one copy for every leaf and compound that puts a value.
+    #[inline(never)]
+    fn put(self, value: Value) {
+        match self {
+            Slot::Root(out) => *out = Some(value),
+            Slot::Push(items) => items.push(value),
+            Slot::Insert(map, key) => {
+                map.insert(key, value);
+            }
+        }
+    }
+}
+
+/// A serializer that writes through `text` and puts the value it builds into its
+/// [`Slot`]; its output is the text side's.
+pub(crate) struct Tee<'a, S> {
     text: S,
+    slot: Slot<'a>,
     /// Whether this is the outermost value (the envelope), not one nested in it.
     outermost: bool,
 }
 
-impl<S> Tee<S> {
-    pub(crate) fn new(text: S) -> Self {
+impl<'a, S> Tee<'a, S> {
+    /// Writes through `text`, and leaves the value built in `out`.
+    pub(crate) fn new(text: S, out: &'a mut Option<Value>) -> Self {
         Tee {
             text,
+            slot: Slot::Root(out),
             outermost: true,
-        }
-    }
-
-    fn nested(text: S) -> Self {
-        Tee {
-            text,
-            outermost: false,
         }
     }
 }
@@ -63,40 +86,47 @@ fn value_of<E: ser::Error>(value: Result<Value, serde_json::Error>) -> Result<Va
     value.map_err(E::custom)
 }
 
-/// The value a [`Nested`] left in its slot.
-fn take<E: ser::Error>(slot: &Cell<Option<Value>>) -> Result<Value, E> {
-    slot.take()
-        .ok_or_else(|| E::custom("a nested value was not serialised"))
-}
-
 /// A value nested in a compound: handed to the text side, which serialises it with
-/// the serializer of its position; that is wrapped in a [`Tee`] again, and the
-/// value built alongside is left in `slot`.
-struct Nested<'a, T: ?Sized> {
+/// the serializer of its position; that is wrapped in a [`Tee`] again, which puts
+/// the value built alongside into `slot`.
+struct Nested<'a, 's, T: ?Sized> {
     value: &'a T,
-    slot: &'a Cell<Option<Value>>,
+    slot: Cell<Option<Slot<'s>>>,
 }
 
-impl<T: Serialize + ?Sized> Serialize for Nested<'_, T> {
+impl<T: Serialize + ?Sized> Serialize for Nested<'_, '_, T> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let (ok, value) = self.value.serialize(Tee::nested(serializer))?;
-        self.slot.set(Some(value));
-        Ok(ok)
+        let slot = self
+            .slot
+            .take()
+            .ok_or_else(|| ser::Error::custom("a nested value was serialised twice"))?;
+        self.value.serialize(Tee {
+            text: serializer,
+            slot,
+            outermost: false,
+        })
     }
 }
 
-/// `value` serialised into the text through `write`, and as a value.
+/// `value` serialised into the text through `write`, and built into `slot`.
 fn nested<T, O, E>(
     value: &T,
-    write: impl FnOnce(&Nested<'_, T>) -> Result<O, E>,
-) -> Result<(O, Value), E>
+    slot: Slot<'_>,
+    write: impl FnOnce(&Nested<'_, '_, T>) -> Result<O, E>,
+) -> Result<O, E>
 where
     T: Serialize + ?Sized,
     E: ser::Error,
 {
-    let slot = Cell::new(None);
-    let ok = write(&Nested { value, slot: &slot })?;
-    Ok((ok, take(&slot)?))
+    let nested = Nested {
+        value,
+        slot: Cell::new(Some(slot)),
+    };
+    let ok = write(&nested)?;
+    match nested.slot.into_inner() {
+        None => Ok(ok),
+        Some(_) => Err(E::custom("a nested value was not serialised")),
+    }
 }
 
 /// A map key as the value's key: what serde_json's value serializer accepts as a
@@ -127,21 +157,23 @@ macro_rules! scalars {
     ($($method:ident($ty:ty);)*) => {$(
         fn $method(self, value: $ty) -> Result<Self::Ok, S::Error> {
             let built = value_of(ValueSerializer.$method(value))?;
-            Ok((self.text.$method(value)?, built))
+            let ok = self.text.$method(value)?;
+            self.slot.put(built);
+            Ok(ok)
         }
     )*};
 }
 
-impl<S: Serializer> Serializer for Tee<S> {
-    type Ok = (S::Ok, Value);
+impl<'a, S: Serializer> Serializer for Tee<'a, S> {
+    type Ok = S::Ok;
     type Error = S::Error;
-    type SerializeSeq = TeeSeq<S::SerializeSeq>;
-    type SerializeTuple = TeeSeq<S::SerializeTuple>;
-    type SerializeTupleStruct = TeeSeq<S::SerializeTupleStruct>;
-    type SerializeTupleVariant = TeeSeq<S::SerializeTupleVariant>;
-    type SerializeMap = TeeMap<S::SerializeMap>;
-    type SerializeStruct = TeeStruct<S::SerializeStruct>;
-    type SerializeStructVariant = TeeMap<S::SerializeStructVariant>;
+    type SerializeSeq = TeeSeq<'a, S::SerializeSeq>;
+    type SerializeTuple = TeeSeq<'a, S::SerializeTuple>;
+    type SerializeTupleStruct = TeeSeq<'a, S::SerializeTupleStruct>;
+    type SerializeTupleVariant = TeeSeq<'a, S::SerializeTupleVariant>;
+    type SerializeMap = TeeMap<'a, S::SerializeMap>;
+    type SerializeStruct = TeeStruct<'a, S::SerializeStruct>;
+    type SerializeStructVariant = TeeMap<'a, S::SerializeStructVariant>;
 
     scalars! {
         serialize_bool(bool);
@@ -163,20 +195,26 @@ impl<S: Serializer> Serializer for Tee<S> {
     }
 
     fn serialize_none(self) -> Result<Self::Ok, S::Error> {
-        Ok((self.text.serialize_none()?, Value::Null))
+        let ok = self.text.serialize_none()?;
+        self.slot.put(Value::Null);
+        Ok(ok)
     }
 
     fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<Self::Ok, S::Error> {
         let text = self.text;
-        nested(value, |value| text.serialize_some(value))
+        nested(value, self.slot, |value| text.serialize_some(value))
     }
 
     fn serialize_unit(self) -> Result<Self::Ok, S::Error> {
-        Ok((self.text.serialize_unit()?, Value::Null))
+        let ok = self.text.serialize_unit()?;
+        self.slot.put(Value::Null);
+        Ok(ok)
     }
 
     fn serialize_unit_struct(self, name: &'static str) -> Result<Self::Ok, S::Error> {
-        Ok((self.text.serialize_unit_struct(name)?, Value::Null))
+        let ok = self.text.serialize_unit_struct(name)?;
+        self.slot.put(Value::Null);
+        Ok(ok)
     }
 
     fn serialize_unit_variant(
@@ -185,8 +223,9 @@ impl<S: Serializer> Serializer for Tee<S> {
         index: u32,
         variant: &'static str,
     ) -> Result<Self::Ok, S::Error> {
-        let text = self.text.serialize_unit_variant(name, index, variant)?;
-        Ok((text, Value::String(variant.to_owned())))
+        let ok = self.text.serialize_unit_variant(name, index, variant)?;
+        self.slot.put(Value::String(variant.to_owned()));
+        Ok(ok)
     }
 
     fn serialize_newtype_struct<T: Serialize + ?Sized>(
@@ -195,7 +234,9 @@ impl<S: Serializer> Serializer for Tee<S> {
         value: &T,
     ) -> Result<Self::Ok, S::Error> {
         let text = self.text;
-        nested(value, |value| text.serialize_newtype_struct(name, value))
+        nested(value, self.slot, |value| {
+            text.serialize_newtype_struct(name, value)
+        })
     }
 
     fn serialize_newtype_variant<T: Serialize + ?Sized>(
@@ -206,22 +247,23 @@ impl<S: Serializer> Serializer for Tee<S> {
         value: &T,
     ) -> Result<Self::Ok, S::Error> {
         let text = self.text;
-        let (ok, value) = nested(value, |value| {
+        let mut inner = None;
+        let ok = nested(value, Slot::Root(&mut inner), |value| {
             text.serialize_newtype_variant(name, index, variant, value)
         })?;
-        Ok((ok, in_variant(Some(variant), value)))
+        let inner = inner.ok_or_else(|| ser::Error::custom("a nested value was not built"))?;
+        self.slot.put(in_variant(Some(variant), inner));
+        Ok(ok)
     }
 
     fn serialize_seq(self, len: Option<usize>) -> Result<Self::SerializeSeq, S::Error> {
-        Ok(TeeSeq::new(self.text.serialize_seq(len)?, len, None))
+        let text = self.text.serialize_seq(len)?;
+        Ok(TeeSeq::new(text, self.slot, len, None))
     }
 
     fn serialize_tuple(self, len: usize) -> Result<Self::SerializeTuple, S::Error> {
-        Ok(TeeSeq::new(
-            self.text.serialize_tuple(len)?,
-            Some(len),
-            None,
-        ))
+        let text = self.text.serialize_tuple(len)?;
+        Ok(TeeSeq::new(text, self.slot, Some(len), None))
     }
 
     fn serialize_tuple_struct(
@@ -230,7 +272,7 @@ impl<S: Serializer> Serializer for Tee<S> {
         len: usize,
     ) -> Result<Self::SerializeTupleStruct, S::Error> {
         let text = self.text.serialize_tuple_struct(name, len)?;
-        Ok(TeeSeq::new(text, Some(len), None))
+        Ok(TeeSeq::new(text, self.slot, Some(len), None))
     }
 
     fn serialize_tuple_variant(
@@ -243,14 +285,15 @@ impl<S: Serializer> Serializer for Tee<S> {
         let text = self
             .text
             .serialize_tuple_variant(name, index, variant, len)?;
-        Ok(TeeSeq::new(text, Some(len), Some(variant)))
+        Ok(TeeSeq::new(text, self.slot, Some(len), Some(variant)))
     }
 
     fn serialize_map(self, len: Option<usize>) -> Result<Self::SerializeMap, S::Error> {
         // Profiles stream their keys (`len` is `None`); room for an envelope's keys
         // up front saves growing the map twice on the way.
         let room = len.or(self.outermost.then_some(MAP_ROOM));
-        Ok(TeeMap::new(self.text.serialize_map(len)?, room, None))
+        let text = self.text.serialize_map(len)?;
+        Ok(TeeMap::new(text, self.slot, room, None))
     }
 
     fn serialize_struct(
@@ -265,10 +308,19 @@ impl<S: Serializer> Serializer for Tee<S> {
             let value = ValueSerializer
                 .serialize_struct(name, len)
                 .map_err(ser::Error::custom)?;
-            return Ok(TeeStruct::Token { text, value });
+            return Ok(TeeStruct::Token {
+                text,
+                value,
+                slot: self.slot,
+            });
         }
         let text = self.text.serialize_struct(name, len)?;
-        Ok(TeeStruct::Fields(TeeMap::new(text, Some(len), None)))
+        Ok(TeeStruct::Fields(TeeMap::new(
+            text,
+            self.slot,
+            Some(len),
+            None,
+        )))
     }
 
     fn serialize_struct_variant(
@@ -281,7 +333,7 @@ impl<S: Serializer> Serializer for Tee<S> {
         let text = self
             .text
             .serialize_struct_variant(name, index, variant, len)?;
-        Ok(TeeMap::new(text, Some(len), Some(variant)))
+        Ok(TeeMap::new(text, self.slot, Some(len), Some(variant)))
     }
 
     fn collect_str<T: core::fmt::Display + ?Sized>(self, value: &T) -> Result<Self::Ok, S::Error> {
@@ -292,7 +344,9 @@ impl<S: Serializer> Serializer for Tee<S> {
                 "a Display implementation returned an error",
             ));
         }
-        Ok((self.text.serialize_str(&text)?, Value::String(text)))
+        let ok = self.text.serialize_str(&text)?;
+        self.slot.put(Value::String(text));
+        Ok(ok)
     }
 
     fn is_human_readable(&self) -> bool {
