@@ -120,13 +120,8 @@ impl<C: SerializeMap> SerializeMap for TeeMap<'_, C> {
     type Ok = C::Ok;
     type Error = C::Error;
 
-    // Out of line: one copy per key type (nearly always `str`) rather than one
-    // inlined into every entry a profile writes, which kept a render's code from
-    // fitting the instruction cache.
-    #[inline(never)]
     fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), C::Error> {
-        self.text.serialize_key(key)?;
-        self.key = Some(key_of(key)?);
+        self.key = Some(self.write_key(key)?);
         Ok(())
     }
 
@@ -141,8 +136,34 @@ impl<C: SerializeMap> SerializeMap for TeeMap<'_, C> {
         })
     }
 
+    // What every entry of a profile goes through: the key is kept for the value's
+    // slot directly rather than stored and taken back.
+    fn serialize_entry<K, V>(&mut self, key: &K, value: &V) -> Result<(), C::Error>
+    where
+        K: Serialize + ?Sized,
+        V: Serialize + ?Sized,
+    {
+        let key = self.write_key(key)?;
+        let text = &mut self.text;
+        nested(value, Slot::Insert(&mut self.map, key), |value| {
+            text.serialize_value(value)
+        })
+    }
+
     fn end(self) -> Result<Self::Ok, C::Error> {
         self.finish(C::end)
+    }
+}
+
+impl<C: SerializeMap> TeeMap<'_, C> {
+    /// Writes `key` into the text and returns it as the value's key. Out of line:
+    /// one copy per key type (nearly always `str`) rather than one inlined into
+    /// every entry a profile writes, which kept a render's code from fitting the
+    /// instruction cache.
+    #[inline(never)]
+    fn write_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<String, C::Error> {
+        self.text.serialize_key(key)?;
+        key_of(key)
     }
 }
 
