@@ -19,6 +19,7 @@ pub(crate) struct TeeSeq<'a, C> {
 }
 
 impl<'a, C> TeeSeq<'a, C> {
+    #[inline]
     pub(super) fn new(
         text: C,
         slot: Slot<'a>,
@@ -33,6 +34,7 @@ impl<'a, C> TeeSeq<'a, C> {
         }
     }
 
+    #[inline]
     fn finish<O, E>(self, text: impl FnOnce(C) -> Result<O, E>) -> Result<O, E> {
         let ok = text(self.text)?;
         self.slot
@@ -76,6 +78,7 @@ pub(crate) struct TeeMap<'a, C> {
 }
 
 impl<'a, C> TeeMap<'a, C> {
+    #[inline]
     pub(super) fn new(
         text: C,
         slot: Slot<'a>,
@@ -91,6 +94,7 @@ impl<'a, C> TeeMap<'a, C> {
         }
     }
 
+    #[inline]
     fn finish<O, E>(self, text: impl FnOnce(C) -> Result<O, E>) -> Result<O, E> {
         let ok = text(self.text)?;
         self.slot

@@ -95,6 +95,7 @@ struct Nested<'a, 's, T: ?Sized> {
 }
 
 impl<T: Serialize + ?Sized> Serialize for Nested<'_, '_, T> {
+    #[inline]
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let slot = self
             .slot
@@ -109,6 +110,7 @@ impl<T: Serialize + ?Sized> Serialize for Nested<'_, '_, T> {
 }
 
 /// `value` serialised into the text through `write`, and built into `slot`.
+#[inline]
 fn nested<T, O, E>(
     value: &T,
     slot: Slot<'_>,
