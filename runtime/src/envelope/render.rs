@@ -7,7 +7,7 @@ use std::panic::{self, AssertUnwindSafe};
 
 use serde::{Serialize, Serializer};
 
-use super::tee::Tee;
+use super::tee;
 use super::{Envelope, Reduction};
 use crate::{Native, Profile};
 
@@ -94,12 +94,10 @@ impl<'a> Envelope<'a> {
     /// [`render_into`](Self::render_into) for what is guaranteed.
     pub fn to_value<P: Profile + ?Sized>(&self, profile: &P) -> serde_json::Value {
         self.reduce(profile, |wire| {
-            // The text is only counted, for the size limit; see `Tee`.
+            // The text is only counted, for the size limit; see `tee`.
             let mut counter = ByteCounter(0);
-            let mut serializer = serde_json::Serializer::new(&mut counter);
-            let mut value = None;
-            wire.serialize(Tee::new(&mut serializer, &mut value)).ok()?;
-            Some((value?, counter.0))
+            let value = tee::write_and_build(wire, &mut counter).ok()?;
+            Some((value, counter.0))
         })
         .map_or(serde_json::Value::Null, |(value, _)| value)
     }
@@ -117,11 +115,8 @@ impl<'a> Envelope<'a> {
         let rendered = self.reduce(profile, |wire| {
             let mut text = Vec::with_capacity(TEXT_ROOM);
             let value = if with_value {
-                // One walk of the envelope for both: see `Tee`.
-                let mut serializer = serde_json::Serializer::new(&mut text);
-                let mut value = None;
-                wire.serialize(Tee::new(&mut serializer, &mut value)).ok()?;
-                Some(value?)
+                // One walk of the envelope for both: see `tee`.
+                Some(tee::write_and_build(wire, &mut text).ok()?)
             } else {
                 serde_json::to_writer(&mut text, wire).ok()?;
                 None

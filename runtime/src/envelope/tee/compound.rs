@@ -102,11 +102,11 @@ impl<'a, C> TeeMap<'a, C> {
         Ok(ok)
     }
 
-    /// A struct's field: `value` written by `write` (the text side's
+    /// `value` written by `write` (the text side's `serialize_value` or
     /// `serialize_field`) and built into the map under `key`.
-    fn field<T, E>(
+    fn value_under<T, E>(
         &mut self,
-        key: &'static str,
+        key: String,
         value: &T,
         write: impl FnOnce(&mut C, &Nested<'_, '_, T>) -> Result<(), E>,
     ) -> Result<(), E>
@@ -115,8 +115,9 @@ impl<'a, C> TeeMap<'a, C> {
         E: ser::Error,
     {
         let text = &mut self.text;
-        let slot = Slot::Insert(&mut self.map, key.to_owned());
-        nested(value, slot, |value| write(text, value))
+        nested(value, Slot::Insert(&mut self.map, key), |value| {
+            write(text, value)
+        })
     }
 }
 
@@ -134,10 +135,7 @@ impl<C: SerializeMap> SerializeMap for TeeMap<'_, C> {
             .key
             .take()
             .ok_or_else(|| ser::Error::custom("a map value came before its key"))?;
-        let text = &mut self.text;
-        nested(value, Slot::Insert(&mut self.map, key), |value| {
-            text.serialize_value(value)
-        })
+        self.value_under(key, value, |text, value| text.serialize_value(value))
     }
 
     // What every entry of a profile goes through: the key is kept for the value's
@@ -148,10 +146,7 @@ impl<C: SerializeMap> SerializeMap for TeeMap<'_, C> {
         V: Serialize + ?Sized,
     {
         let key = self.write_key(key)?;
-        let text = &mut self.text;
-        nested(value, Slot::Insert(&mut self.map, key), |value| {
-            text.serialize_value(value)
-        })
+        self.value_under(key, value, |text, value| text.serialize_value(value))
     }
 
     fn end(self) -> Result<Self::Ok, C::Error> {
@@ -180,7 +175,9 @@ impl<C: SerializeStructVariant> SerializeStructVariant for TeeMap<'_, C> {
         key: &'static str,
         value: &T,
     ) -> Result<(), C::Error> {
-        self.field(key, value, |text, value| text.serialize_field(key, value))
+        self.value_under(key.to_owned(), value, |text, value| {
+            text.serialize_field(key, value)
+        })
     }
 
     fn skip_field(&mut self, key: &'static str) -> Result<(), C::Error> {
@@ -214,7 +211,9 @@ impl<C: SerializeStruct> SerializeStruct for TeeStruct<'_, C> {
     ) -> Result<(), C::Error> {
         match self {
             TeeStruct::Fields(fields) => {
-                fields.field(key, value, |text, value| text.serialize_field(key, value))
+                fields.value_under(key.to_owned(), value, |text, value| {
+                    text.serialize_field(key, value)
+                })
             }
             TeeStruct::Token {
                 text, value: built, ..

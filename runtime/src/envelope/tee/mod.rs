@@ -33,11 +33,28 @@ use serde_json::value::Serializer as ValueSerializer;
 /// conversion).
 const MAP_ROOM: usize = 9;
 
+/// `value` written as JSON text into `out` by serde_json, and built as the `Value`
+/// that `serde_json::to_value` would make of it, in one walk.
+pub(crate) fn write_and_build<T, W>(value: &T, out: W) -> Result<Value, serde_json::Error>
+where
+    T: Serialize + ?Sized,
+    W: std::io::Write,
+{
+    let mut built = None;
+    value.serialize(Tee {
+        text: &mut serde_json::Serializer::new(out),
+        slot: Slot::Root(&mut built),
+        outermost: true,
+    })?;
+    // Every walk that succeeds puts its value; this is only a guard.
+    built.ok_or_else(|| ser::Error::custom("no value was built"))
+}
+
 /// Where a value built by a [`Tee`] goes: each one is put straight where it
 /// belongs (into its array, its object, or the caller's option) rather than handed
 /// back up through every serializer's result, which moved each 72-byte `Value`
 /// several times and put that code on every leaf.
-pub(crate) enum Slot<'a> {
+enum Slot<'a> {
     /// The outermost value, or a value that is wrapped before it goes on.
     Root(&'a mut Option<Value>),
     /// An element of an array.
@@ -62,22 +79,11 @@ impl Slot<'_> {
 
 /// A serializer that writes through `text` and puts the value it builds into its
 /// [`Slot`]; its output is the text side's.
-pub(crate) struct Tee<'a, S> {
+struct Tee<'a, S> {
     text: S,
     slot: Slot<'a>,
     /// Whether this is the outermost value (the envelope), not one nested in it.
     outermost: bool,
-}
-
-impl<'a, S> Tee<'a, S> {
-    /// Writes through `text`, and leaves the value built in `out`.
-    pub(crate) fn new(text: S, out: &'a mut Option<Value>) -> Self {
-        Tee {
-            text,
-            slot: Slot::Root(out),
-            outermost: true,
-        }
-    }
 }
 
 /// A value failed to build (serde_json refuses it alone too, e.g. an integer too

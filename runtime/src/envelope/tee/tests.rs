@@ -6,19 +6,12 @@ use proptest::prelude::*;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::Tee;
+use super::write_and_build;
 
 /// Both outputs of `value`, and what serde_json makes of it alone.
 fn both<T: Serialize>(value: &T) -> ((String, Value), (String, Value)) {
     let mut text = Vec::new();
-    let mut built = None;
-    value
-        .serialize(Tee::new(
-            &mut serde_json::Serializer::new(&mut text),
-            &mut built,
-        ))
-        .unwrap();
-    let built = built.unwrap();
+    let built = write_and_build(value, &mut text).unwrap();
     let alone = (
         serde_json::to_string(value).unwrap(),
         serde_json::to_value(value).unwrap(),
@@ -95,13 +88,7 @@ fn every_serde_shape_agrees_with_serde_json_alone() {
 fn a_value_serde_json_refuses_fails_the_tee_too() {
     let too_large = u128::MAX;
     let mut text = Vec::new();
-    let mut built = None;
-    let result = too_large.serialize(Tee::new(
-        &mut serde_json::Serializer::new(&mut text),
-        &mut built,
-    ));
-    assert!(result.is_err());
-    assert!(built.is_none());
+    assert!(write_and_build(&too_large, &mut text).is_err());
     assert!(serde_json::to_value(too_large).is_err());
 }
 
