@@ -398,6 +398,12 @@ pub fn check_native(value: &Value, error: &dyn ToolError, policy: &Policy) -> Ch
     ensure_eq!(value["code"], error.code());
     ensure_eq!(value["kind"], error.kind().as_str());
     ensure_eq!(value["recoverable"], error.recoverable());
+    if value.get("retry").is_some() {
+        ensure!(
+            error.recoverable() && error.kind() != tool_error::Kind::Validation,
+            "retry advice on an error that invites no retry"
+        );
+    }
     check_policy_bounds(value, "message", "suggestions", error, policy)?;
     if !policy.verbose {
         ensure!(value.get("debug").is_none(), "debug info without verbose");

@@ -161,6 +161,7 @@ pub struct Generated {
     pub details: Details,
     pub suggestions: Vec<String>,
     pub retry_after: Option<Duration>,
+    pub no_effect: bool,
     pub chain: Option<Box<Cause>>,
     pub jsonrpc_code: i32,
     pub http_status: u16,
@@ -214,6 +215,9 @@ impl ToolError for Generated {
     }
     fn retry_after(&self) -> Option<Duration> {
         self.retry_after
+    }
+    fn no_effect(&self) -> bool {
+        self.no_effect
     }
     fn jsonrpc_code(&self) -> i32 {
         self.jsonrpc_code
@@ -359,6 +363,8 @@ pub struct Ctx {
     pub request_id: Option<String>,
     pub server_version: Option<String>,
     pub time: Option<SystemTime>,
+    /// Whether the call may be repeated unchanged, when known.
+    pub idempotent: Option<bool>,
 }
 
 /// The envelope of `error` in `ctx` under `policy`.
@@ -375,6 +381,9 @@ pub fn envelope<'a>(error: &'a dyn ToolError, ctx: &'a Ctx, policy: &'a Policy) 
     }
     if let Some(version) = &ctx.server_version {
         context = context.with_server_version(version);
+    }
+    if let Some(idempotent) = ctx.idempotent {
+        context = context.with_idempotent(idempotent);
     }
     let mut envelope = Envelope::new(error)
         .with_context(context)
@@ -655,6 +664,7 @@ impl Planter<'_, '_> {
             details: self.details(),
             suggestions: texts(self.bytes, 40),
             retry_after: self.bytes.bool().then(|| duration(self.bytes)),
+            no_effect: self.bytes.bool(),
             chain: Cause::chain(&chain),
             jsonrpc_code: self.bytes.u64() as i32,
             http_status: self.bytes.u64() as u16,
@@ -811,12 +821,14 @@ pub fn ctx(bytes: &mut Bytes<'_>) -> Ctx {
         2 => UNIX_EPOCH.checked_sub(Duration::from_secs(bytes.u64())),
         _ => Some(UNIX_EPOCH + Duration::from_secs(bytes.u64() % 4_000_000_000)),
     };
+    let idempotent = bytes.bool().then(|| bytes.bool());
     Ctx {
         tool,
         operation,
         request_id,
         server_version,
         time,
+        idempotent,
     }
 }
 

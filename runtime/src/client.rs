@@ -5,6 +5,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use crate::envelope::Retry;
 use crate::{Kind, ToolError};
 
 /// The native envelope, owned and deserialisable: what a client reads back.
@@ -33,6 +34,14 @@ pub struct OwnedEnvelope {
     pub message: String,
     /// Whether retrying may succeed.
     pub recoverable: bool,
+    /// Whether repeating the call unchanged is safe, for an error that invites a
+    /// retry; `None` when the server did not say.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "retry_leniently"
+    )]
+    pub retry: Option<Retry>,
     /// The category, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub category: Option<String>,
@@ -92,7 +101,7 @@ impl OwnedEnvelope {
 
     /// What the agent should do next.
     pub fn next_action(&self) -> NextAction {
-        NextAction::decide(self.kind, self.recoverable, self.retry_after())
+        NextAction::decide(self.kind, self.recoverable, self.retry_after(), self.retry)
     }
 
     /// The suggested calls an agent may run without asking its user: those the
@@ -192,6 +201,13 @@ pub enum NextAction {
         /// The server's retry hint.
         after: Option<Duration>,
     },
+    /// The call may have taken effect before it failed: check whether it did (read
+    /// what it would have changed), and retry it, after `after` when given, only if
+    /// it did not.
+    CheckThenRetry {
+        /// The server's retry hint.
+        after: Option<Duration>,
+    },
     /// Change the input and retry.
     FixInput,
     /// Use another resource, create the missing one, or negotiate the conflict.
@@ -207,19 +223,33 @@ impl NextAction {
     ///
     /// | kind | recoverable | action |
     /// | --- | --- | --- |
-    /// | `Transient` | yes | `Retry { after: retry_after }` |
+    /// | `Transient` | yes | a retry (below) |
     /// | `Validation` | yes | `FixInput` |
     /// | `NotFound` | any | `WorkAround` |
-    /// | `Conflict` | any | `Retry` when a retry hint is given, else `WorkAround` |
+    /// | `Conflict` | any | a retry (below) when a retry hint is given, else `WorkAround` |
     /// | `Permission` | any | `Escalate` |
     /// | `Internal`, or `Transient`/`Validation` not recoverable | | `GiveUp` |
-    pub fn decide(kind: Kind, recoverable: bool, retry_after: Option<Duration>) -> NextAction {
+    ///
+    /// A retry is `CheckThenRetry` when the server's `retry` advice is
+    /// [`Retry::CheckFirst`], else `Retry`; both carry the retry hint. A server that
+    /// gives no advice (`retry` is `None`: an older server, another format) is
+    /// taken at its kind's word, as before the advice existed: `Retry`.
+    pub fn decide(
+        kind: Kind,
+        recoverable: bool,
+        retry_after: Option<Duration>,
+        retry: Option<Retry>,
+    ) -> NextAction {
+        let again = |after| match retry {
+            Some(Retry::CheckFirst) => NextAction::CheckThenRetry { after },
+            Some(Retry::Safe) | None => NextAction::Retry { after },
+        };
         match kind {
-            Kind::Transient if recoverable => NextAction::Retry { after: retry_after },
+            Kind::Transient if recoverable => again(retry_after),
             Kind::Validation if recoverable => NextAction::FixInput,
             Kind::NotFound => NextAction::WorkAround,
             Kind::Conflict => match retry_after {
-                Some(after) => NextAction::Retry { after: Some(after) },
+                Some(after) => again(Some(after)),
                 None => NextAction::WorkAround,
             },
             Kind::Permission => NextAction::Escalate,
@@ -227,9 +257,16 @@ impl NextAction {
         }
     }
 
-    /// The action for an error on the server side (e.g. to log what the agent will do).
+    /// The action for an error on the server side (e.g. to log what the agent will
+    /// do). Without the call's context, the retry advice is only the error's own
+    /// (`no_effect`).
     pub fn for_error(error: &dyn ToolError) -> NextAction {
-        NextAction::decide(error.kind(), error.recoverable(), error.retry_after())
+        NextAction::decide(
+            error.kind(),
+            error.recoverable(),
+            error.retry_after(),
+            crate::Envelope::new(error).retry(),
+        )
     }
 }
 
@@ -333,6 +370,17 @@ fn request_id_text<'de, D: serde::Deserializer<'de>>(
     })
 }
 
+/// `retry` as sent; a value this version does not know reads as the careful
+/// `check_first`, never as a reason to drop the envelope.
+fn retry_leniently<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<Retry>, D::Error> {
+    Ok(match Option::<Value>::deserialize(deserializer)? {
+        None | Some(Value::Null) => None,
+        Some(value) => Some(Retry::deserialize(value).unwrap_or(Retry::CheckFirst)),
+    })
+}
+
 fn text(object: &Map<String, Value>, key: &str) -> Option<String> {
     object.get(key)?.as_str().map(str::to_owned)
 }
@@ -363,6 +411,7 @@ fn typed(object: &Map<String, Value>) -> Option<OwnedEnvelope> {
             .get("recoverable")
             .and_then(Value::as_bool)
             .unwrap_or_else(|| kind.default_recoverable()),
+        retry: None,
         category: None,
         domain: None,
         retry_after,
@@ -437,6 +486,10 @@ fn problem(object: &Map<String, Value>) -> Option<OwnedEnvelope> {
             .get("recoverable")
             .and_then(Value::as_bool)
             .unwrap_or_else(|| kind.default_recoverable()),
+        retry: object
+            .get("retry")
+            .and_then(|retry| retry_leniently(retry.clone()).ok())
+            .flatten(),
         category: text(object, "category"),
         domain: None,
         retry_after: object.get("retry_after").and_then(Value::as_f64),
@@ -481,20 +534,64 @@ mod tests {
     fn decision_table() {
         use NextAction::*;
         let s = Some(Duration::from_secs(5));
+        let decide = |kind, recoverable, after| NextAction::decide(kind, recoverable, after, None);
+        assert_eq!(decide(Kind::Transient, true, s), Retry { after: s });
+        assert_eq!(decide(Kind::Transient, false, s), GiveUp);
+        assert_eq!(decide(Kind::Validation, true, None), FixInput);
+        assert_eq!(decide(Kind::Validation, false, None), GiveUp);
+        assert_eq!(decide(Kind::NotFound, false, None), WorkAround);
+        assert_eq!(decide(Kind::Conflict, true, None), WorkAround);
+        assert_eq!(decide(Kind::Conflict, true, s), Retry { after: s });
+        assert_eq!(decide(Kind::Permission, true, None), Escalate);
+        assert_eq!(decide(Kind::Internal, true, None), GiveUp);
+    }
+
+    #[test]
+    fn a_retry_follows_the_advice() {
+        use NextAction::*;
+        let s = Some(Duration::from_secs(5));
+        let check = Some(super::Retry::CheckFirst);
+        let safe = Some(super::Retry::Safe);
         assert_eq!(
-            NextAction::decide(Kind::Transient, true, s),
-            Retry { after: s }
+            NextAction::decide(Kind::Transient, true, s, check),
+            CheckThenRetry { after: s }
         );
-        assert_eq!(NextAction::decide(Kind::Transient, false, s), GiveUp);
-        assert_eq!(NextAction::decide(Kind::Validation, true, None), FixInput);
-        assert_eq!(NextAction::decide(Kind::Validation, false, None), GiveUp);
-        assert_eq!(NextAction::decide(Kind::NotFound, false, None), WorkAround);
-        assert_eq!(NextAction::decide(Kind::Conflict, true, None), WorkAround);
         assert_eq!(
-            NextAction::decide(Kind::Conflict, true, s),
-            Retry { after: s }
+            NextAction::decide(Kind::Transient, true, None, safe),
+            Retry { after: None }
         );
-        assert_eq!(NextAction::decide(Kind::Permission, true, None), Escalate);
-        assert_eq!(NextAction::decide(Kind::Internal, true, None), GiveUp);
+        assert_eq!(
+            NextAction::decide(Kind::Conflict, true, s, check),
+            CheckThenRetry { after: s }
+        );
+        // Advice never turns another decision into a retry.
+        assert_eq!(
+            NextAction::decide(Kind::Validation, true, s, check),
+            FixInput
+        );
+        assert_eq!(NextAction::decide(Kind::Transient, false, s, safe), GiveUp);
+    }
+
+    #[test]
+    fn retry_advice_is_read_leniently() {
+        let read = |retry: &str| {
+            parse(&format!(
+                r#"{{"code":"BUSY","kind":"TRANSIENT","message":"busy","recoverable":true{retry}}}"#
+            ))
+            .envelope()
+            .map(|envelope| envelope.retry)
+        };
+        assert_eq!(read(""), Some(None));
+        assert_eq!(read(r#","retry":"safe""#), Some(Some(super::Retry::Safe)));
+        assert_eq!(
+            read(r#","retry":"check_first""#),
+            Some(Some(super::Retry::CheckFirst))
+        );
+        // A value this version does not know is read carefully, not dropped.
+        assert_eq!(
+            read(r#","retry":"later""#),
+            Some(Some(super::Retry::CheckFirst))
+        );
+        assert_eq!(read(r#","retry":null"#), Some(None));
     }
 }

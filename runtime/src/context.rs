@@ -69,6 +69,7 @@ pub struct Context<'a> {
     server_version: Option<&'a str>,
     locale: Option<&'a str>,
     clock: Option<&'a dyn Clock>,
+    idempotent: Option<bool>,
 }
 
 impl<'a> Context<'a> {
@@ -82,6 +83,7 @@ impl<'a> Context<'a> {
             server_version: None,
             locale: None,
             clock: None,
+            idempotent: None,
         }
     }
 
@@ -136,6 +138,18 @@ impl<'a> Context<'a> {
         self
     }
 
+    /// Whether repeating the call unchanged is safe: the operation is idempotent
+    /// or only reads (an MCP tool that declares `idempotentHint` or `readOnlyHint`,
+    /// an HTTP `GET`, `PUT` or `DELETE`). It decides the envelope's
+    /// [`retry`](crate::envelope::Retry) advice for an error that invites a retry;
+    /// the integrations set it from what they know of the call, and treat a call
+    /// they know nothing of as not idempotent.
+    #[must_use]
+    pub const fn with_idempotent(mut self, idempotent: bool) -> Self {
+        self.idempotent = Some(idempotent);
+        self
+    }
+
     /// The tool name, if set.
     pub const fn tool(&self) -> Option<&'a str> {
         self.tool
@@ -166,6 +180,11 @@ impl<'a> Context<'a> {
         self.locale
     }
 
+    /// Whether repeating the call unchanged is safe, if known.
+    pub const fn idempotent(&self) -> Option<bool> {
+        self.idempotent
+    }
+
     /// The clock's current time, if there is a clock.
     pub fn timestamp(&self) -> Option<SystemTime> {
         self.clock.map(Clock::now)
@@ -182,7 +201,123 @@ impl fmt::Debug for Context<'_> {
             .field("server_version", &self.server_version)
             .field("locale", &self.locale)
             .field("clock", &self.clock.map(|_| "<clock>"))
+            .field("idempotent", &self.idempotent)
             .finish()
+    }
+}
+
+/// Which parts of a call's context the integrations (rmcp, jsonrpsee, axum) send the
+/// client beside the error; set with
+/// [`Options::with_client_context`](crate::Options::with_client_context).
+///
+/// What a model reads of an error should be what it can act on. It knows which tool
+/// it called; it cannot use the clock; and a timestamp or a request id makes two
+/// identical failures read as two different texts. So by default
+/// ([`ClientContext::AGENT`]) none of these reach the client, and the server's log
+/// event keeps them all. The exception is a masked internal error, whose text hides
+/// what went wrong: it carries the request id, so a person can quote it to the
+/// operator. The error's own contract (code, kind, message, details, suggestions,
+/// next calls, `category`, `docs`) is always sent, as the policy allows.
+///
+/// An envelope rendered explicitly (`Envelope::new(..).with_context(..)`) shows
+/// its whole context: this filter is the integrations' alone.
+///
+/// ```
+/// use tool_error::{ClientContext, Options};
+///
+/// // A format that requires the tool name and a timestamp in every error.
+/// let options = Options::new()
+///     .with_client_context(ClientContext::AGENT.with_tool(true).with_timestamp(true));
+/// assert!(options.client_context().tool && !options.client_context().request_id);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ClientContext {
+    /// The tool name. Default `false`: the caller knows which tool it called.
+    pub tool: bool,
+    /// The operation inside the tool. Default `false`: the server's own structure,
+    /// which the caller cannot call.
+    pub operation: bool,
+    /// The request id on every error. Default `false`: a masked internal error
+    /// carries it anyway.
+    pub request_id: bool,
+    /// The timestamp. Default `false`: it changes on every call.
+    pub timestamp: bool,
+    /// The error's domain (`domain = "..."`). Default `false`: the same on every
+    /// error of a server.
+    pub domain: bool,
+}
+
+impl ClientContext {
+    /// What a model can act on: none of the call's context (see the type).
+    pub const AGENT: ClientContext = ClientContext {
+        tool: false,
+        operation: false,
+        request_id: false,
+        timestamp: false,
+        domain: false,
+    };
+
+    /// Everything, as an explicitly rendered envelope shows it.
+    pub const ALL: ClientContext = ClientContext {
+        tool: true,
+        operation: true,
+        request_id: true,
+        timestamp: true,
+        domain: true,
+    };
+
+    /// Sets [`tool`](ClientContext::tool).
+    #[must_use]
+    pub const fn with_tool(mut self, shown: bool) -> Self {
+        self.tool = shown;
+        self
+    }
+
+    /// Sets [`operation`](ClientContext::operation).
+    #[must_use]
+    pub const fn with_operation(mut self, shown: bool) -> Self {
+        self.operation = shown;
+        self
+    }
+
+    /// Sets [`request_id`](ClientContext::request_id).
+    #[must_use]
+    pub const fn with_request_id(mut self, shown: bool) -> Self {
+        self.request_id = shown;
+        self
+    }
+
+    /// Sets [`timestamp`](ClientContext::timestamp).
+    #[must_use]
+    pub const fn with_timestamp(mut self, shown: bool) -> Self {
+        self.timestamp = shown;
+        self
+    }
+
+    /// Sets [`domain`](ClientContext::domain).
+    #[must_use]
+    pub const fn with_domain(mut self, shown: bool) -> Self {
+        self.domain = shown;
+        self
+    }
+
+    /// `context` with what the client is not shown left out; a `masked` error keeps
+    /// its request id.
+    pub(crate) fn filter<'a>(&self, context: &Context<'a>, masked: bool) -> Context<'a> {
+        Context {
+            tool: context.tool.filter(|_| self.tool),
+            operation: context.operation.filter(|_| self.operation),
+            request_id: context.request_id.filter(|_| self.request_id || masked),
+            clock: context.clock.filter(|_| self.timestamp),
+            ..*context
+        }
+    }
+}
+
+impl Default for ClientContext {
+    fn default() -> Self {
+        ClientContext::AGENT
     }
 }
 

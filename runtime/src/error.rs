@@ -112,6 +112,16 @@ pub trait ToolError: fmt::Display + fmt::Debug {
         None
     }
 
+    /// Whether the call was refused before it had any effect (a rate limit, an
+    /// overloaded server turning calls away), so repeating it unchanged is safe
+    /// whatever the call does; see [`Retry`](crate::envelope::Retry). Derived:
+    /// `#[tool_error(no_effect)]`. Defaults to what the catalog entry says, else
+    /// `false`: a failure whose effect is unknown (a timeout may have written) is
+    /// not safe to repeat.
+    fn no_effect(&self) -> bool {
+        self.entry().is_some_and(Entry::no_effect)
+    }
+
     /// The JSON-RPC error code. Defaults to [`Kind::default_jsonrpc_code`].
     fn jsonrpc_code(&self) -> i32 {
         self.kind().default_jsonrpc_code()
@@ -196,6 +206,9 @@ macro_rules! forward_contract {
         }
         fn next_calls(&$this, calls: &mut NextCallWriter<'_>) {
             $target.next_calls(calls)
+        }
+        fn no_effect(&$this) -> bool {
+            $target.no_effect()
         }
         fn retry_after(&$this) -> Option<Duration> {
             $target.retry_after()

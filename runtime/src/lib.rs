@@ -190,7 +190,7 @@ pub use any_error::AnyError;
 pub use catalog::{BuiltinEntry, Catalog, CrateCatalog, Entry, FieldInfo, StaticCatalog, lock};
 pub use channel::Channel;
 pub use client::{NextAction, OwnedEnvelope, OwnedNextCall, Parsed};
-pub use context::{Clock, Context, FixedClock, RequestId, SystemClock};
+pub use context::{ClientContext, Clock, Context, FixedClock, RequestId, SystemClock};
 pub use envelope::{Envelope, Reduction};
 pub use error::ToolError;
 #[cfg(feature = "axum")]

@@ -5,7 +5,8 @@ use std::borrow::Cow;
 use std::sync::{Arc, LazyLock, OnceLock};
 
 use crate::{
-    Clock, Context, CrateCatalog, Envelope, Native, Policy, Profile, SystemClock, ToolError,
+    ClientContext, Clock, Context, CrateCatalog, Envelope, Native, Policy, Profile, SystemClock,
+    ToolError,
 };
 
 /// A profile with its type erased, so options can hold any of them: one method per
@@ -70,9 +71,10 @@ impl<P: Profile + Send + Sync> TextProfile for P {
 /// | --- | --- |
 /// | profile (MCP text and `structuredContent`, JSON-RPC `data`) | [`Native`] |
 /// | client policy | [`Policy::DEFAULT`] |
+/// | what the client gets of the call's context | [`ClientContext::AGENT`]: no tool name, operation, request id (but on a masked error), timestamp or domain |
 /// | log policy | the client policy with [`verbose`](Policy::verbose) on |
 /// | log events | on (one `tracing` event per error, when an integration feature is on) |
-/// | clock | the system clock, so envelopes carry a timestamp |
+/// | clock | the system clock, so log events carry a timestamp |
 /// | server version | none |
 /// | catalogs an [`AnyError`](crate::AnyError) searches besides the registered types | none |
 ///
@@ -103,6 +105,7 @@ struct Core {
     #[cfg_attr(not(any(feature = "rmcp", feature = "jsonrpsee")), allow(dead_code))]
     profile: Arc<dyn TextProfile>,
     policy: Policy,
+    client_context: ClientContext,
     /// `None`: the client policy made verbose.
     log_policy: Option<Policy>,
     /// The log policy in effect, worked out once when the options change rather
@@ -128,6 +131,7 @@ impl fmt::Debug for Options {
         let mut debug = f.debug_struct("Options");
         debug
             .field("policy", &core.policy)
+            .field("client_context", &core.client_context)
             .field("log_policy", &self.log_policy())
             .field("logging", &core.logging)
             .field("clock", &core.clock.as_ref().map(|_| "<clock>"))
@@ -168,6 +172,7 @@ impl Options {
             core: Arc::new(Core {
                 profile: Arc::new(Native),
                 policy: Policy::DEFAULT,
+                client_context: ClientContext::AGENT,
                 log_policy: None,
                 effective_log_policy: Policy::DEFAULT.with_verbose(true),
                 logging: true,
@@ -208,6 +213,14 @@ impl Options {
     #[must_use]
     pub fn with_policy(self, policy: Policy) -> Self {
         self.edit(|core| core.policy = policy)
+    }
+
+    /// Which parts of the call's context reach the client beside the error (the
+    /// tool name, the operation, the request id, the timestamp, the domain): by
+    /// default none, as [`ClientContext`] explains. The log event has them all.
+    #[must_use]
+    pub fn with_client_context(self, shown: ClientContext) -> Self {
+        self.edit(|core| core.client_context = shown)
     }
 
     /// What the server's log events may reveal, instead of the client policy made
@@ -301,6 +314,11 @@ impl Options {
         &self.core.policy
     }
 
+    /// Which parts of the call's context reach the client.
+    pub fn client_context(&self) -> &ClientContext {
+        &self.core.client_context
+    }
+
     /// The log policy: the one set with [`with_log_policy`](Self::with_log_policy),
     /// else the client policy with `verbose` on.
     pub fn log_policy(&self) -> Cow<'_, Policy> {
@@ -327,9 +345,14 @@ impl Options {
         &self.core.catalogs
     }
 
-    /// What every conversion starts with: the envelope of `error` under the client
-    /// policy, its server log event (under the log policy) already emitted. An
-    /// integration then renders the envelope into its framework's object.
+    /// What every conversion starts with: the envelope of `error` as the client
+    /// receives it (under the client policy, with the part of `context` the client
+    /// context shows), its server log event (under the log policy, with the whole
+    /// context) already emitted. An integration then renders the envelope into its
+    /// framework's object.
+    ///
+    /// A call whose context does not say whether it is idempotent is taken as not
+    /// idempotent, so a retry is advised only after checking.
     #[cfg_attr(
         not(any(feature = "rmcp", feature = "jsonrpsee", feature = "axum")),
         allow(dead_code)
@@ -339,11 +362,22 @@ impl Options {
         error: &'a dyn ToolError,
         context: &Context<'a>,
     ) -> Envelope<'a> {
-        let envelope = Envelope::new(error)
-            .with_context(*context)
-            .with_policy(&self.core.policy);
-        self.log(&envelope);
-        envelope
+        let core = &*self.core;
+        let context = match context.idempotent() {
+            Some(_) => *context,
+            None => context.with_idempotent(false),
+        };
+        let masked = Envelope::new(error).with_policy(&core.policy).is_masked();
+        self.log(error, &context, masked);
+        let shown = &core.client_context;
+        let client = Envelope::new(error)
+            .with_context(shown.filter(&context, masked))
+            .with_policy(&core.policy);
+        if shown.domain {
+            client
+        } else {
+            client.without_domain()
+        }
     }
 
     /// `envelope` rendered by the profile as text and, when `with_value`, as a
@@ -373,25 +407,25 @@ impl Options {
         self.core.profile.error_object(envelope, code)
     }
 
-    /// Emits the server's log event for `client` (an envelope under the client
-    /// policy), under the log policy.
+    /// Emits the server's log event for `error` in the call's whole `context`, under
+    /// the log policy; `masked` says whether the client's message is masked.
     #[cfg_attr(not(feature = "tracing"), allow(unused_variables))]
-    fn log(&self, client: &Envelope<'_>) {
+    fn log(&self, error: &dyn ToolError, context: &Context<'_>, masked: bool) {
         #[cfg(feature = "tracing")]
         if self.core.logging {
             // Nothing is built (nor the clock read) unless a subscriber listens at
             // the kind's level.
-            let level = self.core.levels.level(client.kind());
+            let level = self.core.levels.level(error.kind());
             if !crate::tracing::enabled(level) {
                 return;
             }
-            let logged = Envelope::new(client.error())
-                .with_context(*client.context())
+            let logged = Envelope::new(error)
+                .with_context(*context)
                 .with_policy(&self.core.effective_log_policy);
             // A subscriber formats the error's own `Display` and `Serialize`; if one
             // panics, the event is lost but the response still goes out.
             let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                crate::tracing::emit(&logged, client.is_masked(), level);
+                crate::tracing::emit(&logged, masked, level);
             }));
         }
     }

@@ -51,7 +51,7 @@ use serde::{Deserialize, Serialize};
 use tool_error::args::ArgumentError;
 use tool_error::rmcp::{McpOptions, Parameters};
 use tool_error::tracing::{Level, Levels};
-use tool_error::{Options, StaticCatalog, ToolError};
+use tool_error::{ClientContext, Options, StaticCatalog, ToolError};
 use tool_error_examples::gem_flux::errors::TEMPLATE_NAMES;
 use tool_error_examples::gem_flux::toy::{
     self, FbaSolution, GapfillReport, MediaEntry, ModelExport, ModelSummary, ToyMedia, ToyModel,
@@ -319,6 +319,9 @@ impl GemFluxServer {
             tool_router: Self::tool_router(),
             errors: Options::new()
                 .with_profile(GemFlux::DOCUMENTED.with_next_calls())
+                // Gem-Flux's envelope requires `tool_name` and `timestamp`, which
+                // tool-error otherwise keeps for the log.
+                .with_client_context(ClientContext::AGENT.with_tool(true).with_timestamp(true))
                 .with_server_version(env!("CARGO_PKG_VERSION"))
                 // Gem-Flux logs every failed call at ERROR.
                 .with_log_levels(Levels::uniform(Level::ERROR))

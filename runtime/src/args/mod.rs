@@ -72,6 +72,7 @@
 //! [`serde_path_to_error`]: https://docs.rs/serde_path_to_error
 
 mod de;
+mod schema;
 mod words;
 
 use core::fmt;
@@ -329,6 +330,62 @@ impl ArgumentError {
     pub fn violations(&self) -> &[Violation] {
         &self.violations
     }
+
+    /// Each violation's `expected` in the words of `schema`, the input's JSON
+    /// Schema (a tool's `inputSchema`, as schemars writes it): what the schema says
+    /// of the field at the violation's path, its type, allowed values, bounds,
+    /// format and a short description, instead of what deserialising alone knows.
+    /// A missing `priority` then says `an integer from 1 to 5` rather than
+    /// `a value`.
+    ///
+    /// Violations of a field the schema does not describe, unknown fields and
+    /// violations of a rule with its own message keep their words. The rmcp
+    /// integration's [`Parameters`](crate::rmcp::Parameters) does this with the
+    /// tool's input schema.
+    ///
+    /// ```
+    /// use tool_error::args::{self, ArgumentError};
+    ///
+    /// #[derive(Debug, serde::Deserialize)]
+    /// struct NewNote { title: String, priority: u8 }
+    ///
+    /// let schema = serde_json::json!({
+    ///     "type": "object",
+    ///     "required": ["title", "priority"],
+    ///     "properties": {
+    ///         "title": { "type": "string" },
+    ///         "priority": { "type": "integer", "minimum": 1, "maximum": 5,
+    ///                       "description": "How urgent the note is" }
+    ///     }
+    /// });
+    /// let error = args::from_value::<NewNote>(serde_json::json!({ "title": "milk" })).unwrap_err();
+    /// assert_eq!(error.violations()[0].expected(), "a value");
+    /// let error = error.with_schema(schema.as_object().unwrap());
+    /// assert_eq!(
+    ///     error.violations()[0].expected(),
+    ///     "an integer from 1 to 5 (How urgent the note is)"
+    /// );
+    /// ```
+    #[must_use]
+    pub fn with_schema(mut self, schema: &serde_json::Map<String, Value>) -> Self {
+        for violation in &mut self.violations {
+            let described = matches!(
+                violation.kind,
+                ViolationKind::Missing
+                    | ViolationKind::WrongType
+                    | ViolationKind::InvalidValue
+                    | ViolationKind::WrongLength
+                    | ViolationKind::NotAllowed
+            ) && violation.message.is_none();
+            if let Some(words) = described
+                .then(|| schema::expected_at(schema, &violation.field))
+                .flatten()
+            {
+                violation.expected = Cow::Owned(words);
+            }
+        }
+        self
+    }
 }
 
 impl From<Violation> for ArgumentError {
@@ -393,6 +450,11 @@ impl ToolError for ArgumentError {
                 continue;
             }
             match violation.kind {
+                // What deserialising alone knows of a missing field is its name;
+                // what a schema adds is worth saying.
+                ViolationKind::Missing if expected != "a value" => {
+                    suggestions.push(&format_args!("Add {subject} as {expected}"))
+                }
                 ViolationKind::Missing => suggestions.push(&format_args!("Add {subject}")),
                 ViolationKind::UnknownField => suggestions.push(&format_args!(
                     "Remove {subject}; the accepted fields are {expected}"

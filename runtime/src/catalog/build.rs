@@ -46,6 +46,7 @@ impl Entry {
             fields: &[],
             details_field: false,
             retry_after: false,
+            no_effect: false,
             doc: "",
             docs_url: None,
             next_calls: &[],
@@ -130,6 +131,14 @@ impl Entry {
     #[must_use]
     pub const fn with_retry_after(mut self) -> Self {
         self.retry_after = true;
+        self
+    }
+
+    /// Marks the call as refused before it had any effect
+    /// ([`no_effect`](Entry::no_effect)).
+    #[must_use]
+    pub const fn with_no_effect(mut self) -> Self {
+        self.no_effect = true;
         self
     }
 

@@ -81,6 +81,8 @@ pub struct Entry {
     /// Whether the single detail field *is* the `details` object.
     pub(crate) details_field: bool,
     pub(crate) retry_after: bool,
+    /// Whether the call was refused before it had any effect (`no_effect`).
+    pub(crate) no_effect: bool,
     pub(crate) doc: &'static str,
     pub(crate) docs_url: Option<&'static str>,
     pub(crate) next_calls: &'static [CallSpec],
@@ -195,6 +197,12 @@ impl Entry {
     /// Whether a field carries a retry hint.
     pub const fn has_retry_after(&self) -> bool {
         self.retry_after
+    }
+
+    /// Whether the call is refused before it has any effect (`no_effect`), so
+    /// repeating it unchanged is safe whatever it does.
+    pub const fn no_effect(&self) -> bool {
+        self.no_effect
     }
 
     /// Where the code is documented for people (`docs = "..."`, or the type's `docs`

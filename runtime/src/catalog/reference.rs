@@ -49,7 +49,7 @@ impl CrateCatalog {
                     "| {} | {} | {} | {} | {} |",
                     code,
                     entry.kind,
-                    if entry.recoverable { "yes" } else { "no" },
+                    recoverable_cell(entry),
                     cell(entry.summary()),
                     suggestions.join("<br>"),
                 );
@@ -83,7 +83,7 @@ impl CrateCatalog {
                 "| `{}` | {} | {} | {} | {} | {} |",
                 entry.code,
                 entry.kind,
-                if entry.recoverable { "yes" } else { "no" },
+                recoverable_cell(entry),
                 cell(entry.summary()),
                 suggestions.join("<br>"),
                 sent_by,
@@ -175,11 +175,25 @@ fn entry_json(entry: &Entry) -> Value {
         "retry_after": entry.retry_after,
         "description": entry.doc,
     });
+    // Only when declared, so references of catalogs without it stay as they were.
+    if let (true, Some(object)) = (entry.no_effect, value.as_object_mut()) {
+        object.insert("no_effect".to_owned(), Value::Bool(true));
+    }
     // Only when declared, so references of catalogs without URLs stay as they were.
     if let (Some(url), Some(object)) = (entry.docs_url, value.as_object_mut()) {
         object.insert("docs".to_owned(), Value::from(url));
     }
     value
+}
+
+/// Whether the code is recoverable, and when its call is refused before it has any
+/// effect, that a retry is safe.
+fn recoverable_cell(entry: &Entry) -> &'static str {
+    match (entry.recoverable, entry.no_effect) {
+        (true, true) => "yes; no effect, safe to retry",
+        (true, false) => "yes",
+        (false, _) => "no",
+    }
 }
 
 /// Text safe inside a Markdown table cell.

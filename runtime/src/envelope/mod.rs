@@ -10,6 +10,7 @@ mod details;
 mod message;
 mod one_walk;
 mod render;
+mod retry;
 mod suggestions;
 mod tee;
 mod text;
@@ -24,6 +25,7 @@ pub use debug::DebugInfo;
 pub use details::Details;
 use message::FormattedMessage;
 pub use message::Message;
+pub use retry::Retry;
 pub use suggestions::Suggestions;
 pub use time::Timestamp;
 
@@ -116,6 +118,9 @@ pub struct Envelope<'a> {
     /// envelope (see [`Envelope::wire_message`]), written as is instead of being
     /// formatted a second time.
     formatted_message: Option<FormattedMessage<'a>>,
+    /// Whether [`domain`](Envelope::domain) is shown; the integrations leave it
+    /// out of what the client reads unless the options say otherwise.
+    show_domain: bool,
 }
 
 impl fmt::Debug for Envelope<'_> {
@@ -142,6 +147,7 @@ impl<'a> Envelope<'a> {
             cuts: Cuts::IGNORED,
             one_walk: None,
             formatted_message: None,
+            show_domain: true,
         }
     }
 
@@ -214,9 +220,15 @@ impl<'a> Envelope<'a> {
         self.error.category()
     }
 
-    /// The domain, if any.
+    /// The domain, if any (and shown).
     pub fn domain(&self) -> Option<&'static str> {
-        self.error.domain()
+        self.error.domain().filter(|_| self.show_domain)
+    }
+
+    /// This envelope without its domain, for a client the options do not show it to.
+    pub(crate) fn without_domain(mut self) -> Self {
+        self.show_domain = false;
+        self
     }
 
     /// Where the code is documented, if its catalog entry says
@@ -246,6 +258,35 @@ impl<'a> Envelope<'a> {
             return None;
         }
         self.error.retry_after()
+    }
+
+    /// Whether the failed call may be repeated unchanged, for an error that invites a
+    /// retry: a recoverable `TRANSIENT` error, or a recoverable error with a retry
+    /// hint other than a validation error. [`Retry::Safe`] when the error says the
+    /// call had no effect ([`ToolError::no_effect`]) or the context says the call is
+    /// idempotent, [`Retry::CheckFirst`] when the context says it is not, and `None`
+    /// when neither knows (an envelope built without the call's context).
+    pub fn retry(&self) -> Option<Retry> {
+        let error = self.error;
+        let invites = error.recoverable()
+            && match error.kind() {
+                Kind::Validation => false,
+                Kind::Transient => true,
+                _ => self.retry_after().is_some(),
+            };
+        if !invites || self.reduction == Reduction::Fallback {
+            return None;
+        }
+        if error.no_effect() {
+            return Some(Retry::Safe);
+        }
+        self.context.idempotent().map(|idempotent| {
+            if idempotent {
+                Retry::Safe
+            } else {
+                Retry::CheckFirst
+            }
+        })
     }
 
     /// The retry hint as a JSON number of seconds: an integer when whole, else with

@@ -20,6 +20,8 @@
 #[cfg(feature = "axum")]
 pub mod axum;
 pub(crate) mod axum_catalog;
+#[cfg(any(feature = "rmcp", feature = "axum"))]
+mod call_scope;
 #[cfg(feature = "garde")]
 mod garde;
 #[cfg(feature = "jsonrpsee")]

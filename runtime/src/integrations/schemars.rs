@@ -84,6 +84,9 @@ impl JsonSchema for OwnedEnvelope {
     fn json_schema(generator: &mut SchemaGenerator) -> Schema {
         let kind = generator.subschema_for::<Kind>().to_value();
         let next_call = generator.subschema_for::<crate::OwnedNextCall>().to_value();
+        let retry = generator
+            .subschema_for::<Option<crate::envelope::Retry>>()
+            .to_value();
         let optional_string =
             |description: &str| json!({ "type": ["string", "null"], "description": description });
         let mut properties = Map::new();
@@ -103,6 +106,7 @@ impl JsonSchema for OwnedEnvelope {
             "recoverable",
             json!({ "type": "boolean", "description": "Whether the operation may succeed if retried, possibly with changed input." }),
         );
+        add("retry", retry);
         add(
             "category",
             optional_string("Finer, free-form label beside the kind."),

@@ -18,6 +18,7 @@ use crate::{Envelope, Profile};
 /// | `kind` | `VALIDATION` \| `NOT_FOUND` \| `CONFLICT` \| `PERMISSION` \| `TRANSIENT` \| `INTERNAL` | always |
 /// | `message` | string | always |
 /// | `recoverable` | boolean | always |
+/// | `retry` | `safe` \| `check_first` ([`Retry`](crate::envelope::Retry)): whether repeating the call unchanged is safe | for an error that invites a retry, when the call is known |
 /// | `category`, `domain` | string | when declared |
 /// | `retry_after` | number of seconds | when known |
 /// | `details` | object (or the error's own details value) | when non-empty |
@@ -80,6 +81,9 @@ impl Profile for Native {
         entry(&mut map, "kind", &envelope.kind())?;
         entry(&mut map, "message", &envelope.message())?;
         entry(&mut map, "recoverable", &envelope.recoverable())?;
+        if let Some(retry) = envelope.retry() {
+            entry(&mut map, "retry", &retry)?;
+        }
         if let Some(category) = envelope.category() {
             entry(&mut map, "category", category)?;
         }

@@ -16,7 +16,7 @@ use crate::{Envelope, Profile};
 /// description when it has one, since RFC 9457 ties the title to the type; else the
 /// HTTP reason phrase), `status`, `detail` (the message), `instance` (the request id). The
 /// envelope's other fields are extension members: `code`, `kind`, `recoverable`,
-/// `category`, `retry_after`, `details`, `suggestions`, `next_calls`, `tool`, `timestamp`.
+/// `retry`, `category`, `retry_after`, `details`, `suggestions`, `next_calls`, `tool`, `timestamp`.
 ///
 /// ```
 /// use tool_error::{Envelope, ToolError};
@@ -100,6 +100,9 @@ impl Profile for Problem {
         entry(&mut map, "code", envelope.code())?;
         entry(&mut map, "kind", &envelope.kind())?;
         entry(&mut map, "recoverable", &envelope.recoverable())?;
+        if let Some(retry) = envelope.retry() {
+            entry(&mut map, "retry", &retry)?;
+        }
         if let Some(category) = envelope.category() {
             entry(&mut map, "category", category)?;
         }

@@ -6,7 +6,7 @@ use axum_core::extract::FromRequest;
 use axum_core::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 use tool_error::axum::{HttpOptions, problem_response};
-use tool_error::{Options, Problem, ToolError};
+use tool_error::{ClientContext, Options, Problem, ToolError};
 use tool_error_tests::{TIMESTAMP, clock, parse_json};
 
 #[derive(Debug, thiserror::Error, ToolError)]
@@ -54,13 +54,8 @@ async fn into_response_is_problem_json_with_the_status() {
         "application/problem+json"
     );
     assert!(response.headers().get(http::header::RETRY_AFTER).is_none());
-    let mut body = body_json(response).await;
-    let timestamp = body
-        .as_object_mut()
-        .unwrap()
-        .remove("timestamp")
-        .expect("the default clock stamps the problem");
-    assert!(humantime::parse_rfc3339(timestamp.as_str().unwrap()).is_ok());
+    // No timestamp: the client context leaves it to the log by default.
+    let body = body_json(response).await;
     assert_eq!(
         body,
         json!({
@@ -134,6 +129,15 @@ async fn explicit_options_type_base_instance_and_masking() {
     let body = body_json(response).await;
     assert_eq!(body["type"], "https://errors.example.com/LIBRARY_NOT_FOUND");
     assert_eq!(body["title"], "The library is not indexed.");
+    // The request id and the clock reach the log, not the client, by default...
+    assert_eq!(body.get("instance"), None);
+    assert_eq!(body.get("timestamp"), None);
+    // ...unless the options show them.
+    let showing = options.clone().with_client_context(ClientContext::ALL);
+    let error = DocsError::LibraryNotFound {
+        library: "serde".into(),
+    };
+    let body = body_json(problem_response(&error, &context, &showing)).await;
     assert_eq!(body["instance"], "req_42");
     assert_eq!(body["timestamp"], TIMESTAMP);
 
@@ -146,6 +150,51 @@ async fn explicit_options_type_base_instance_and_masking() {
     let body = body_json(response).await;
     assert_eq!(body["detail"], "Internal error");
     assert!(!body.to_string().contains("abc123"));
+    // A masked error carries the request id, for a person to quote to the operator.
+    assert_eq!(body["instance"], "req_42");
+}
+
+/// The retry advice a handler's transient error gets for `method`, through a router
+/// with or without `request_scope`.
+async fn retry_advice(method: http::Method, scoped: bool) -> Value {
+    use axum::routing::any;
+    use tower::ServiceExt;
+    let mut app = axum::Router::new().route(
+        "/search",
+        any(|| async {
+            Err::<String, _>(DocsError::RateLimited {
+                wait: Duration::from_secs(2),
+            })
+        }),
+    );
+    if scoped {
+        app = app.layer(axum::middleware::from_fn(tool_error::axum::request_scope));
+    }
+    let request = http::Request::builder()
+        .method(method)
+        .uri("/search")
+        .body(axum::body::Body::empty())
+        .unwrap();
+    let response = app.oneshot(request).await.unwrap();
+    assert_eq!(response.status(), http::StatusCode::SERVICE_UNAVAILABLE);
+    body_json(response).await["retry"].clone()
+}
+
+#[tokio::test]
+async fn a_transient_error_says_whether_repeating_the_request_is_safe() {
+    use http::Method;
+    // RFC 9110: GET, PUT and DELETE are idempotent, POST and PATCH are not.
+    for (method, advice) in [
+        (Method::GET, "safe"),
+        (Method::PUT, "safe"),
+        (Method::DELETE, "safe"),
+        (Method::POST, "check_first"),
+        (Method::PATCH, "check_first"),
+    ] {
+        assert_eq!(retry_advice(method.clone(), true).await, advice, "{method}");
+    }
+    // Without the middleware nothing tells the conversion what the request did.
+    assert_eq!(retry_advice(Method::GET, false).await, "check_first");
 }
 
 // Framework errors: the extractors, the fallbacks and `Rejection`.

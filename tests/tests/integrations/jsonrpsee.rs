@@ -4,8 +4,8 @@ use std::fmt;
 
 use jsonrpsee_types::ErrorObjectOwned;
 use serde_json::{Value, json};
-use tool_error::Options;
 use tool_error::jsonrpsee::{JsonRpcOptions, error_object, to_error_object};
+use tool_error::{ClientContext, Options};
 use tool_error::{Kind, ToolError};
 use tool_error_tests::{clock_at, parse_json};
 
@@ -40,7 +40,8 @@ fn from_a_derived_error() {
     let data = data(&object);
     assert_eq!(data["code"], "QUERY_NOT_FOUND");
     assert_eq!(data["kind"], "NOT_FOUND");
-    assert_eq!(data["domain"], "ontology");
+    // The domain is the same on every error of the service: not sent by default.
+    assert_eq!(data.get("domain"), None);
     assert_eq!(data["details"], json!({ "query_id": "q1" }));
     assert_eq!(data["suggestions"], json!(["List approved queries first"]));
 
@@ -81,10 +82,21 @@ fn explicit_options_and_context() {
         &context,
         &options,
     );
-    let data = data(&object);
+    // The call's context goes to the log, not to the client, by default...
+    let default = data(&object);
+    for key in ["tool", "request_id", "timestamp", "domain"] {
+        assert_eq!(default.get(key), None, "{key}");
+    }
+    // ...unless the options show it.
+    let showing = options.clone().with_client_context(ClientContext::ALL);
+    let error = QueryError::QueryNotFound {
+        query_id: "q1".into(),
+    };
+    let data = data(&to_error_object(&error, &context, &showing));
     assert_eq!(data["tool"], "get_entity");
     assert_eq!(data["request_id"], "r-1");
     assert_eq!(data["timestamp"], "2026-01-20T10:00:00Z");
+    assert_eq!(data["domain"], "ontology");
 
     let bare = to_error_object(
         &LegacyLookup,

@@ -12,7 +12,7 @@ use serde_json::json;
 use tool_error::rmcp::{
     McpOptions, Parameters, scope, to_call_tool_result, to_error_data, to_response,
 };
-use tool_error::{Channel, Options, Policy, ToolError};
+use tool_error::{Channel, ClientContext, Options, Policy, ToolError};
 use tool_error_tests::{TIMESTAMP, clock, mcp_envelope, mcp_text, tool_call};
 
 #[derive(Debug, thiserror::Error, ToolError)]
@@ -30,6 +30,11 @@ enum DemoError {
     #[error("disk full")]
     #[tool_error(kind = internal)]
     Disk(#[source] std::io::Error),
+
+    /// The store timed out: the write may or may not have happened.
+    #[error("media store timed out")]
+    #[tool_error(kind = transient)]
+    StoreTimeout,
 }
 
 #[derive(Debug, thiserror::Error, ToolError)]
@@ -54,6 +59,7 @@ fn explicit_conversion_renders_the_envelope_as_text() {
     let result = to_call_tool_result(&error, &context, &options);
     assert_eq!(result.is_error, Some(true));
     assert_eq!(result.structured_content, None);
+    // What the model can act on, and nothing of the call it already knows.
     assert_eq!(
         mcp_envelope(&result),
         json!({
@@ -61,13 +67,18 @@ fn explicit_conversion_renders_the_envelope_as_text() {
             "kind": "NOT_FOUND",
             "message": "Media 'm9' not found",
             "recoverable": true,
-            "domain": "demo",
             "details": { "media_id": "m9" },
             "suggestions": ["Call list_media to see what exists"],
-            "tool": "get_media",
-            "timestamp": TIMESTAMP,
         })
     );
+
+    // Options that show the whole context send what an explicit envelope shows.
+    let showing = options.clone().with_client_context(ClientContext::ALL);
+    let result = to_call_tool_result(&error, &context, &showing);
+    let envelope = mcp_envelope(&result);
+    assert_eq!(envelope["domain"], "demo");
+    assert_eq!(envelope["tool"], "get_media");
+    assert_eq!(envelope["timestamp"], TIMESTAMP);
 }
 
 #[test]
@@ -104,7 +115,9 @@ fn structured_content_is_switchable_per_tool() {
 
 #[test]
 fn protocol_channel_becomes_error_data() {
-    let options = Options::new().with_clock(clock());
+    let options = Options::new()
+        .with_clock(clock())
+        .with_client_context(ClientContext::ALL);
     let context = options.context().with_tool("check_store");
     assert_eq!(DemoError::StoreDown.channel(), Channel::Protocol);
     let data = to_error_data(&DemoError::StoreDown, &context, &options);
@@ -114,6 +127,8 @@ fn protocol_channel_becomes_error_data() {
     assert_eq!(envelope["code"], "STORE_DOWN");
     assert_eq!(envelope["kind"], "TRANSIENT");
     assert_eq!(envelope["tool"], "check_store");
+    // Nothing says the call is idempotent: check before repeating it.
+    assert_eq!(envelope["retry"], "check_first");
 
     // to_response routes by channel.
     assert!(to_response(&DemoError::StoreDown, &context, &options).is_err());
@@ -148,7 +163,9 @@ fn internal_messages_are_masked_by_the_policy() {
 
 #[tokio::test]
 async fn question_mark_in_a_handler_gives_an_error_result_inside_the_scope() {
-    let options = Options::new().with_clock(clock());
+    let options = Options::new()
+        .with_clock(clock())
+        .with_client_context(ClientContext::ALL);
     let handler = || -> Result<String, DemoError> {
         Err::<(), _>(DemoError::MediaNotFound {
             media_id: "m1".into(),
@@ -183,12 +200,11 @@ fn outside_a_scope_errors_still_convert_without_a_tool() {
     let envelope = mcp_envelope(&result);
     assert_eq!(envelope["code"], "MEDIA_NOT_FOUND");
     assert_eq!(envelope.get("tool"), None);
-    // The default clock is the system clock: an RFC 3339 UTC second.
-    let timestamp = envelope["timestamp"].as_str().unwrap();
-    assert!(humantime::parse_rfc3339(timestamp).is_ok(), "{timestamp}");
+    assert_eq!(envelope.get("timestamp"), None);
 }
 
-/// The tool a conversion right now would name.
+/// The tool a conversion right now would name (inside a scope whose options show
+/// it).
 fn tool_seen() -> Option<String> {
     let response = DemoError::MediaNotFound {
         media_id: "m".into(),
@@ -210,7 +226,9 @@ fn boxed_errors_convert_too() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn concurrent_scopes_never_see_each_others_tool() {
-    let options = Options::new().without_clock();
+    let options = Options::new()
+        .without_clock()
+        .with_client_context(ClientContext::ALL);
     let tasks: Vec<_> = (0..16)
         .map(|index| {
             let tool = format!("tool_{index}");
@@ -238,7 +256,7 @@ async fn concurrent_scopes_never_see_each_others_tool() {
 
 #[tokio::test]
 async fn nested_scopes_restore_the_outer_one() {
-    let options = Options::new();
+    let options = Options::new().with_client_context(ClientContext::ALL);
     let outer = scope(&options, "outer", async {
         let inner = scope(&options, "inner", async { tool_seen() }).await;
         (inner, tool_seen())
@@ -256,6 +274,25 @@ struct MediaArgs {
     media_id: String,
     #[serde(default)]
     custom_bounds: Option<BTreeMap<String, (f64, f64)>>,
+}
+
+/// How a note is filed.
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+enum Shelf {
+    Inbox,
+    Archive,
+}
+
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+#[allow(dead_code)]
+struct NoteArgs {
+    title: String,
+    /// How urgent the note is, 1 = low.
+    #[schemars(range(min = 1, max = 5))]
+    priority: u8,
+    #[serde(default)]
+    shelf: Option<Shelf>,
 }
 
 #[derive(Debug, serde::Serialize, schemars::JsonSchema)]
@@ -299,6 +336,30 @@ impl Demo {
     async fn check_store(&self) -> Result<String, DemoError> {
         Err(DemoError::StoreDown)
     }
+
+    #[tool(description = "Write a note")]
+    fn add_note(&self, Parameters(_args): Parameters<NoteArgs>) -> Result<String, DemoError> {
+        Ok("added".into())
+    }
+
+    /// No annotations: each call creates one more media (MCP's defaults).
+    #[tool(description = "Create a media")]
+    async fn create_media(&self) -> Result<String, DemoError> {
+        Err(DemoError::StoreTimeout)
+    }
+
+    #[tool(
+        description = "Store a media under its id",
+        annotations(idempotent_hint = true)
+    )]
+    async fn put_media(&self) -> Result<String, DemoError> {
+        Err(DemoError::StoreTimeout)
+    }
+
+    #[tool(description = "Count the media", annotations(read_only_hint = true))]
+    async fn count_media(&self) -> Result<String, DemoError> {
+        Err(DemoError::StoreTimeout)
+    }
 }
 
 // The one line: no call_tool of our own.
@@ -338,7 +399,9 @@ async fn a_server_with_the_router_and_no_call_tool() {
     assert_eq!(ok.is_error, Some(false));
     assert_eq!(mcp_text(&ok), "minimal (0 bounds)");
 
-    // A derived error: a tool result with the envelope, the tool name and request id.
+    // A derived error: a tool result with the envelope, and nothing that changes
+    // from call to call (no tool name, request id or timestamp), so two identical
+    // failures read the same, byte for byte.
     let missing = client
         .call_tool(tool_call("get_media", json!({ "media_id": "rich" })))
         .await
@@ -346,10 +409,14 @@ async fn a_server_with_the_router_and_no_call_tool() {
     assert_eq!(missing.is_error, Some(true));
     let envelope = mcp_envelope(&missing);
     assert_eq!(envelope["code"], "MEDIA_NOT_FOUND");
-    assert_eq!(envelope["tool"], "get_media");
-    assert_eq!(envelope["timestamp"], TIMESTAMP);
-    // rmcp's client numbers its requests; the id keeps its JSON type.
-    assert!(envelope["request_id"].is_i64(), "{envelope}");
+    for key in ["tool", "request_id", "timestamp", "domain"] {
+        assert_eq!(envelope.get(key), None, "{key}");
+    }
+    let again = client
+        .call_tool(tool_call("get_media", json!({ "media_id": "rich" })))
+        .await
+        .unwrap();
+    assert_eq!(mcp_text(&again), mcp_text(&missing));
 
     // No outputSchema on get_media, so the envelope is structuredContent too; a tool
     // that declares one keeps the envelope in the text alone, since clients check
@@ -366,7 +433,7 @@ async fn a_server_with_the_router_and_no_call_tool() {
     );
     assert_eq!(describe.is_error, Some(true));
     assert_eq!(describe.structured_content, None);
-    assert_eq!(mcp_envelope(&describe)["tool"], "describe_media");
+    assert_eq!(mcp_envelope(&describe)["code"], "MEDIA_NOT_FOUND");
 
     // Bad arguments: a VALIDATION result naming the nested field.
     let bad = client
@@ -380,7 +447,6 @@ async fn a_server_with_the_router_and_no_call_tool() {
     let envelope = mcp_envelope(&bad);
     assert_eq!(envelope["code"], "INVALID_ARGUMENTS");
     assert_eq!(envelope["kind"], "VALIDATION");
-    assert_eq!(envelope["tool"], "get_media");
     assert_eq!(
         envelope["details"],
         json!({ "violations": [{
@@ -425,6 +491,77 @@ async fn a_server_with_the_router_and_no_call_tool() {
     server_task.await.unwrap();
 }
 
+#[tokio::test]
+async fn a_transient_error_says_whether_a_retry_is_safe_from_the_tools_annotations() {
+    let (client, server_task) = serve_demo(Options::new()).await;
+    let mut texts = Vec::new();
+    for (tool, advice) in [
+        ("create_media", "check_first"),
+        ("put_media", "safe"),
+        ("count_media", "safe"),
+    ] {
+        let result = client.call_tool(tool_call(tool, json!({}))).await.unwrap();
+        assert_eq!(result.is_error, Some(true));
+        assert_eq!(mcp_envelope(&result)["retry"], advice, "{tool}");
+        texts.push(mcp_text(&result).to_owned());
+    }
+    // The text alone tells the two apart, and says nothing else different.
+    assert_eq!(
+        texts[0],
+        r#"{"code":"STORE_TIMEOUT","kind":"TRANSIENT","message":"media store timed out","recoverable":true,"retry":"check_first"}"#
+    );
+    assert_eq!(texts[1], texts[0].replace("check_first", "safe"));
+    assert_eq!(texts[2], texts[1]);
+    client.cancel().await.unwrap();
+    server_task.await.unwrap();
+}
+
+#[tokio::test]
+async fn argument_errors_say_what_the_input_schema_says_of_the_field() {
+    let (client, server_task) = serve_demo(Options::new()).await;
+    let violation = |result: &CallToolResult| {
+        let envelope = mcp_envelope(result);
+        assert_eq!(envelope["code"], "INVALID_ARGUMENTS", "{envelope}");
+        (
+            envelope["details"]["violations"][0].clone(),
+            envelope["suggestions"][0].clone(),
+        )
+    };
+
+    // A missing integer: its type, its bounds and its description, from the schema
+    // rmcp derives of the arguments.
+    let missing = client
+        .call_tool(tool_call("add_note", json!({ "title": "milk" })))
+        .await
+        .unwrap();
+    let (missing, suggestion) = violation(&missing);
+    assert_eq!(missing["field"], "priority");
+    assert_eq!(missing["violation"], "missing");
+    assert_eq!(
+        missing["expected"],
+        "an integer from 1 to 5 (How urgent the note is, 1 = low)"
+    );
+    assert_eq!(
+        suggestion,
+        "Add 'priority' as an integer from 1 to 5 (How urgent the note is, 1 = low)"
+    );
+
+    // An enum: its values.
+    let shelf = client
+        .call_tool(tool_call(
+            "add_note",
+            json!({ "title": "milk", "priority": 2, "shelf": "desk" }),
+        ))
+        .await
+        .unwrap();
+    let (shelf, _) = violation(&shelf);
+    assert_eq!(shelf["field"], "shelf");
+    let expected = shelf["expected"].as_str().unwrap();
+    assert!(expected.starts_with("one of: inbox, archive"), "{expected}");
+    client.cancel().await.unwrap();
+    server_task.await.unwrap();
+}
+
 /// A server's own error for bad arguments, e.g. to keep its code table.
 #[derive(Debug, thiserror::Error, ToolError)]
 #[error("bad argument {parameter}")]
@@ -450,7 +587,6 @@ async fn argument_errors_can_be_mapped_to_the_servers_own_error() {
     assert_eq!(envelope["code"], "BAD_INPUT");
     assert_eq!(envelope["category"], "validation_error");
     assert_eq!(envelope["details"], json!({ "parameter": "media_id" }));
-    assert_eq!(envelope["tool"], "get_media");
     client.cancel().await.unwrap();
     server_task.await.unwrap();
 }

@@ -59,6 +59,7 @@ fn samples() -> Vec<Value> {
             .with_operation("optimize")
             .with_request_id("req_9")
             .with_server_version("1.2.3")
+            .with_idempotent(false)
             .with_clock(&clock);
         for policy in [&Policy::DEFAULT, &verbose, &tiny] {
             let envelope = Envelope::new(error)
@@ -77,6 +78,7 @@ fn every_native_rendering_fits_the_owned_envelope_schema() {
     assert!(samples.iter().any(|s| s.get("debug").is_some()));
     assert!(samples.iter().any(|s| s.get("truncated").is_some()));
     assert!(samples.iter().any(|s| s.get("retry_after").is_some()));
+    assert!(samples.iter().any(|s| s.get("retry").is_some()));
     for sample in samples {
         assert!(validator.is_valid(&sample), "{sample}");
         // And the type the schema describes reads it back, then writes a valid value.
@@ -111,6 +113,7 @@ fn the_schema_rejects_what_owned_envelope_rejects() {
     // Optional fields may be null, as serde reads them.
     let mut nulls = good;
     for key in [
+        "retry",
         "category",
         "domain",
         "retry_after",
@@ -134,6 +137,8 @@ struct Mirror {
     kind: Kind,
     message: String,
     recoverable: bool,
+    #[serde(default)]
+    retry: Option<tool_error::envelope::Retry>,
     #[serde(default)]
     category: Option<String>,
     #[serde(default)]

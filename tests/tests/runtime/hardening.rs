@@ -1465,10 +1465,8 @@ fn integrations_cut_their_outputs_to_the_size_limit() {
         .with_mcp(tool_error::rmcp::McpOptions::new().with_structured_content(true))
         .without_clock();
     let context = options.context().with_tool("lookup");
-    let expected = Envelope::new(&error)
-        .with_context(context)
-        .with_policy(&policy)
-        .to_value(&Native);
+    // The client is not sent the tool name (the log event is).
+    let expected = Envelope::new(&error).with_policy(&policy).to_value(&Native);
     assert!(expected.get("details").is_none(), "{expected}");
     assert_eq!(expected["truncated"], true);
     assert_eq!(expected["suggestions"][0], "Send the ids list_ids returns");
@@ -1546,11 +1544,12 @@ fn integrations_build_no_log_event_when_nobody_listens() {
             &BadInput, &context, &options,
         ));
     };
-    // (the subscriber's level, clock reads and events for three conversions)
+    // (the subscriber's level, clock reads and events for three conversions): the
+    // timestamp is the log event's alone, so the clock is read only for an event.
     let cases = [
-        (None, 3, 0),
-        (Some(tracing::level_filters::LevelFilter::WARN), 3, 0),
-        (Some(tracing::level_filters::LevelFilter::INFO), 6, 3),
+        (None, 0, 0),
+        (Some(tracing::level_filters::LevelFilter::WARN), 0, 0),
+        (Some(tracing::level_filters::LevelFilter::INFO), 3, 3),
     ];
     for (level, reads, events) in cases {
         clock.0.store(0, Ordering::Relaxed);

@@ -52,6 +52,9 @@ pub(crate) struct LockedCode {
     /// Whether a retry hint is sent.
     #[serde(default, skip_serializing_if = "core::ops::Not::not")]
     pub(crate) retry_after: bool,
+    /// Whether the call is refused before it has any effect, so a retry is safe.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub(crate) no_effect: bool,
     /// The doc comment (informational: changes never break).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub(crate) description: String,
@@ -159,6 +162,7 @@ impl LockedCode {
                 .map(|f| f.name.to_owned())
                 .collect(),
             retry_after: entry.retry_after,
+            no_effect: entry.no_effect,
             description: entry.doc.to_owned(),
         }
     }

@@ -39,6 +39,17 @@ pub(super) fn compare(code: &str, old: &LockedCode, new: &LockedCode, report: &m
     if old.retry_after && !new.retry_after {
         breaking("retry_after", "true".into(), "false".into());
     }
+    // Claiming that a refused call had no effect lets clients repeat it unchanged,
+    // which they did not before: a deliberate change. Dropping the claim only makes
+    // the advice more careful.
+    if !old.no_effect && new.no_effect {
+        breaking("no_effect", "false".into(), "true".into());
+    } else if old.no_effect && !new.no_effect {
+        report.compatible.push(Change::Informational {
+            code: code.clone(),
+            property: "no_effect",
+        });
+    }
     for field in &old.details {
         if !new.details.contains(field) {
             report.breaking.push(Change::DetailRemoved {
@@ -94,7 +105,8 @@ pub enum Change {
     Changed {
         /// The code.
         code: String,
-        /// `kind`, `category`, `recoverable`, `channel`, `jsonrpc`, `http` or `retry_after`.
+        /// `kind`, `category`, `recoverable`, `channel`, `jsonrpc`, `http`, `retry_after`
+        /// or `no_effect`.
         property: &'static str,
         /// The locked value.
         from: String,
@@ -120,7 +132,8 @@ pub enum Change {
         /// The field.
         field: String,
     },
-    /// A property clients do not branch on changed (description, redaction, declaring variant).
+    /// A property clients do not branch on changed (description, redaction, declaring
+    /// variant), or a change that only makes the advice more careful (`no_effect` dropped).
     Informational {
         /// The code.
         code: String,

@@ -111,10 +111,12 @@
 mod extract;
 mod fallback;
 mod rejection;
+mod scope;
 
 pub use extract::{Json, Path, Query};
 pub use fallback::{method_not_allowed, not_found};
 pub use rejection::Rejection;
+pub use scope::request_scope;
 
 use ::axum_core::body::Body;
 use ::axum_core::response::Response;
@@ -178,10 +180,15 @@ pub fn problem_response(
     response
 }
 
-/// The conversion the derived `IntoResponse` impls run, with the installed options.
+/// The conversion the derived `IntoResponse` impls run, with the installed options
+/// and what [`request_scope`] knows of the request.
 pub(crate) fn respond(error: &dyn ToolError) -> Response {
     let options = Options::installed();
-    problem_response(error, &options.context(), options)
+    let mut context = options.context();
+    if let Some(request) = scope::current() {
+        context = context.with_idempotent(request.method.is_idempotent());
+    }
+    problem_response(error, &context, options)
 }
 
 impl ::axum_core::response::IntoResponse for crate::AnyError {

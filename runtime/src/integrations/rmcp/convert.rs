@@ -84,7 +84,7 @@ pub(super) fn scoped_response(
         error,
         &scope.context(),
         &scope.options,
-        scope.has_output_schema,
+        scope.has_output_schema(),
     )
 }
 

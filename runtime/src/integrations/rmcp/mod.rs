@@ -113,9 +113,28 @@
 //! let result = to_call_tool_result(&MediaNotFound { media_id: "m9".into() }, &context, &options);
 //! assert_eq!(result.is_error, Some(true));
 //! let text = &result.content[0].as_text().unwrap().text;
-//! assert!(text.starts_with(r#"{"code":"MEDIA_NOT_FOUND","kind":"NOT_FOUND""#));
-//! assert!(text.ends_with(r#""tool":"get_media","request_id":7,"timestamp":"2025-10-27T14:32:15Z"}"#));
+//! assert_eq!(
+//!     text,
+//!     r#"{"code":"MEDIA_NOT_FOUND","kind":"NOT_FOUND","message":"Media 'm9' not found","recoverable":true,"details":{"media_id":"m9"},"suggestions":["Use build_media to create one"]}"#
+//! );
 //! ```
+//!
+//! # What the model reads
+//!
+//! In most agent frameworks the model sees the text of an error result and nothing
+//! else, so the text holds what it can act on, and nothing that changes from one
+//! call to the next: two identical failures read the same. The tool name, the
+//! request id, the timestamp and the error's domain go to the log event, not to
+//! the client ([`ClientContext`](crate::ClientContext) says why, and how to send
+//! them anyway); a masked internal error carries the request id, so a person can
+//! quote it to the operator.
+//!
+//! An error that invites a retry (a `transient` one, or one with a retry hint)
+//! says whether repeating the call unchanged is safe: `"retry":"safe"` when the
+//! tool declares `readOnlyHint` or `idempotentHint` (or the variant says the call
+//! was refused before it ran, `no_effect`), else `"retry":"check_first"`, since
+//! a tool without annotations may have done its work before failing. See
+//! [`Retry`](crate::envelope::Retry).
 
 #[cfg(feature = "jsonschema")]
 mod check;

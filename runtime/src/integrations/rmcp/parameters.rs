@@ -23,7 +23,10 @@ use crate::{Channel, ToolError};
 /// When deserialisation fails, the call returns an
 /// [`ArgumentError`] tool result (`VALIDATION`, with the bad field's path, what
 /// was expected and what was given in `details.violations`) instead of serde's bare
-/// message, so the model can fix its call;
+/// message, so the model can fix its call. What was expected is what the tool's
+/// input schema says of the field ([`ArgumentError::with_schema`]): its type,
+/// allowed values, bounds, format and a short description, so a missing
+/// `priority` reads `an integer from 1 to 5`, not just that it is required;
 /// [`McpOptions::with_argument_error`](super::McpOptions::with_argument_error)
 /// substitutes the server's own error. That needs the scope the
 /// [`Router`](super::Router) sets; without it, rmcp's plain-text result is returned
@@ -68,6 +71,11 @@ pub(super) fn argument_failure(error: ArgumentError, tool: &str) -> ErrorData {
             format!("failed to deserialize parameters: {error}"),
             None,
         );
+    };
+    // The tool's input schema says more of each field than deserialising can.
+    let error = match &scope.tool_declaration {
+        Some(declared) => error.with_schema(&declared.input_schema),
+        None => error,
     };
     let error: Box<dyn ToolError + Send + Sync> = match scope.options.mcp().argument_error() {
         Some(map) => map(error),

@@ -9,7 +9,7 @@ use ::rmcp::handler::server::tool::{ToolCallContext, ToolRouter};
 use ::rmcp::model::{CallToolResponse, Tool};
 use ::rmcp::service::MaybeSend;
 
-use super::scope::{Scope, Scoped};
+use super::scope::{Declaration, Scope, Scoped};
 use crate::Options;
 
 /// A server's `ToolRouter` seen through tool-error: hand it to rmcp's
@@ -59,22 +59,20 @@ impl<'r, S: MaybeSend + 'static> Router<'r, S> {
     }
 
     /// Calls the tool `context` names inside a scope that carries its name, the
-    /// request id (with its JSON type), the options and whether the tool declares
-    /// an `outputSchema`.
+    /// request id (with its JSON type), the options and what the tool declares: an
+    /// `outputSchema` or not, its annotations (whether a retry is safe) and its input
+    /// schema (which argument errors describe their fields from).
     pub async fn call(
         &self,
         context: ToolCallContext<'_, S>,
     ) -> Result<CallToolResponse, ErrorData> {
         let options = self.options.unwrap_or_else(|| Options::installed()).clone();
-        let has_output_schema = self
-            .tools
-            .get(&context.name)
-            .map(|tool| tool.output_schema.is_some());
+        let declaration = self.tools.get(&context.name).map(Declaration::of);
         let scope = Arc::new(Scope::new(
             options,
             Some(context.name.clone()),
             Some(context.request_context.id.clone()),
-            has_output_schema,
+            declaration,
         ));
         let output = Scoped::new(scope.clone(), self.tools.call(context)).await;
         match scope.take_argument_failure() {

@@ -1,16 +1,14 @@
-//! The task-local scope that carries a tool call's name, request id and options to
-//! every conversion while the call runs.
+//! The scope that carries a tool call's name, request id, options and declaration
+//! to every conversion while the call runs.
 
-use core::fmt;
-use core::future::Future;
-use core::pin::Pin;
-use core::task::{Context as TaskContext, Poll};
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::sync::{Arc, Mutex};
+use std::thread::LocalKey;
 
-use ::rmcp::model::{CallToolResponse, NumberOrString};
+use ::rmcp::model::{CallToolResponse, JsonObject, NumberOrString, Tool};
 
+use crate::integrations::call_scope::{self, Slot};
 use crate::{Context, Options, RequestId};
 
 /// What a scope carries.
@@ -18,11 +16,35 @@ pub(super) struct Scope {
     pub(super) options: Options,
     pub(super) tool: Option<Cow<'static, str>>,
     pub(super) request_id: Option<NumberOrString>,
-    /// Whether the tool declares an `outputSchema`, when the router knows the tool.
-    pub(super) has_output_schema: Option<bool>,
+    /// The tool's declaration, when the router knows the tool.
+    pub(super) tool_declaration: Option<Declaration>,
     /// The envelope result of arguments [`Parameters`] failed to read, which replaces
     /// the plain-text result rmcp's router makes of the extractor's error.
     pub(super) argument_failure: Mutex<Option<CallToolResponse>>,
+}
+
+/// What a tool's declaration tells its errors.
+pub(super) struct Declaration {
+    /// Whether it declares an `outputSchema`.
+    pub(super) has_output_schema: bool,
+    /// Whether a call may be repeated unchanged: `readOnlyHint` or `idempotentHint`
+    /// is true (MCP's defaults for both are false).
+    pub(super) idempotent: bool,
+    /// Its input schema, which argument errors describe their fields from.
+    pub(super) input_schema: Arc<JsonObject>,
+}
+
+impl Declaration {
+    pub(super) fn of(tool: &Tool) -> Self {
+        let hints = tool.annotations.as_ref();
+        let hint = |hint: Option<bool>| hint == Some(true);
+        Declaration {
+            has_output_schema: tool.output_schema.is_some(),
+            idempotent: hints
+                .is_some_and(|hints| hint(hints.read_only_hint) || hint(hints.idempotent_hint)),
+            input_schema: tool.input_schema.clone(),
+        }
+    }
 }
 
 impl Scope {
@@ -30,17 +52,19 @@ impl Scope {
         options: Options,
         tool: Option<Cow<'static, str>>,
         request_id: Option<NumberOrString>,
-        has_output_schema: Option<bool>,
+        tool_declaration: Option<Declaration>,
     ) -> Self {
         Scope {
             options,
             tool,
             request_id,
-            has_output_schema,
+            tool_declaration,
             argument_failure: Mutex::new(None),
         }
     }
 
+    /// The call's context: its tool, request id and whether it is idempotent (a tool
+    /// the router does not know is not).
     pub(super) fn context(&self) -> Context<'_> {
         let mut context = self.options.context();
         if let Some(tool) = &self.tool {
@@ -49,7 +73,15 @@ impl Scope {
         if let Some(request_id) = &self.request_id {
             context = context.with_request_id(request_id_of(request_id));
         }
-        context
+        let declaration = self.tool_declaration.as_ref();
+        context.with_idempotent(declaration.is_some_and(|declared| declared.idempotent))
+    }
+
+    /// Whether the tool declares an `outputSchema`, when the router knows the tool.
+    pub(super) fn has_output_schema(&self) -> Option<bool> {
+        self.tool_declaration
+            .as_ref()
+            .map(|declared| declared.has_output_schema)
     }
 
     pub(super) fn set_argument_failure(&self, response: CallToolResponse) {
@@ -80,78 +112,16 @@ thread_local! {
     static CURRENT: RefCell<Option<Arc<Scope>>> = const { RefCell::new(None) };
 }
 
+impl Slot for Scope {
+    fn slot() -> &'static LocalKey<RefCell<Option<Arc<Self>>>> {
+        &CURRENT
+    }
+}
+
+/// The scope of the tool call running on this thread, if any.
 pub(super) fn current() -> Option<Arc<Scope>> {
-    CURRENT
-        .try_with(|current| current.try_borrow().ok().and_then(|scope| scope.clone()))
-        .ok()
-        .flatten()
+    call_scope::current()
 }
 
-/// Puts `scope` in the slot and returns what was there (nothing if the slot is
-/// unavailable, which only happens while the thread is being torn down).
-pub(super) fn swap_current(scope: Option<Arc<Scope>>) -> Option<Arc<Scope>> {
-    CURRENT
-        .try_with(|current| {
-            current
-                .try_borrow_mut()
-                .ok()
-                .and_then(|mut slot| core::mem::replace(&mut *slot, scope))
-        })
-        .ok()
-        .flatten()
-}
-
-/// Makes a scope current for the duration of one poll; restores the previous one
-/// on drop, even if the poll unwinds.
-pub(super) struct Enter {
-    previous: Option<Arc<Scope>>,
-}
-
-impl Enter {
-    pub(super) fn new(scope: Arc<Scope>) -> Self {
-        Enter {
-            previous: swap_current(Some(scope)),
-        }
-    }
-}
-
-impl Drop for Enter {
-    fn drop(&mut self) {
-        // The scope taken out is dropped here, after the slot is released.
-        drop(swap_current(self.previous.take()));
-    }
-}
-
-/// A future running inside a scope; see [`Router::call`](super::Router::call).
-pub(super) struct Scoped<F> {
-    scope: Arc<Scope>,
-    future: Pin<Box<F>>,
-}
-
-impl<F> Scoped<F> {
-    pub(super) fn new(scope: Arc<Scope>, future: F) -> Self {
-        Scoped {
-            scope,
-            future: Box::pin(future),
-        }
-    }
-}
-
-impl<F> fmt::Debug for Scoped<F> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Scoped")
-            .field("tool", &self.scope.tool)
-            .field("request_id", &self.scope.request_id)
-            .finish_non_exhaustive()
-    }
-}
-
-impl<F: Future> Future for Scoped<F> {
-    type Output = F::Output;
-
-    fn poll(self: Pin<&mut Self>, cx: &mut TaskContext<'_>) -> Poll<F::Output> {
-        let this = self.get_mut();
-        let _enter = Enter::new(this.scope.clone());
-        this.future.as_mut().poll(cx)
-    }
-}
+/// A future running inside a tool call's scope; see [`Router::call`](super::Router::call).
+pub(super) type Scoped<F> = call_scope::Scoped<Scope, F>;

@@ -1,0 +1,765 @@
+//! What a tool's input schema says of one field, in words for a model.
+//!
+//! serde knows little of what it expected: a missing field is only a name. The
+//! tool's JSON Schema, as schemars writes it for rmcp, knows the type, bounds,
+//! choices and documentation. A shape not covered here gives `None`, so the caller
+//! keeps serde's words rather than guessed ones.
+
+use std::slice;
+
+use serde_json::{Map, Number, Value};
+
+/// A JSON object, as a schema.
+type Object = Map<String, Value>;
+
+/// How many objects (`$ref`, `allOf`, `Option`) may make up the schema at one
+/// place; more is a `$ref` cycle.
+const MAX_MERGED: usize = 32;
+/// How many levels of items and map values are said: `arrays of numbers` is two.
+const MAX_NESTING: usize = 2;
+/// How many choices or field names are listed; the rest are counted.
+const MAX_LISTED: usize = 20;
+/// The longest description appended; a longer one is left out.
+const MAX_DESCRIPTION_CHARS: usize = 120;
+
+/// What `schema`, a tool's input schema, says of the value at `path` (a violation's
+/// field: `compounds[1]`, `custom_bounds.cpd00027`, `["odd key"]`; empty for the
+/// whole input), with the field's description when short: `an integer from 1 to 5
+/// (How urgent the note is, 1 = low)`. The words suit a missing field or a bad
+/// value, not an unknown field or a bad map key.
+pub(super) fn expected_at(schema: &Map<String, Value>, path: &str) -> Option<String> {
+    let mut here = schema;
+    for step in parse_path(path)? {
+        here = View::of(schema, here)?.step(&step)?;
+    }
+    let view = View::of(schema, here)?;
+    let words = view.words(0)?.singular();
+    Some(match summary(view.get("description")) {
+        Some(description) => format!("{words} ({description})"),
+        None => words,
+    })
+}
+
+/// One step of a violation's path.
+#[derive(Debug, PartialEq, Eq)]
+enum Step {
+    /// A field, a map key or an enum variant: `.name`, `["odd key"]`.
+    Key(String),
+    /// An array or tuple position: `[1]`.
+    Index(usize),
+}
+
+/// The steps of a path as the deserialiser writes it: a plain key (after a `.` but
+/// at the start), a position as `[1]`, any other key as a JSON string in brackets.
+fn parse_path(mut rest: &str) -> Option<Vec<Step>> {
+    let mut steps = Vec::new();
+    while !rest.is_empty() {
+        let bracket = rest.strip_prefix('[');
+        if let Some(inside) = bracket.filter(|inside| inside.starts_with('"')) {
+            let mut keys = serde_json::Deserializer::from_str(inside).into_iter();
+            steps.push(Step::Key(keys.next()?.ok()?));
+            rest = inside.get(keys.byte_offset()..)?.strip_prefix(']')?;
+        } else if let Some((digits, after)) = bracket.and_then(|inside| inside.split_once(']')) {
+            // `parse` alone would take `+1`.
+            digits.bytes().all(|b| b.is_ascii_digit()).then_some(())?;
+            steps.push(Step::Index(digits.parse().ok()?));
+            rest = after;
+        } else {
+            let key = rest
+                .strip_prefix('.')
+                .or_else(|| steps.is_empty().then_some(rest))?;
+            let end = key.find(['.', '[']).unwrap_or(key.len());
+            let (key, after) = key
+                .split_at_checked(end)
+                .filter(|(key, _)| !key.is_empty())?;
+            steps.push(Step::Key(key.to_owned()));
+            rest = after;
+        }
+    }
+    Some(steps)
+}
+
+/// The schema at one place: a field's own object, what its `$ref` points to, its
+/// `allOf` members, the type inside an `Option`; outermost first, so a field's
+/// description comes before its type's.
+struct View<'a> {
+    /// The whole schema, which `$ref`s point into.
+    root: &'a Object,
+    /// The objects that apply.
+    all: Vec<&'a Object>,
+    /// Whether `null` is allowed too.
+    null: bool,
+}
+
+impl<'a> View<'a> {
+    /// The view of `schema`; `None` past [`MAX_MERGED`] objects or at a bad `$ref`.
+    fn of(root: &'a Object, schema: &'a Object) -> Option<View<'a>> {
+        let mut view = View {
+            root,
+            all: Vec::new(),
+            null: false,
+        };
+        view.gather(schema)?;
+        Some(view)
+    }
+
+    /// Adds `schema` and what it brings in.
+    fn gather(&mut self, schema: &'a Object) -> Option<()> {
+        if self.all.len() >= MAX_MERGED {
+            return None;
+        }
+        self.all.push(schema);
+        if let Some(Value::Array(types)) = schema.get("type") {
+            self.null |= types.iter().any(|name| name == "null");
+        }
+        // OpenAPI 3.0's way of saying `or null`.
+        self.null |= schema.get("nullable") == Some(&Value::Bool(true));
+        if let Some(reference) = schema.get("$ref") {
+            self.gather(resolve(self.root, reference.as_str()?)?)?;
+        }
+        if let Some(members) = schema.get("allOf") {
+            for member in members.as_array()? {
+                self.gather(member.as_object()?)?;
+            }
+        }
+        if let Some(inner) = nullable(schema) {
+            self.null = true;
+            self.gather(inner)?;
+        }
+        Some(())
+    }
+
+    /// The first value of `key` among the objects.
+    fn get(&self, key: &str) -> Option<&'a Value> {
+        self.all.iter().find_map(|object| object.get(key))
+    }
+
+    /// A count (`minItems`, `maxLength`...) other than 0.
+    fn count(&self, key: &str) -> Option<u64> {
+        self.get(key)?.as_u64().filter(|&n| n > 0)
+    }
+
+    /// The schema of the field `key`.
+    fn property(&self, key: &str) -> Option<&'a Value> {
+        let mut all = self.all.iter();
+        all.find_map(|object| object.get("properties")?.get(key))
+    }
+
+    /// The `oneOf` or `anyOf` branches, other than an `Option`'s.
+    fn branches(&self) -> Option<&'a [Value]> {
+        let mut objects = self.all.iter().filter(|object| nullable(object).is_none());
+        let either = objects.find_map(|object| object.get("oneOf").or(object.get("anyOf")))?;
+        Some(either.as_array()?.as_slice())
+    }
+
+    /// The schema one step down.
+    fn step(&self, step: &Step) -> Option<&'a Object> {
+        let found = match step {
+            Step::Key(key) => self.property(key).or_else(|| self.variant(key)),
+            Step::Index(index) => self.get("prefixItems").and_then(|tuple| tuple.get(*index)),
+        };
+        let found = found.or_else(|| match step {
+            Step::Key(_) => self.get("additionalProperties"),
+            Step::Index(_) => self.get("items"),
+        });
+        // `true` and `false` as schemas say nothing.
+        found?.as_object()
+    }
+
+    /// The schema of the field `key` in the one branch that has it: an enum's
+    /// variant (`shape.Circle`).
+    fn variant(&self, key: &str) -> Option<&'a Value> {
+        let branches = self.branches()?.iter().filter_map(Value::as_object);
+        let mut having = branches.filter_map(|branch| View::of(self.root, branch)?.property(key));
+        having.next().filter(|_| having.next().is_none())
+    }
+
+    /// The words for the value; `level` counts the items and values above it.
+    fn words(&self, level: usize) -> Option<Words> {
+        if let Some(mut choices) = self.choices() {
+            if self.null && !choices.iter().any(|choice| choice == "null") {
+                choices.push("null".to_owned());
+            }
+            return Some(Words::Text(match choices.as_slice() {
+                [one] => one.clone(),
+                _ => format!("one of: {}", listed(&choices)),
+            }));
+        }
+        // Other alternatives (an untagged or tagged enum) are not said.
+        if self.branches().is_some() {
+            return None;
+        }
+        let name = match self.get("type")? {
+            Value::Array(names) => {
+                let mut names = names.iter().filter(|name| *name != "null");
+                names.next().filter(|_| names.next().is_none())?
+            }
+            name => name,
+        };
+        let words = match name.as_str()? {
+            "string" => self.string_words(),
+            "integer" => self.number_words(true),
+            "number" => self.number_words(false),
+            "boolean" => Words::Noun("a", "boolean".to_owned(), String::new()),
+            "array" => self.array_words(level),
+            "object" => self.object_words(level),
+            _ => return None,
+        };
+        if !self.null {
+            return Some(words);
+        }
+        let words = words.singular();
+        // `x, y or null` would read as a list: `x, y; or null`.
+        let separator = if words.contains([',', ':']) { ";" } else { "" };
+        Some(Words::Text(format!("{words}{separator} or null")))
+    }
+
+    /// The allowed values: an `enum`, a `const`, or `oneOf`/`anyOf` branches that
+    /// are all of those (schemars' enum with documented variants).
+    fn choices(&self) -> Option<Vec<String>> {
+        let values = match self.all.iter().find_map(|object| values(object)) {
+            Some(values) => vec![values],
+            None => (self.branches()?.iter())
+                .map(|branch| values(branch.as_object()?))
+                .collect::<Option<_>>()?,
+        };
+        let choices: Vec<String> = values.into_iter().flatten().map(choice).collect();
+        (!choices.is_empty()).then_some(choices)
+    }
+
+    /// The words for the schema at `key` (items, map values), a level down.
+    fn inner(&self, key: &str, level: usize) -> Option<Words> {
+        let inner = self.get(key)?.as_object().filter(|_| level < MAX_NESTING)?;
+        View::of(self.root, inner)?.words(level + 1)
+    }
+
+    /// `an array of 1 to 3 strings`, `an array of items, each one of: a, b`.
+    fn array_words(&self, level: usize) -> Words {
+        let (count, one) = match (self.count("minItems"), self.count("maxItems")) {
+            (Some(min), Some(max)) if min == max => (format!("{min} "), min == 1),
+            (Some(min), Some(max)) => (format!("{min} to {max} "), false),
+            (Some(min), None) => (format!("at least {min} "), min == 1),
+            (None, Some(max)) => (format!("at most {max} "), max == 1),
+            (None, None) => (String::new(), false),
+        };
+        // A tuple's items differ: its count says enough.
+        let items = match self.get("prefixItems") {
+            Some(_) => None,
+            None => self.inner("items", level),
+        };
+        let (item, s) = if one { ("item", "") } else { ("items", "s") };
+        let rest = match items {
+            Some(Words::Noun(_, noun, rest)) => format!(" of {count}{noun}{s}{rest}"),
+            Some(Words::Text(text)) => format!(" of {count}{item}, each {text}"),
+            None if count.is_empty() => String::new(),
+            None => format!(" of {count}{item}"),
+        };
+        Words::Noun("an", "array".to_owned(), rest)
+    }
+
+    /// `an object with required fields: a, b`, `an object whose values are ...`.
+    fn object_words(&self, level: usize) -> Words {
+        let required = self.get("required").and_then(Value::as_array);
+        let required: Vec<String> = (required.into_iter().flatten())
+            .filter_map(|name| Some(name.as_str()?.to_owned()))
+            .collect();
+        let rest = match self.inner("additionalProperties", level) {
+            _ if !required.is_empty() => format!(" with required fields: {}", listed(&required)),
+            Some(Words::Noun(_, noun, rest)) => format!(" whose values are {noun}s{rest}"),
+            Some(Words::Text(text)) => format!(" whose values are each {text}"),
+            None => String::new(),
+        };
+        Words::Noun("an", "object".to_owned(), rest)
+    }
+
+    /// `a string`, `a UUID string`, `a non-empty string`, `a string of 1 to 64 ...`.
+    fn string_words(&self) -> Words {
+        let (article, noun) = match self.get("format").and_then(Value::as_str) {
+            Some("uuid") => ("a", "UUID string".to_owned()),
+            Some("date-time") => ("an", "RFC 3339 date-time string".to_owned()),
+            Some("date") => ("a", "YYYY-MM-DD date string".to_owned()),
+            Some(format) if format.starts_with(['a', 'e', 'i', 'o', 'u']) => {
+                ("an", format!("{format} string"))
+            }
+            Some(format) if !format.is_empty() => ("a", format!("{format} string")),
+            _ => ("a", "string".to_owned()),
+        };
+        let characters = |n: u64| format!("{n} character{}", if n == 1 { "" } else { "s" });
+        let rest = match (self.count("minLength"), self.count("maxLength")) {
+            (Some(1), None) => return Words::Noun("a", format!("non-empty {noun}"), String::new()),
+            (Some(min), Some(max)) if min == max => format!(" of {}", characters(min)),
+            (Some(min), Some(max)) => format!(" of {min} to {max} characters"),
+            (Some(min), None) => format!(" of at least {min} characters"),
+            (None, Some(max)) => format!(" of at most {}", characters(max)),
+            (None, None) => String::new(),
+        };
+        Words::Noun(article, noun, rest)
+    }
+
+    /// `an integer from 1 to 5`, `a non-negative integer`, `a number above 0 ...`.
+    fn number_words(&self, integer: bool) -> Words {
+        let (article, noun) = if integer {
+            ("an", "integer")
+        } else {
+            ("a", "number")
+        };
+        let lower = self.bound("minimum", "exclusiveMinimum");
+        let upper = self.bound("maximum", "exclusiveMaximum");
+        let above = |exclusive| if exclusive { "above" } else { "of at least" };
+        let below = |exclusive| if exclusive { "below" } else { "at most" };
+        let rest = match (lower, upper) {
+            (Some((min, false)), None) if min.as_f64() == Some(0.0) => {
+                return Words::Noun("a", format!("non-negative {noun}"), String::new());
+            }
+            (Some((min, false)), Some((max, false))) => format!(" from {min} to {max}"),
+            (Some((min, low)), None) => format!(" {} {min}", above(low)),
+            (None, Some((max, false))) => format!(" of at most {max}"),
+            (None, Some((max, high))) => format!(" {} {max}", below(high)),
+            (Some((min, low)), Some((max, high))) => {
+                format!(" {} {min} and {} {max}", above(low), below(high))
+            }
+            (None, None) => String::new(),
+        };
+        Words::Noun(article, noun.to_owned(), rest)
+    }
+
+    /// A bound as (value, exclusive): the inclusive keyword's, else the exclusive's.
+    fn bound(&self, inclusive: &str, exclusive: &str) -> Option<(&'a Number, bool)> {
+        let (value, exclusive) = match self.get(inclusive).and_then(Value::as_number) {
+            // Draft 4 makes `minimum` exclusive with `"exclusiveMinimum": true`.
+            Some(value) => (value, self.get(exclusive) == Some(&Value::Bool(true))),
+            None => (self.get(exclusive)?.as_number()?, true),
+        };
+        // A bound of 19 digits or more (a 64-bit type's) is noise, as in words.rs.
+        let noise = match value.as_i64() {
+            Some(n) => n.unsigned_abs() >= 10_u64.pow(18),
+            None => value.as_f64()?.abs() >= 1e18,
+        };
+        (!noise).then_some((value, exclusive))
+    }
+}
+
+/// The schema a `$ref` points to: `#` (the root, which schemars uses for a
+/// recursive root type) or a named type, `#/$defs/Name` or `#/definitions/Name`.
+fn resolve<'a>(root: &'a Object, reference: &str) -> Option<&'a Object> {
+    if reference == "#" {
+        return Some(root);
+    }
+    let (defs, name) = reference.strip_prefix("#/")?.split_once('/')?;
+    let named = matches!(defs, "$defs" | "definitions");
+    root.get(defs).filter(|_| named)?.get(name)?.as_object()
+}
+
+/// The schema inside an `Option`: `anyOf` (or `oneOf`) it and `{"type": "null"}`.
+fn nullable(schema: &Object) -> Option<&Object> {
+    let either = schema.get("anyOf").or(schema.get("oneOf"))?.as_array()?;
+    let is_null = |branch: &Value| branch.get("type").is_some_and(|t| t == "null");
+    match either.as_slice() {
+        [inner, null] | [null, inner] if is_null(null) && !is_null(inner) => inner.as_object(),
+        _ => None,
+    }
+}
+
+/// The values `object` allows by `const` or `enum`.
+fn values(object: &Object) -> Option<&[Value]> {
+    match (object.get("const"), object.get("enum")) {
+        (Some(value), _) => Some(slice::from_ref(value)),
+        (None, Some(Value::Array(values))) => Some(values),
+        _ => None,
+    }
+}
+
+/// Words for a value.
+#[derive(Debug)]
+enum Words {
+    /// An article, a noun whose plural adds `s`, and words after it: `a`,
+    /// `string`, ` of 1 to 64 characters`.
+    Noun(&'static str, String, String),
+    /// Words that are not counted: `one of: low, high`, `a string or null`.
+    Text(String),
+}
+
+impl Words {
+    /// The words for one value.
+    fn singular(self) -> String {
+        match self {
+            Words::Noun(article, noun, rest) => format!("{article} {noun}{rest}"),
+            Words::Text(text) => text,
+        }
+    }
+}
+
+/// One choice: a string as it is, unless it would read as something else (empty,
+/// with a comma or spaces at its ends, or other JSON such as `5`); then as JSON.
+fn choice(value: &Value) -> String {
+    let text = value.as_str().unwrap_or_default();
+    let plain = !text.is_empty() && text.trim() == text && !text.contains(',');
+    match value {
+        Value::String(text) if plain && serde_json::from_str::<Value>(text).is_err() => {
+            text.clone()
+        }
+        _ => value.to_string(),
+    }
+}
+
+/// The first [`MAX_LISTED`] of `items`, and how many more.
+fn listed(items: &[String]) -> String {
+    let shown = items.get(..MAX_LISTED).unwrap_or(items).join(", ");
+    match items.len().saturating_sub(MAX_LISTED) {
+        0 => shown,
+        more => format!("{shown}, and {more} more"),
+    }
+}
+
+/// A description's first paragraph on one line (schemars keeps a doc comment's
+/// line breaks), without a lone final period, when it is short enough.
+fn summary(description: Option<&Value>) -> Option<String> {
+    let paragraph = description?.as_str()?.trim().split("\n\n").next()?;
+    let mut line = paragraph.split_whitespace().collect::<Vec<_>>().join(" ");
+    // One sentence reads as a note in parentheses; several keep their stops.
+    if line.ends_with('.') && !line.ends_with("..") && !line.contains(". ") {
+        line.pop();
+    }
+    (!line.is_empty() && line.chars().count() <= MAX_DESCRIPTION_CHARS).then_some(line)
+}
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+    use serde_json::json;
+
+    use super::*;
+
+    /// The words at `path` of `schema`, an object.
+    fn at(schema: &Value, path: &str) -> Option<String> {
+        expected_at(schema.as_object()?, path)
+    }
+
+    /// Checks the `path => words` lines of `table` against `schema`.
+    fn check(schema: &Value, table: &str) {
+        for line in table.lines().filter(|line| !line.trim().is_empty()) {
+            let (path, words) = line.split_once("=>").unwrap_or_default();
+            assert_eq!(
+                at(schema, path.trim()).as_deref(),
+                Some(words.trim()),
+                "{line}"
+            );
+        }
+    }
+
+    /// Checks the `schema => words` lines of `table`, each schema a field's.
+    fn check_fields(table: &str) {
+        for line in table.lines().filter(|line| !line.trim().is_empty()) {
+            let (field, words) = line.split_once("=>").unwrap_or_default();
+            let field: Value = serde_json::from_str(field).expect(field);
+            let schema = json!({ "type": "object", "properties": { "x": field } });
+            assert_eq!(at(&schema, "x").as_deref(), Some(words.trim()), "{line}");
+        }
+    }
+
+    #[test]
+    fn paths_as_the_deserialiser_writes_them() {
+        let steps = parse_path(r#"custom_bounds.cpd-1[1]["odd key"]["a.b[0]"]["q\"u\\"][""].7"#);
+        assert_eq!(
+            format!("{steps:?}"),
+            r#"Some([Key("custom_bounds"), Key("cpd-1"), Index(1), Key("odd key"), Key("a.b[0]"), Key("q\"u\\"), Key(""), Key("7")])"#
+        );
+        assert_eq!(parse_path(""), Some(vec![]));
+        let bad = r#"a. a..b a[ a[] a[x] a[-1] a[+1] a[1 a["x a["x" a["x"]b ["\u12"] ["\"] a[99999999999999999999999]"#;
+        for path in bad.split(' ') {
+            assert_eq!(parse_path(path), None, "{path}");
+        }
+    }
+
+    #[test]
+    fn a_tool_input() {
+        // As schemars writes it for rmcp.
+        let schema = json!({
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": "AddNote",
+            "type": "object",
+            "properties": {
+                "urgency": {
+                    "description": "How urgent the note is, 1 = low",
+                    "format": "uint8", "maximum": 5, "minimum": 1, "type": "integer"
+                },
+                "limit": { "format": "uint32", "minimum": 0, "type": ["integer", "null"] },
+                "priority": { "$ref": "#/$defs/Priority" },
+                "maybe": { "anyOf": [{ "$ref": "#/$defs/Priority" }, { "type": "null" }] },
+                "level": { "$ref": "#/$defs/Level" },
+                "owner": { "$ref": "#/$defs/Person" },
+                "reviewer": {
+                    "anyOf": [{ "$ref": "#/$defs/Person" }, { "type": "null" }],
+                    "description": "Who reviews it."
+                },
+                "compounds": { "items": { "type": "string" }, "type": "array" },
+                "people": { "items": { "$ref": "#/$defs/Person" }, "type": ["array", "null"] },
+                "custom_bounds": {
+                    "additionalProperties": {
+                        "items": { "format": "double", "type": "number" }, "type": "array"
+                    },
+                    "type": "object"
+                },
+                "id": { "format": "uuid", "type": "string" },
+                "pair": {
+                    "maxItems": 2, "minItems": 2, "type": "array",
+                    "prefixItems": [
+                        { "format": "uint8", "maximum": 255, "minimum": 0, "type": "integer" },
+                        { "type": "string" }
+                    ]
+                }
+            },
+            "required": ["urgency", "priority", "owner", "compounds"],
+            "$defs": {
+                "Priority": {
+                    "description": "How urgent.\n\nLonger text that is not shown.",
+                    "enum": ["low", "medium", "high"],
+                    "type": "string"
+                },
+                "Level": {
+                    "oneOf": [
+                        { "enum": ["info", "warn"], "type": "string" },
+                        { "const": "debug", "description": "Everything.", "type": "string" }
+                    ]
+                },
+                "Person": {
+                    "properties": {
+                        "name": { "maxLength": 64, "minLength": 1, "type": "string" },
+                        "email": { "format": "email", "type": ["string", "null"] }
+                    },
+                    "required": ["name"],
+                    "type": "object"
+                }
+            }
+        });
+        check(
+            &schema,
+            r#"
+            => an object with required fields: urgency, priority, owner, compounds
+            urgency => an integer from 1 to 5 (How urgent the note is, 1 = low)
+            limit => a non-negative integer or null
+            priority => one of: low, medium, high (How urgent)
+            maybe => one of: low, medium, high, null (How urgent)
+            level => one of: info, warn, debug
+            owner => an object with required fields: name
+            owner.name => a string of 1 to 64 characters
+            owner.email => an email string or null
+            reviewer => an object with required fields: name; or null (Who reviews it)
+            reviewer.name => a string of 1 to 64 characters
+            compounds => an array of strings
+            compounds[1] => a string
+            people => an array of objects with required fields: name; or null
+            people[3].name => a string of 1 to 64 characters
+            custom_bounds => an object whose values are arrays of numbers
+            custom_bounds.cpd00027 => an array of numbers
+            custom_bounds.cpd00027[1] => a number
+            custom_bounds["odd key"][0] => a number
+            id => a UUID string
+            pair => an array of 2 items
+            pair[0] => an integer from 0 to 255
+            pair[1] => a string
+        "#,
+        );
+        for path in "x urgency.x compounds.x compounds[0][0] pair[2] id[ id.".split(' ') {
+            assert_eq!(at(&schema, path), None, "{path}");
+        }
+    }
+
+    #[test]
+    fn words() {
+        check_fields(
+            r#"
+            {"type": "boolean"} => a boolean
+            {"type": "integer", "format": "int64"} => an integer
+            {"type": "integer", "minimum": 1} => an integer of at least 1
+            {"type": "integer", "maximum": 10} => an integer of at most 10
+            {"type": "integer", "minimum": -128, "maximum": 127} => an integer from -128 to 127
+            {"type": "integer", "exclusiveMinimum": 0} => an integer above 0
+            {"type": "integer", "minimum": 0, "exclusiveMinimum": true} => an integer above 0
+            {"type": "integer", "minimum": 0, "maximum": 18446744073709551615} => a non-negative integer
+            {"type": "integer", "minimum": -9223372036854775808} => an integer
+            {"type": "integer", "maximum": 999999999999999999} => an integer of at most 999999999999999999
+            {"type": "number", "minimum": 0.0} => a non-negative number
+            {"type": "number", "minimum": 0.5, "maximum": 10} => a number from 0.5 to 10
+            {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 5} => a number above 0 and below 5
+            {"type": "number", "minimum": 0, "exclusiveMaximum": 1} => a number of at least 0 and below 1
+            {"type": "number", "exclusiveMinimum": 0, "maximum": 1e20} => a number above 0
+            {"type": "number", "exclusiveMaximum": 5} => a number below 5
+            {"type": "string", "nullable": true} => a string or null
+            {"type": "string", "format": "date-time"} => an RFC 3339 date-time string
+            {"type": "string", "format": "date"} => a YYYY-MM-DD date string
+            {"type": "string", "format": "ipv4"} => an ipv4 string
+            {"type": "string", "format": "hostname"} => a hostname string
+            {"type": "string", "minLength": 1} => a non-empty string
+            {"type": "string", "minLength": 1, "format": "uuid"} => a non-empty UUID string
+            {"type": "string", "minLength": 8} => a string of at least 8 characters
+            {"type": "string", "minLength": 0, "maxLength": 1} => a string of at most 1 character
+            {"type": "string", "minLength": 3, "maxLength": 3} => a string of 3 characters
+            {"type": "string", "description": "Sent.\nAs is."} => a string (Sent. As is.)
+            {"type": "string", "description": "Wait for it..."} => a string (Wait for it...)
+            {"type": "string", "description": " \n "} => a string
+            {"const": "Empty"} => Empty
+            {"enum": [1, 2.5, true, null, "a b", {"k": 1}]} => one of: 1, 2.5, true, null, a b, {"k":1}
+            {"enum": ["", "5", "null", " x", "a,b"]} => one of: "", "5", "null", " x", "a,b"
+            {"anyOf": [{"const": "a"}, {"type": "null"}]} => one of: a, null
+            {"enum": ["a", null], "type": ["string", "null"]} => one of: a, null
+            {"type": "array"} => an array
+            {"type": "array", "minItems": 2} => an array of at least 2 items
+            {"type": "array", "items": {"type": "string"}, "minItems": 1} => an array of at least 1 string
+            {"type": "array", "items": {"type": "string"}, "maxItems": 4} => an array of at most 4 strings
+            {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 255}, "minItems": 1, "maxItems": 3} => an array of 1 to 3 integers from 0 to 255
+            {"type": "array", "items": {"enum": ["a", "b"]}} => an array of items, each one of: a, b
+            {"type": "array", "items": {"type": ["string", "null"]}} => an array of items, each a string or null
+            {"type": "array", "items": {"type": "array", "items": {"type": "array"}}} => an array of arrays of arrays
+            {"type": "object"} => an object
+            {"type": "object", "additionalProperties": {"type": "boolean"}} => an object whose values are booleans
+            {"type": "object", "additionalProperties": {"enum": ["on", "off"]}} => an object whose values are each one of: on, off
+            {"allOf": [{"type": "integer"}, {"maximum": 9}], "description": "Capped."} => an integer of at most 9 (Capped)
+        "#,
+        );
+        let many: Vec<String> = (0..25).map(|n| format!("v{n}")).collect();
+        let words = at(&json!({ "properties": { "x": { "enum": many } } }), "x");
+        let words = words.unwrap_or_default();
+        assert!(words.starts_with("one of: v0, v1, ") && words.ends_with(", v19, and 5 more"));
+        let long = json!({ "type": "boolean", "description": "x".repeat(121) });
+        assert_eq!(
+            at(&json!({ "properties": { "x": long } }), "x").as_deref(),
+            Some("a boolean")
+        );
+    }
+
+    #[test]
+    fn shapes_not_covered_give_none() {
+        let schema = json!({
+            "$defs": {
+                "Shape": { "oneOf": [
+                    { "enum": ["Empty"], "type": "string" },
+                    {
+                        "additionalProperties": false,
+                        "properties": { "Circle": {
+                            "properties": { "radius": { "format": "double", "type": "number" } },
+                            "required": ["radius"],
+                            "type": "object"
+                        } },
+                        "required": ["Circle"],
+                        "type": "object"
+                    }
+                ] },
+                "Wrapper<u8>": { "type": "string" }
+            },
+            "properties": {
+                "shape": { "$ref": "#/$defs/Shape" },
+                "untagged": { "anyOf": [{ "type": "integer" }, { "type": "string" }] },
+                "several": { "type": ["integer", "string"] },
+                "encoded": { "$ref": "#/$defs/Wrapper%3Cu8%3E" },
+                "elsewhere": { "$ref": "other.json#/$defs/Shape" },
+                "dangling": { "$ref": "#/$defs/Missing" },
+                "pattern": { "patternProperties": { "^a": { "type": "string" } }, "type": "object" },
+                "t": true,
+                "empty": {},
+                "unknown": { "type": "thing" }
+            },
+            "additionalProperties": false,
+            "type": "object"
+        });
+        // A variant is a step of the path, into the one branch that has it.
+        assert_eq!(
+            at(&schema, "shape.Circle.radius").as_deref(),
+            Some("a number")
+        );
+        let paths = "shape untagged several encoded elsewhere dangling pattern.a t empty unknown x";
+        for path in paths.split(' ') {
+            assert_eq!(at(&schema, path), None, "{path}");
+        }
+    }
+
+    #[test]
+    fn recursive_types_end() {
+        // schemars refers to a recursive root type as `#`.
+        let tree = json!({
+            "properties": {
+                "children": { "items": { "$ref": "#" }, "type": "array" },
+                "value": { "format": "int32", "type": "integer" }
+            },
+            "required": ["value", "children"],
+            "type": "object"
+        });
+        check(
+            &tree,
+            "children[0].children[4].children => an array of objects with required fields: value, children",
+        );
+        let deep = format!("{}value", "children[0].".repeat(500));
+        assert_eq!(at(&tree, &deep).as_deref(), Some("an integer"));
+        // schemars' `Option<Box<Link>>` inside `Link`.
+        let chain = json!({
+            "$defs": { "Link": {
+                "properties": {
+                    "next": { "anyOf": [{ "$ref": "#/$defs/Link" }, { "type": "null" }] },
+                    "weight": { "maximum": 65535, "minimum": 0, "type": "integer" }
+                },
+                "required": ["weight"],
+                "type": "object"
+            } },
+            "properties": { "link": { "$ref": "#/$defs/Link" } }
+        });
+        let far = format!("link{}.weight", ".next".repeat(300));
+        assert_eq!(
+            at(&chain, &far).as_deref(),
+            Some("an integer from 0 to 65535")
+        );
+        // `$ref`s that only lead to each other, a type that is only `Option` of
+        // itself, and `allOf`s three wide and twelve deep.
+        let mut defs = json!({
+            "A": { "$ref": "#/$defs/B" },
+            "B": { "$ref": "#/$defs/A" },
+            "C": { "anyOf": [{ "$ref": "#/$defs/C" }, { "type": "null" }] },
+            "W0": { "type": "string" }
+        });
+        for n in 1..=12 {
+            let below = json!({ "$ref": format!("#/$defs/W{}", n - 1) });
+            defs[format!("W{n}")] = json!({ "allOf": [below, below, below] });
+        }
+        let refs = |name: &str| json!({ "$ref": format!("#/$defs/{name}") });
+        let properties = json!({ "a": refs("A"), "c": refs("C"), "w": refs("W12") });
+        let cycles = json!({ "$defs": defs, "properties": properties });
+        for path in ["a", "a.x", "c", "c.x", "w", "w.x", "w[0]"] {
+            assert_eq!(at(&cycles, path), None, "{path}");
+        }
+    }
+
+    /// Schemas made of schema keywords, `$ref`s into themselves and odd values.
+    fn schema() -> impl Strategy<Value = Value> {
+        let leaf = prop_oneof![
+            any::<i64>().prop_map(Value::from),
+            any::<f64>().prop_map(Value::from),
+            prop::sample::select(vec!["#", "#/$defs/a", "string", "array", "null"])
+                .prop_map(Value::from),
+            ".{0,8}".prop_map(Value::from),
+        ];
+        let keys = "type properties items prefixItems additionalProperties anyOf oneOf allOf $ref \
+                    $defs enum const minimum exclusiveMaximum minLength format description a";
+        let key = prop::sample::select(keys.split(' ').collect::<Vec<_>>());
+        leaf.prop_recursive(6, 96, 6, move |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+                prop::collection::btree_map(key.clone(), inner, 0..6)
+                    .prop_map(|entries| entries.into_iter().collect()),
+            ]
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn any_schema_and_path_give_one_line_or_none(
+            schema in schema(),
+            path in "(\\.a|\\[0\\]|\\[1\\]|\\[\"a\"\\]|\\.\\$defs){0,6}|.{0,12}",
+        ) {
+            let schema = match schema {
+                Value::Object(object) => object,
+                other => Map::from_iter([("items".to_owned(), other)]),
+            };
+            if let Some(words) = expected_at(&schema, path.trim_start_matches('.')) {
+                prop_assert!(!words.is_empty() && !words.contains('\n'), "{}", words);
+            }
+        }
+    }
+}
