@@ -41,7 +41,8 @@ pub enum Kind {
     Conflict,
     /// The caller may not do this: escalate to a human.
     Permission,
-    /// A temporary failure: retry unchanged, maybe after a delay.
+    /// A temporary failure: retry, maybe after a delay; unchanged when the
+    /// envelope's [`Retry`](crate::envelope::Retry) advice says it is safe.
     Transient,
     /// The server failed: give up and report.
     Internal,
