@@ -620,3 +620,125 @@ async fn mapped_argument_errors_on_the_protocol_channel_are_json_rpc_errors() {
     client.cancel().await.unwrap();
     server_task.await.unwrap();
 }
+
+/// The spans an OpenTelemetry pipeline receives: one per tool call, named and
+/// attributed after the MCP conventions, an error only where the call failed.
+#[tokio::test]
+async fn each_tool_call_is_a_span_after_the_mcp_conventions() {
+    use opentelemetry::trace::{SpanKind, Status, TracerProvider as _};
+    use opentelemetry_sdk::trace::{InMemorySpanExporter, SdkTracerProvider};
+    use tracing_subscriber::layer::SubscriberExt as _;
+
+    let exporter = InMemorySpanExporter::default();
+    let provider = SdkTracerProvider::builder()
+        .with_simple_exporter(exporter.clone())
+        .build();
+    let subscriber = tracing_subscriber::registry()
+        .with(tracing_opentelemetry::layer().with_tracer(provider.tracer("tests")));
+    // The current-thread runtime runs the server's task on this thread too.
+    let _guard = tracing::subscriber::set_default(subscriber);
+
+    let (client, server_task) = serve_demo(Options::new()).await;
+    let missing = json!({ "media_id": "rich" });
+    client
+        .call_tool(tool_call("get_media", missing))
+        .await
+        .unwrap();
+    let minimal = json!({ "media_id": "minimal" });
+    client
+        .call_tool(tool_call("get_media", minimal))
+        .await
+        .unwrap();
+    let down = client.call_tool(tool_call("check_store", json!({}))).await;
+    assert!(down.is_err());
+    client.cancel().await.unwrap();
+    server_task.await.unwrap();
+    provider.force_flush().unwrap();
+
+    let spans = exporter.get_finished_spans().unwrap();
+    let attribute = |span: &opentelemetry_sdk::trace::SpanData, key: &str| {
+        span.attributes
+            .iter()
+            .find(|kv| kv.key.as_str() == key)
+            .map(|kv| kv.value.to_string())
+    };
+    let calls: Vec<_> = spans
+        .iter()
+        .filter(|span| span.name.starts_with("tools/call"))
+        .collect();
+    assert_eq!(
+        calls.len(),
+        3,
+        "{:?}",
+        spans.iter().map(|s| &s.name).collect::<Vec<_>>()
+    );
+    for span in &calls {
+        assert_eq!(span.span_kind, SpanKind::Server);
+        assert_eq!(
+            attribute(span, "mcp.method.name").as_deref(),
+            Some("tools/call")
+        );
+        assert_eq!(
+            attribute(span, "gen_ai.operation.name").as_deref(),
+            Some("execute_tool")
+        );
+        assert!(attribute(span, "jsonrpc.request.id").is_some());
+    }
+
+    // A derived error as a tool result: `error.type` is `tool_error`, status error,
+    // and the contract under tool-error's own names.
+    let failed = calls[0];
+    assert_eq!(failed.name, "tools/call get_media");
+    assert_eq!(
+        attribute(failed, "gen_ai.tool.name").as_deref(),
+        Some("get_media")
+    );
+    assert_eq!(
+        attribute(failed, "error.type").as_deref(),
+        Some("tool_error")
+    );
+    assert!(
+        matches!(failed.status, Status::Error { .. }),
+        "{:?}",
+        failed.status
+    );
+    assert_eq!(
+        attribute(failed, "tool_error.code").as_deref(),
+        Some("MEDIA_NOT_FOUND")
+    );
+    assert_eq!(
+        attribute(failed, "tool_error.kind").as_deref(),
+        Some("NOT_FOUND")
+    );
+    assert_eq!(
+        attribute(failed, "tool_error.recoverable").as_deref(),
+        Some("true")
+    );
+
+    // A successful call is left unmarked.
+    let succeeded = calls[1];
+    assert_eq!(attribute(succeeded, "error.type"), None);
+    assert_eq!(succeeded.status, Status::Unset);
+
+    // A protocol error: `error.type` and `rpc.response.status_code` are its code.
+    let protocol = calls[2];
+    assert_eq!(protocol.name, "tools/call check_store");
+    assert_eq!(attribute(protocol, "error.type").as_deref(), Some("-31503"));
+    assert_eq!(
+        attribute(protocol, "rpc.response.status_code").as_deref(),
+        Some("-31503")
+    );
+    assert!(matches!(protocol.status, Status::Error { .. }));
+
+    // No other span (rmcp's own, for the connection) is marked.
+    for span in spans
+        .iter()
+        .filter(|span| !span.name.starts_with("tools/call"))
+    {
+        assert!(
+            !matches!(span.status, Status::Error { .. }),
+            "{}",
+            span.name
+        );
+    }
+}

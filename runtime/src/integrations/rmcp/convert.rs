@@ -80,6 +80,7 @@ pub(super) fn scoped_response(
     error: &dyn ToolError,
     scope: &Scope,
 ) -> Result<CallToolResponse, ErrorData> {
+    scope.record(error);
     response(
         error,
         &scope.context(),

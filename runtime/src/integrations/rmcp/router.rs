@@ -6,8 +6,11 @@ use std::sync::Arc;
 
 use ::rmcp::ErrorData;
 use ::rmcp::handler::server::tool::{ToolCallContext, ToolRouter};
-use ::rmcp::model::{CallToolResponse, Tool};
+use ::rmcp::model::{CallToolResponse, NumberOrString, Tool};
 use ::rmcp::service::MaybeSend;
+
+use tracing::Instrument;
+use tracing::field::Empty;
 
 use super::scope::{Declaration, Scope, Scoped};
 use crate::Options;
@@ -62,23 +65,33 @@ impl<'r, S: MaybeSend + 'static> Router<'r, S> {
     /// request id (with its JSON type), the options and what the tool declares: an
     /// `outputSchema` or not, its annotations (whether a retry is safe) and its input
     /// schema (which argument errors describe their fields from).
+    ///
+    /// Each call runs in a span named and attributed as OpenTelemetry's conventions
+    /// for MCP servers say (see [the module documentation](super#tracing)): a
+    /// failed call sets `error.type` and marks its span as an error.
     pub async fn call(
         &self,
         context: ToolCallContext<'_, S>,
     ) -> Result<CallToolResponse, ErrorData> {
         let options = self.options.unwrap_or_else(|| Options::installed()).clone();
         let declaration = self.tools.get(&context.name).map(Declaration::of);
+        let span = call_span(&context.name, &context.request_context.id);
         let scope = Arc::new(Scope::new(
             options,
             Some(context.name.clone()),
             Some(context.request_context.id.clone()),
             declaration,
+            span.clone(),
         ));
-        let output = Scoped::new(scope.clone(), self.tools.call(context)).await;
-        match scope.take_argument_failure() {
+        let output = Scoped::new(scope.clone(), self.tools.call(context))
+            .instrument(span.clone())
+            .await;
+        let output = match scope.take_argument_failure() {
             Some(response) => Ok(response),
             None => output,
-        }
+        };
+        record_outcome(&span, &output);
+        output
     }
 }
 
@@ -91,8 +104,53 @@ pub fn scope<F: Future, T: Into<Cow<'static, str>>>(
     tool: T,
     future: F,
 ) -> impl Future<Output = F::Output> + use<F, T> {
-    Scoped::new(
-        Arc::new(Scope::new(options.clone(), Some(tool.into()), None, None)),
-        future,
+    let scope = Scope::new(
+        options.clone(),
+        Some(tool.into()),
+        None,
+        None,
+        tracing::Span::none(),
+    );
+    Scoped::new(Arc::new(scope), future)
+}
+
+/// The span of one `tools/call`, after OpenTelemetry's conventions for MCP servers:
+/// named `tools/call {tool}`, kind server, with the method, the tool and the
+/// request id; the outcome's fields are filled in when the call ends.
+fn call_span(tool: &str, request_id: &NumberOrString) -> tracing::Span {
+    tracing::info_span!(
+        target: "tool_error",
+        "tools/call",
+        otel.name = format_args!("tools/call {tool}").to_string(),
+        otel.kind = "server",
+        otel.status_code = Empty,
+        mcp.method.name = "tools/call",
+        gen_ai.operation.name = "execute_tool",
+        gen_ai.tool.name = tool,
+        jsonrpc.request.id = %request_id,
+        error.type = Empty,
+        rpc.response.status_code = Empty,
+        tool_error.code = Empty,
+        tool_error.kind = Empty,
+        tool_error.recoverable = Empty,
     )
+}
+
+/// Marks `span` failed when the call answered with an error result (`error.type`
+/// `tool_error`) or a JSON-RPC error (`error.type` and `rpc.response.status_code`
+/// its code); a span with `error.type` has status error, as the conventions ask.
+fn record_outcome(span: &tracing::Span, output: &Result<CallToolResponse, ErrorData>) {
+    let error_type = match output {
+        Ok(CallToolResponse::Complete(result)) if result.is_error == Some(true) => {
+            "tool_error".to_owned()
+        }
+        Ok(_) => return,
+        Err(error) => {
+            let code = error.code.0.to_string();
+            span.record("rpc.response.status_code", code.as_str());
+            code
+        }
+    };
+    span.record("error.type", error_type.as_str());
+    span.record("otel.status_code", "error");
 }

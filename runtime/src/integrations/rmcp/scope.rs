@@ -18,6 +18,9 @@ pub(super) struct Scope {
     pub(super) request_id: Option<NumberOrString>,
     /// The tool's declaration, when the router knows the tool.
     pub(super) tool_declaration: Option<Declaration>,
+    /// The call's span (see [`Router::call`](super::Router::call)); disabled
+    /// outside the router.
+    pub(super) span: tracing::Span,
     /// The envelope result of arguments [`Parameters`] failed to read, which replaces
     /// the plain-text result rmcp's router makes of the extractor's error.
     pub(super) argument_failure: Mutex<Option<CallToolResponse>>,
@@ -53,14 +56,25 @@ impl Scope {
         tool: Option<Cow<'static, str>>,
         request_id: Option<NumberOrString>,
         tool_declaration: Option<Declaration>,
+        span: tracing::Span,
     ) -> Self {
         Scope {
             options,
             tool,
             request_id,
             tool_declaration,
+            span,
             argument_failure: Mutex::new(None),
         }
+    }
+
+    /// Puts the contract of `error`, which the call is answered with, on the call's
+    /// span.
+    pub(super) fn record(&self, error: &dyn crate::ToolError) {
+        self.span.record("tool_error.code", error.code());
+        self.span.record("tool_error.kind", error.kind().as_str());
+        self.span
+            .record("tool_error.recoverable", error.recoverable());
     }
 
     /// The call's context: its tool, request id and whether it is idempotent (a tool
