@@ -34,6 +34,9 @@ pub fn router(library: Arc<Library>) -> Router {
         .fallback(tool_error::axum::not_found)
         .method_not_allowed_fallback(tool_error::axum::method_not_allowed)
         .layer(middleware::from_fn(in_request_span))
+        // Handler errors know the request's method, so a transient one says
+        // whether repeating the request is safe.
+        .layer(middleware::from_fn(tool_error::axum::request_scope))
         .with_state(library)
 }
 

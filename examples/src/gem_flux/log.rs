@@ -139,7 +139,8 @@ impl Fields {
         entry.insert("level".into(), level_name(level).into());
         entry.insert(
             "tool_name".into(),
-            self.take("tool").unwrap_or_else(|| "unknown".into()),
+            self.take("gen_ai.tool.name")
+                .unwrap_or_else(|| "unknown".into()),
         );
         let category = self.take_text("category");
         let kind = self
@@ -152,7 +153,7 @@ impl Fields {
         );
         entry.insert(
             "jsonrpc_error_code".into(),
-            self.take("jsonrpc_code").unwrap_or(Value::Null),
+            self.take("rpc.response.status_code").unwrap_or(Value::Null),
         );
         entry.insert(
             "error_code".into(),
@@ -175,7 +176,7 @@ impl Fields {
             entry.insert("session_id".into(), session);
         }
         // Not in Gem-Flux's entry; kept so each line names the call it is about.
-        if let Some(request) = self.take("request_id") {
+        if let Some(request) = self.take("jsonrpc.request.id") {
             entry.insert("request_id".into(), request);
         }
         entry

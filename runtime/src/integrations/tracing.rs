@@ -9,17 +9,21 @@
 //! next to `render`; `Envelope::render` never logs.
 //!
 //! Field names follow OpenTelemetry's semantic conventions where one exists
-//! (`error.type`, `exception.message`, `exception.stacktrace`), so events land in
-//! tracing backends under the names those backends expect.
+//! (`error.type`, `exception.*`, and the MCP, JSON-RPC and HTTP names
+//! `gen_ai.tool.name`, `jsonrpc.request.id`, `rpc.response.status_code`,
+//! `http.response.status_code`), so events land in tracing backends under the names
+//! those backends and their dashboards expect.
 //!
 //! | field | value |
 //! | --- | --- |
 //! | message (the event's text) | the message under the logged envelope's policy: the real one for a masked internal error under the default log policy |
 //! | `error.type` | the code |
-//! | `kind`, `recoverable`, `jsonrpc_code`, `http_status` | always |
+//! | `kind`, `recoverable` | always |
+//! | `rpc.response.status_code` | the error's JSON-RPC code: the response's when it goes out as a JSON-RPC error |
+//! | `http.response.status_code` | the error's HTTP status: the response's over HTTP |
 //! | `category`, `domain` | when declared |
 //! | `retry_after` | seconds, when known |
-//! | `tool`, `operation`, `request_id`, `session_id` | from the context |
+//! | `gen_ai.tool.name`, `operation`, `jsonrpc.request.id`, `session_id` | from the context (the tool, the operation inside it, the request id, the session) |
 //! | `timestamp` | RFC 3339, when the context has a clock |
 //! | `details`, `suggestions` | as JSON, when non-empty (redaction and limits applied) |
 //! | `masked` | whether the client was shown the policy's internal message instead |
@@ -210,12 +214,12 @@ pub(crate) fn emit(envelope: &Envelope<'_>, masked: bool, level: Level) {
                 recoverable = envelope.recoverable(),
                 category = envelope.category(),
                 domain = envelope.domain(),
-                jsonrpc_code = envelope.jsonrpc_code(),
-                http_status = envelope.http_status(),
+                rpc.response.status_code = envelope.jsonrpc_code(),
+                http.response.status_code = envelope.http_status(),
                 retry_after = envelope.retry_after().map(|wait| wait.as_secs_f64()),
-                tool = context.tool(),
+                gen_ai.tool.name = context.tool(),
                 operation = context.operation(),
-                request_id = envelope.request_id().map(::tracing::field::display),
+                jsonrpc.request.id = envelope.request_id().map(::tracing::field::display),
                 session_id = context.session_id(),
                 timestamp = envelope.timestamp().map(::tracing::field::display),
                 details = (!details.is_empty()).then(|| ::tracing::field::display(Json(details))),

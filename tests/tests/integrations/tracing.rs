@@ -68,10 +68,10 @@ fn one_event_with_the_structured_fields() {
     assert_eq!(event.field("recoverable"), Some("true"));
     assert_eq!(event.field("category"), Some("infeasibility_error"));
     assert_eq!(event.field("domain"), Some("gem-flux"));
-    assert_eq!(event.field("jsonrpc_code"), Some("-32002"));
-    assert_eq!(event.field("http_status"), Some("409"));
-    assert_eq!(event.field("tool"), Some("gapfill_model"));
-    assert_eq!(event.field("request_id"), Some("req_1"));
+    assert_eq!(event.field("rpc.response.status_code"), Some("-32002"));
+    assert_eq!(event.field("http.response.status_code"), Some("409"));
+    assert_eq!(event.field("gen_ai.tool.name"), Some("gapfill_model"));
+    assert_eq!(event.field("jsonrpc.request.id"), Some("req_1"));
     assert_eq!(event.field("session_id"), Some("session_123"));
     assert_eq!(event.field("timestamp"), Some("2025-10-27T15:15:22Z"));
     assert_eq!(event.field("masked"), Some("false"));
@@ -102,9 +102,9 @@ fn enough_for_gem_fluxs_log_entry() {
     let entry = json!({
         "timestamp": field("timestamp"),
         "level": event.level.to_string(),
-        "tool_name": field("tool"),
+        "tool_name": field("gen_ai.tool.name"),
         "error_type": field("category"),
-        "jsonrpc_error_code": field("jsonrpc_code").parse::<i64>().unwrap(),
+        "jsonrpc_error_code": field("rpc.response.status_code").parse::<i64>().unwrap(),
         "error_code": field("error.type"),
         "message": field("message"),
         "details": parse_json(&field("details")),
@@ -156,8 +156,8 @@ fn internal_messages_reach_logs_only_under_a_verbose_policy() {
     assert_eq!(event.field("masked"), Some("true"));
     assert_eq!(event.field("message"), Some("Internal error"));
     assert_eq!(event.field("exception.message"), None);
-    assert_eq!(event.field("jsonrpc_code"), Some("-32003"));
-    assert_eq!(event.field("tool"), None);
+    assert_eq!(event.field("rpc.response.status_code"), Some("-32003"));
+    assert_eq!(event.field("gen_ai.tool.name"), None);
 
     // ...and the operator who wants the real text logs under a verbose policy.
     let verbose = Policy::DEFAULT.with_verbose(true);
