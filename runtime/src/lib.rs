@@ -197,6 +197,8 @@ pub use error::ToolError;
 pub use integrations::axum;
 #[cfg(feature = "jsonrpsee")]
 pub use integrations::jsonrpsee;
+#[cfg(feature = "metrics")]
+pub use integrations::metrics;
 #[cfg(feature = "rmcp")]
 pub use integrations::rmcp;
 #[cfg(feature = "tracing")]

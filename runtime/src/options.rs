@@ -369,6 +369,8 @@ impl Options {
         };
         let masked = Envelope::new(error).with_policy(&core.policy).is_masked();
         self.log(error, &context, masked);
+        #[cfg(feature = "metrics")]
+        crate::metrics::count(error, &context);
         let shown = &core.client_context;
         let client = Envelope::new(error)
             .with_context(shown.filter(&context, masked))

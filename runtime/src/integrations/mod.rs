@@ -13,6 +13,7 @@
 //! | `jsonrpsee` | `jsonrpsee` | derived errors into `ErrorObjectOwned` |
 //! | `axum` | `axum` | derived errors and the framework's refusals as `application/problem+json` responses |
 //! | `tracing` | `tracing` | one structured event per rendered error |
+//! | `metrics` | `metrics` | a count per converted error, by code, kind, tool and channel |
 //! | `schemars` | `schemars` | JSON Schema for `OwnedEnvelope`, `Kind` and `Channel` |
 //! | `garde` | `garde` | `From<garde::Report> for ArgumentError` |
 //! | `validator` | `validator` | `From<validator::ValidationErrors> for ArgumentError` |
@@ -26,6 +27,8 @@ mod call_scope;
 mod garde;
 #[cfg(feature = "jsonrpsee")]
 pub mod jsonrpsee;
+#[cfg(feature = "metrics")]
+pub mod metrics;
 pub(crate) mod protocol;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;

@@ -360,6 +360,13 @@ impl Demo {
     async fn count_media(&self) -> Result<String, DemoError> {
         Err(DemoError::StoreTimeout)
     }
+
+    #[tool(description = "Save the media")]
+    async fn save_media(&self) -> Result<String, DemoError> {
+        Err(DemoError::Disk(std::io::Error::other(
+            "/var/lib/SECRET: no space",
+        )))
+    }
 }
 
 // The one line: no call_tool of our own.
@@ -651,6 +658,11 @@ async fn each_tool_call_is_a_span_after_the_mcp_conventions() {
         .unwrap();
     let down = client.call_tool(tool_call("check_store", json!({}))).await;
     assert!(down.is_err());
+    let masked = client
+        .call_tool(tool_call("save_media", json!({})))
+        .await
+        .unwrap();
+    assert_eq!(mcp_envelope(&masked)["message"], "Internal error");
     client.cancel().await.unwrap();
     server_task.await.unwrap();
     provider.force_flush().unwrap();
@@ -668,7 +680,7 @@ async fn each_tool_call_is_a_span_after_the_mcp_conventions() {
         .collect();
     assert_eq!(
         calls.len(),
-        3,
+        4,
         "{:?}",
         spans.iter().map(|s| &s.name).collect::<Vec<_>>()
     );
@@ -729,6 +741,22 @@ async fn each_tool_call_is_a_span_after_the_mcp_conventions() {
         Some("-31503")
     );
     assert!(matches!(protocol.status, Status::Error { .. }));
+
+    // A masked message is in no attribute of any span.
+    assert_eq!(calls[3].name, "tools/call save_media");
+    assert_eq!(
+        attribute(calls[3], "tool_error.code").as_deref(),
+        Some("DISK")
+    );
+    for span in &spans {
+        for kv in &span.attributes {
+            assert!(
+                !kv.value.to_string().contains("SECRET"),
+                "{}: {kv:?}",
+                span.name
+            );
+        }
+    }
 
     // No other span (rmcp's own, for the connection) is marked.
     for span in spans

@@ -185,8 +185,12 @@ pub fn problem_response(
 pub(crate) fn respond(error: &dyn ToolError) -> Response {
     let options = Options::installed();
     let mut context = options.context();
-    if let Some(request) = scope::current() {
+    let request = scope::current();
+    if let Some(request) = &request {
         context = context.with_idempotent(request.method.is_idempotent());
+        if let Some(route) = &request.route {
+            context = context.with_operation(route);
+        }
     }
     problem_response(error, &context, options)
 }

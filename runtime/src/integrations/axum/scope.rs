@@ -4,7 +4,7 @@ use std::cell::RefCell;
 use std::sync::Arc;
 use std::thread::LocalKey;
 
-use ::axum::extract::Request;
+use ::axum::extract::{MatchedPath, Request};
 use ::axum::middleware::Next;
 use ::axum_core::response::Response;
 use ::http::Method;
@@ -14,6 +14,9 @@ use crate::integrations::call_scope::{self, Scoped, Slot};
 /// What the middleware records of a request.
 pub(super) struct RequestScope {
     pub(super) method: Method,
+    /// The route that matched (`/docs/{id}`), not the path: the operation an error
+    /// is logged and counted under.
+    pub(super) route: Option<String>,
 }
 
 thread_local! {
@@ -34,8 +37,9 @@ pub(super) fn current() -> Option<Arc<RequestScope>> {
 /// Middleware that lets every error converted while a request is handled know
 /// the request: its method decides whether the error's retry advice says repeating
 /// the request unchanged is safe (`GET`, `HEAD`, `OPTIONS`, `TRACE`, `PUT` and
-/// `DELETE` are idempotent, RFC 9110; `POST` and `PATCH` are not). One line, after
-/// the routes:
+/// `DELETE` are idempotent, RFC 9110; `POST` and `PATCH` are not), and the route
+/// that matched (`/docs/{id}`) is the operation the error is logged and counted
+/// under. One line, after the routes:
 ///
 /// ```
 /// use axum::routing::post;
@@ -49,8 +53,13 @@ pub(super) fn current() -> Option<Arc<RequestScope>> {
 /// Without it a handler's transient error advises checking before any retry,
 /// whatever the method, since nothing tells the conversion what the request did.
 pub async fn request_scope(request: Request, next: Next) -> Response {
+    let route = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map(|matched| matched.as_str().to_owned());
     let scope = Arc::new(RequestScope {
         method: request.method().clone(),
+        route,
     });
     Scoped::new(scope, next.run(request)).await
 }
