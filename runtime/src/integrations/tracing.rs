@@ -33,6 +33,19 @@
 //! The level follows the error's [`Kind`] ([`Levels`], set with
 //! [`Options::with_log_levels`](crate::Options::with_log_levels)).
 //!
+//! Besides events, the rmcp integration opens one span per tool call, named and
+//! attributed after OpenTelemetry's MCP conventions and marked an error when the
+//! call fails ([`rmcp`](crate::rmcp#tracing), feature `rmcp`); with the
+//! `metrics` feature each error is also counted ([`metrics`](crate::metrics)). With
+//! tracing-opentelemetry, both the span and the event reach an OpenTelemetry
+//! pipeline:
+//!
+//! ```text
+//! tracing_subscriber::registry()
+//!     .with(tracing_opentelemetry::layer().with_tracer(provider.tracer("my-server")))
+//!     .init();
+//! ```
+//!
 //! ```
 //! use tool_error::{Context, Envelope, ToolError};
 //!

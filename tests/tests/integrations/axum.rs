@@ -736,3 +736,92 @@ mod rejections {
         }
     }
 }
+
+/// With `request_scope`, each request is a server span after the HTTP conventions:
+/// an error for a 5xx answer only, with the error's contract either way.
+#[tokio::test]
+async fn request_spans_are_errors_for_5xx_only() {
+    use axum::routing::get;
+    use opentelemetry::trace::{Status, TracerProvider as _};
+    use opentelemetry_sdk::trace::{InMemorySpanExporter, SdkTracerProvider, SpanData};
+    use tower::ServiceExt;
+    use tracing_subscriber::layer::SubscriberExt as _;
+
+    let exporter = InMemorySpanExporter::default();
+    let provider = SdkTracerProvider::builder()
+        .with_simple_exporter(exporter.clone())
+        .build();
+    let subscriber = tracing_subscriber::registry()
+        .with(tracing_opentelemetry::layer().with_tracer(provider.tracer("tests")));
+    let _guard = tracing::subscriber::set_default(subscriber);
+
+    let app = axum::Router::new()
+        .route(
+            "/libraries/{name}",
+            get(
+                |axum::extract::Path(name): axum::extract::Path<String>| async move {
+                    match name.as_str() {
+                        "tokio" => Ok("indexed".to_owned()),
+                        "busy" => Err(DocsError::RateLimited {
+                            wait: Duration::from_secs(1),
+                        }),
+                        _ => Err(DocsError::LibraryNotFound { library: name }),
+                    }
+                },
+            ),
+        )
+        .layer(axum::middleware::from_fn(tool_error::axum::request_scope));
+    for path in ["/libraries/serde", "/libraries/busy", "/libraries/tokio"] {
+        let request = http::Request::get(path)
+            .body(axum::body::Body::empty())
+            .unwrap();
+        app.clone().oneshot(request).await.unwrap();
+    }
+    provider.force_flush().unwrap();
+    let spans = exporter.get_finished_spans().unwrap();
+    let attribute = |span: &SpanData, key: &str| {
+        span.attributes
+            .iter()
+            .find(|kv| kv.key.as_str() == key)
+            .map(|kv| kv.value.to_string())
+    };
+    let requests: Vec<&SpanData> = spans
+        .iter()
+        .filter(|span| span.name == "GET /libraries/{name}")
+        .collect();
+    assert_eq!(requests.len(), 3, "{spans:?}");
+
+    // 404: the client's error, so the span stays unmarked, but says which code.
+    let missing = requests[0];
+    assert_eq!(
+        attribute(missing, "http.response.status_code").as_deref(),
+        Some("404")
+    );
+    assert_eq!(
+        attribute(missing, "http.route").as_deref(),
+        Some("/libraries/{name}")
+    );
+    assert_eq!(
+        attribute(missing, "tool_error.code").as_deref(),
+        Some("LIBRARY_NOT_FOUND")
+    );
+    assert_eq!(attribute(missing, "error.type"), None);
+    assert_eq!(missing.status, Status::Unset);
+
+    // 503: the server's, so an error.
+    let busy = requests[1];
+    assert_eq!(attribute(busy, "error.type").as_deref(), Some("503"));
+    assert_eq!(
+        attribute(busy, "tool_error.code").as_deref(),
+        Some("RATE_LIMITED")
+    );
+    assert!(matches!(busy.status, Status::Error { .. }));
+
+    let fine = requests[2];
+    assert_eq!(
+        attribute(fine, "http.response.status_code").as_deref(),
+        Some("200")
+    );
+    assert_eq!(attribute(fine, "tool_error.code"), None);
+    assert_eq!(fine.status, Status::Unset);
+}

@@ -187,6 +187,7 @@ pub(crate) fn respond(error: &dyn ToolError) -> Response {
     let mut context = options.context();
     let request = scope::current();
     if let Some(request) = &request {
+        request.record(error);
         context = context.with_idempotent(request.method.is_idempotent());
         if let Some(route) = &request.route {
             context = context.with_operation(route);

@@ -135,6 +135,29 @@
 //! was refused before it ran, `no_effect`), else `"retry":"check_first"`, since
 //! a tool without annotations may have done its work before failing. See
 //! [`Retry`](crate::envelope::Retry).
+//!
+//! # Tracing
+//!
+//! [`Router`] runs each call in a `tracing` span named and attributed after
+//! OpenTelemetry's semantic conventions for MCP servers (`gen-ai/mcp`, status
+//! Development in the 2026 releases of those conventions, so the names may still
+//! change), which tracing-opentelemetry exports as the call's server span:
+//!
+//! | field | value |
+//! | --- | --- |
+//! | span name (`otel.name`) | `tools/call {tool}` |
+//! | `otel.kind` | `server` |
+//! | `mcp.method.name`, `gen_ai.operation.name` | `tools/call`, `execute_tool` |
+//! | `gen_ai.tool.name`, `jsonrpc.request.id` | the tool and the request id |
+//! | `error.type` | when the call fails: `tool_error` for an error result, the JSON-RPC code for a protocol error |
+//! | `rpc.response.status_code` | the JSON-RPC code of a protocol error |
+//! | `otel.status_code` | `error` whenever `error.type` is set |
+//! | `tool_error.code`, `tool_error.kind`, `tool_error.recoverable` | the contract of the error the call was answered with |
+//!
+//! Only the call's own span is marked; rmcp's span for the connection is not.
+//! Errors converted inside the call also emit their log event (see
+//! [`tracing`](crate::tracing)) inside this span. A masked message or a redacted
+//! value is never a span attribute.
 
 #[cfg(feature = "jsonschema")]
 mod check;
