@@ -82,8 +82,11 @@ fn snapshotter() -> &'static Snapshotter {
     })
 }
 
+/// A counter's labels, as recorded.
+type Labels = Vec<(String, String)>;
+
 /// Every counter recorded so far: its name, its labels, its count.
-fn counters() -> Vec<(String, Vec<(String, String)>, u64)> {
+fn counters() -> Vec<(String, Labels, u64)> {
     snapshotter()
         .snapshot()
         .into_vec()
@@ -102,7 +105,7 @@ fn counters() -> Vec<(String, Vec<(String, String)>, u64)> {
         .collect()
 }
 
-fn labels(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+fn labels(pairs: &[(&str, &str)]) -> Labels {
     pairs
         .iter()
         .map(|(key, value)| (key.to_string(), value.to_string()))
