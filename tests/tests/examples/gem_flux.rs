@@ -1351,6 +1351,23 @@ fn the_compound_table_is_real_sorted_and_large_enough() {
 }
 
 #[test]
+fn reaction_search_matches_names_and_ids() {
+    let db = Biochemistry::EMBEDDED;
+    let ids = |query, limit| {
+        db.search_reactions(query, limit)
+            .iter()
+            .map(|r| r.id)
+            .collect::<Vec<_>>()
+    };
+    // Case-insensitive, in table order.
+    assert_eq!(ids("  PEROXIDE ", 10), ["rxn00006", "rxn00008"]);
+    assert_eq!(ids("pyruvate", 10), ["rxn00003", "rxn00004"]);
+    assert_eq!(ids("rxn0000", 3), ["rxn00001", "rxn00002", "rxn00003"]);
+    assert_eq!(ids("rxn00007", 10), ["rxn00007"]);
+    assert!(ids("glucose synthase", 10).is_empty());
+}
+
+#[test]
 fn id_patterns() {
     use gem_flux::biochem::{is_compound_id, is_reaction_id};
     for valid in ["cpd00027", "cpd00001"] {

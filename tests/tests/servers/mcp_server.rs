@@ -10,12 +10,13 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::OnceLock;
 
-use rmcp::model::{CallToolResult, ErrorCode};
+use rmcp::model::{CallToolRequestParams, CallToolResult, ErrorCode};
 use rmcp::service::RunningService;
 use rmcp::transport::TokioChildProcess;
 use rmcp::{RoleClient, ServiceError, ServiceExt};
 use serde_json::{Value, json};
 use tokio::io::AsyncReadExt;
+use tool_error::OwnedNextCall;
 use tool_error_examples::gem_flux::COMPOUNDS;
 use tool_error_examples::gem_flux::formula::Formula;
 use tool_error_tests::{example_binary, mcp_envelope, parse_json, tool_call};
@@ -62,6 +63,48 @@ async fn call(client: &Client, name: &'static str, arguments: Value) -> CallTool
 async fn success(client: &Client, name: &'static str, arguments: Value) -> Value {
     let result = call(client, name, arguments).await;
     assert_eq!(result.is_error, Some(false), "{name}: {result:?}");
+    result
+        .structured_content
+        .expect("success results carry structured content")
+}
+
+/// The `next_calls` of a failure's envelope.
+fn next_calls(envelope: &Value) -> Vec<OwnedNextCall> {
+    serde_json::from_value(envelope["next_calls"].clone())
+        .unwrap_or_else(|error| panic!("next_calls ({error}): {envelope}"))
+}
+
+/// Each next call's tool and whether it only reads, in order.
+fn call_tools(calls: &[OwnedNextCall]) -> Vec<(&str, bool)> {
+    calls
+        .iter()
+        .map(|call| (call.tool.as_str(), call.read_only))
+        .collect()
+}
+
+/// Runs a next call as an agent does: its tool with its arguments, plus what the
+/// caller supplies.
+async fn run_next_call(
+    client: &Client,
+    call: &OwnedNextCall,
+    supplied: &[(&str, Value)],
+) -> CallToolResult {
+    let arguments = call.arguments_with(supplied.iter().cloned());
+    let request = CallToolRequestParams::new(call.tool.clone()).with_arguments(arguments);
+    client
+        .call_tool(request)
+        .await
+        .unwrap_or_else(|error| panic!("{}: protocol error {error:?}", call.tool))
+}
+
+/// Runs a next call that must succeed; its structured result.
+async fn next_call_succeeds(
+    client: &Client,
+    call: &OwnedNextCall,
+    supplied: &[(&str, Value)],
+) -> Value {
+    let result = run_next_call(client, call, supplied).await;
+    assert_eq!(result.is_error, Some(false), "{}: {result:?}", call.tool);
     result
         .structured_content
         .expect("success results carry structured content")
@@ -163,8 +206,12 @@ async fn initialisation_and_tool_listing() {
             "gapfill_model",
             "get_compound_name",
             "get_media",
+            "get_reaction_name",
+            "list_media",
+            "list_models",
             "run_fba",
-            "search_compounds"
+            "search_compounds",
+            "search_reactions"
         ]
     );
     let schema = |name: &str| {
@@ -179,6 +226,22 @@ async fn initialisation_and_tool_listing() {
     let search = schema("search_compounds");
     assert_eq!(search["required"], json!(["query"]));
     assert!(search["properties"]["limit"].is_object());
+    let reaction = schema("get_reaction_name");
+    assert_eq!(reaction["required"], json!(["reaction_id"]));
+    assert_eq!(reaction["properties"]["reaction_id"]["type"], "string");
+    let search = schema("search_reactions");
+    assert_eq!(search["required"], json!(["query"]));
+    assert!(search["properties"]["limit"].is_object());
+    // The lists take no arguments.
+    for name in ["list_models", "list_media"] {
+        let list = schema(name);
+        assert_eq!(list["type"], "object", "{name}");
+        assert!(
+            list.get("required")
+                .is_none_or(|r| r.as_array().is_some_and(Vec::is_empty)),
+            "{name}: {list}"
+        );
+    }
     let media = schema("build_media");
     assert_eq!(media["required"], json!(["compounds"]));
     assert_eq!(media["properties"]["compounds"]["type"], "array");
@@ -200,9 +263,9 @@ async fn initialisation_and_tool_listing() {
     assert!(fba["properties"]["flux_threshold"].is_object());
     assert_eq!(schema("export_model_json")["required"], json!(["model_id"]));
 
-    // The annotations a client sees: the five tools the errors' `read_only` next
-    // calls may name say readOnlyHint: true; the three that change the session
-    // say they write, and which of them only add.
+    // The annotations a client sees: the nine tools that only read (which the
+    // errors' `read_only` next calls may name) say readOnlyHint: true; the three
+    // that change the session say they write, and which of them only add.
     let hints: Vec<(&str, Option<bool>, Option<bool>)> = tools
         .iter()
         .map(|tool| {
@@ -223,8 +286,12 @@ async fn initialisation_and_tool_listing() {
             ("gapfill_model", Some(false), Some(true)),
             ("get_compound_name", Some(true), None),
             ("get_media", Some(true), None),
+            ("get_reaction_name", Some(true), None),
+            ("list_media", Some(true), None),
+            ("list_models", Some(true), None),
             ("run_fba", Some(true), None),
             ("search_compounds", Some(true), None),
+            ("search_reactions", Some(true), None),
         ]
     );
 
@@ -1171,6 +1238,218 @@ async fn run_fba_checks_in_the_spec_order() {
     )
     .await;
     assert_eq!(fba["objective_value"], -4.0);
+
+    let _ = finish(client, stderr).await;
+}
+
+// --- next calls, the session lists and the reaction tools --------------------------------
+
+/// `MODEL_NOT_FOUND` and `MEDIA_NOT_FOUND` offer the read-only list of what exists
+/// before the call that makes something new, and the list runs as sent.
+#[tokio::test]
+async fn not_found_errors_offer_the_session_lists_first() {
+    let (client, stderr) = connect().await;
+
+    let envelope = failure(
+        &client,
+        "run_fba",
+        json!({ "model_id": "model_xyz", "media_id": "media_001" }),
+        "MODEL_NOT_FOUND",
+        "not_found_error",
+    )
+    .await;
+    let calls = next_calls(&envelope);
+    assert_eq!(
+        call_tools(&calls),
+        [("list_models", true), ("build_model", false)],
+        "{envelope}"
+    );
+    assert!(calls[0].arguments.is_empty() && calls[0].caller_supplies.is_empty());
+    assert_eq!(calls[1].caller_supplies, ["protein_sequences"]);
+    let models = next_call_succeeds(&client, &calls[0], &[]).await;
+    assert_eq!(
+        models,
+        json!({
+            "count": 1,
+            "models": [{
+                "model_id": "demo_draft",
+                "template": "GramNegative",
+                "is_gapfilled": false,
+                "gapfilled_media": null,
+                "num_reactions": draft_reactions()
+            }]
+        })
+    );
+    assert_eq!(
+        envelope["details"]["available_models"],
+        json!(["demo_draft"])
+    );
+
+    // An empty session: the media list runs and says so.
+    let envelope = failure(
+        &client,
+        "get_media",
+        json!({ "media_id": "media_001" }),
+        "MEDIA_NOT_FOUND",
+        "not_found_error",
+    )
+    .await;
+    let calls = next_calls(&envelope);
+    assert_eq!(
+        call_tools(&calls),
+        [("list_media", true), ("build_media", false)],
+        "{envelope}"
+    );
+    assert_eq!(calls[1].caller_supplies, ["compounds"]);
+    let media = next_call_succeeds(&client, &calls[0], &[]).await;
+    assert_eq!(media, json!({ "count": 0, "media": [] }));
+
+    // After a media and a gapfill, both lists show them.
+    success(
+        &client,
+        "build_media",
+        json!({ "compounds": ["cpd00027", "cpd00013", "cpd00001"] }),
+    )
+    .await;
+    success(
+        &client,
+        "gapfill_model",
+        json!({ "model_id": "demo_draft", "media_id": "media_001" }),
+    )
+    .await;
+    let envelope = failure(
+        &client,
+        "gapfill_model",
+        json!({ "model_id": "demo_draft", "media_id": "media_009" }),
+        "MEDIA_NOT_FOUND",
+        "not_found_error",
+    )
+    .await;
+    let calls = next_calls(&envelope);
+    assert_eq!(calls[0].tool, "list_media");
+    let media = next_call_succeeds(&client, &calls[0], &[]).await;
+    assert_eq!(
+        media,
+        json!({ "count": 1, "media": [{ "media_id": "media_001", "num_compounds": 3 }] })
+    );
+    let listed: Vec<&Value> = media["media"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| &m["media_id"])
+        .collect();
+    let available: Vec<&Value> = envelope["details"]["available_media"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .collect();
+    assert_eq!(listed, available, "the list and the details agree");
+
+    let models = success(&client, "list_models", json!({})).await;
+    assert_eq!(models["count"], 2);
+    assert_eq!(
+        models["models"][1],
+        json!({
+            "model_id": "demo_draft.gf",
+            "template": "GramNegative",
+            "is_gapfilled": true,
+            "gapfilled_media": "media_001",
+            "num_reactions": gapfilled_reactions()
+        })
+    );
+
+    let _ = finish(client, stderr).await;
+}
+
+#[tokio::test]
+async fn reaction_lookups_and_searches() {
+    let (client, stderr) = connect().await;
+
+    let found = success(
+        &client,
+        "get_reaction_name",
+        json!({ "reaction_id": "rxn00006" }),
+    )
+    .await;
+    assert_eq!(
+        found,
+        json!({
+            "reaction_id": "rxn00006",
+            "name": "hydrogen-peroxide:hydrogen-peroxide oxidoreductase",
+            "definition": "(2) H2O2[0] => (2) H2O[0] + (1) O2[0]"
+        })
+    );
+    let peroxide = success(&client, "search_reactions", json!({ "query": "Peroxide" })).await;
+    assert_eq!(peroxide["query"], "Peroxide");
+    assert_eq!(peroxide["count"], 2);
+    assert_eq!(
+        ids(&peroxide["reactions"], "reaction_id"),
+        ["rxn00006", "rxn00008"]
+    );
+    let by_id = success(
+        &client,
+        "search_reactions",
+        json!({ "query": "rxn0000", "limit": 2 }),
+    )
+    .await;
+    assert_eq!(
+        ids(&by_id["reactions"], "reaction_id"),
+        ["rxn00001", "rxn00002"]
+    );
+
+    // REACTION_NOT_FOUND: the read-only search, with the caller's query, runs.
+    let envelope = failure(
+        &client,
+        "get_reaction_name",
+        json!({ "reaction_id": "rxn00009" }),
+        "REACTION_NOT_FOUND",
+        "database_error",
+    )
+    .await;
+    assert_eq!(
+        envelope["suggestions"][0],
+        "Use search_reactions to find correct ID"
+    );
+    assert_eq!(
+        envelope["details"]["similar_ids"],
+        json!(["rxn00001", "rxn00002", "rxn00003", "rxn00004", "rxn00006"])
+    );
+    let calls = next_calls(&envelope);
+    assert_eq!(call_tools(&calls), [("search_reactions", true)]);
+    assert_eq!(calls[0].caller_supplies, ["query"]);
+    let searched = next_call_succeeds(&client, &calls[0], &[("query", json!("trehalose"))]).await;
+    assert_eq!(ids(&searched["reactions"], "reaction_id"), ["rxn00007"]);
+
+    // INVALID_ID_FORMAT sends no next call: which search helps depends on what the
+    // ID was meant to be.
+    let envelope = failure(
+        &client,
+        "get_reaction_name",
+        json!({ "reaction_id": "RXN00001" }),
+        "INVALID_ID_FORMAT",
+        "validation_error",
+    )
+    .await;
+    assert_eq!(envelope["details"]["similar_ids"], json!(["rxn00001"]));
+    assert!(envelope.get("next_calls").is_none(), "{envelope}");
+
+    failure(
+        &client,
+        "search_reactions",
+        json!({ "query": " " }),
+        "EMPTY_QUERY",
+        "validation_error",
+    )
+    .await;
+    let envelope = failure(
+        &client,
+        "search_reactions",
+        json!({ "query": "pyruvate", "limit": 101 }),
+        "INVALID_LIMIT",
+        "validation_error",
+    )
+    .await;
+    assert_eq!(envelope["details"]["limit"], 101);
 
     let _ = finish(client, stderr).await;
 }

@@ -21,6 +21,8 @@ pub enum SessionError {
         suggest = "Use build_model tool to create a new model",
         suggest = "Check model_id spelling",
         suggest = "Available models listed in details.available_models",
+        // Reading what exists comes before making something new.
+        next_call(tool = "list_models", read_only),
         next_call(tool = "build_model", args(protein_sequences = _))
     )]
     ModelNotFound {
@@ -38,6 +40,7 @@ pub enum SessionError {
         suggest = "Use build_media tool to create a new media",
         suggest = "Check media_id spelling",
         suggest = "Available media listed in details.available_media",
+        next_call(tool = "list_media", read_only),
         next_call(tool = "build_media", args(compounds = _))
     )]
     MediaNotFound {

@@ -176,7 +176,8 @@ pub enum DatabaseError {
         category = "database_error",
         suggest = "Use search_reactions to find correct ID",
         suggest = "Check for typos in reaction ID",
-        suggest = "Similar IDs listed in details.similar_ids"
+        suggest = "Similar IDs listed in details.similar_ids",
+        next_call(tool = "search_reactions", args(query = _, limit = 5), read_only)
     )]
     ReactionNotFound {
         /// The ID asked for.
