@@ -260,9 +260,11 @@ pub enum FbaError {
         suggest = "Try gapfilling model first if not already gapfilled",
         suggest = "Use get_compound_name to verify media composition",
         suggest = "Export model and check biomass reaction composition",
+        // No gapfill_model: whether the model is gapfilled already (usually so, and
+        // then gapfilling again cannot help) is run-time state a static call
+        // cannot see; export_model_json shows it.
         next_call(tool = "export_model_json", args(model_id), read_only),
-        next_call(tool = "get_media", args(media_id), read_only),
-        next_call(tool = "gapfill_model", args(model_id, media_id))
+        next_call(tool = "get_media", args(media_id), read_only)
     )]
     FbaInfeasible {
         /// The model.
