@@ -45,7 +45,9 @@
 //!
 //! Arguments that do not match a tool's input schema (a number where a string
 //! belongs, a missing key) are `INVALID_ARGUMENTS`, a `validation_error` naming the
-//! bad argument's path; an unknown tool is a JSON-RPC error -32602. The error
+//! bad argument's path and what the schema asks for there, and suggesting exactly
+//! that (`Send 'query' as a string (...)`); an unknown tool is a JSON-RPC error
+//! -32602. The error
 //! plumbing is tool-error's `rmcp` feature: handlers return `Result<_, GemFluxError>`
 //! and use `?`, and `call_tool` sets the per-call scope in one line.
 
@@ -85,6 +87,8 @@ const DEFAULT_FLUX_THRESHOLD: f64 = 1e-6;
 
 /// Tool arguments that do not match the input schema: Gem-Flux's `validation_error`
 /// (-32000), with the ontology server's `parameter` / `expected` / `actual` details.
+/// `expected` is what the tool's input schema says of the argument, so the
+/// suggestion can say what to send: a model cannot call tools/list itself.
 #[derive(Debug, thiserror::Error, ToolError)]
 #[error("{message}")]
 #[tool_error(
@@ -93,7 +97,7 @@ const DEFAULT_FLUX_THRESHOLD: f64 = 1e-6;
     code = "INVALID_ARGUMENTS",
     kind = validation,
     category = "validation_error",
-    suggest = "Check the tool's inputSchema (tools/list) and send every argument with its type"
+    suggest = "Send '{parameter}' as {expected}"
 )]
 struct InvalidArguments {
     parameter: String,
@@ -132,8 +136,11 @@ struct ReactionIdArgs {
 struct SearchArgs {
     /// Text to find in compound names or IDs (case-insensitive).
     query: String,
-    /// How many compounds to return, 1 to 100 (default 10).
+    /// How many compounds to return (default 10).
+    // The range is in the schema so an argument error can say it; values outside
+    // it still reach the tool, which answers INVALID_LIMIT as Gem-Flux documents.
     #[serde(default)]
+    #[schemars(range(min = 1, max = 100))]
     limit: Option<i64>,
 }
 
@@ -141,8 +148,9 @@ struct SearchArgs {
 struct ReactionSearchArgs {
     /// Text to find in reaction names or IDs (case-insensitive).
     query: String,
-    /// How many reactions to return, 1 to 100 (default 10).
+    /// How many reactions to return (default 10).
     #[serde(default)]
+    #[schemars(range(min = 1, max = 100))]
     limit: Option<i64>,
 }
 

@@ -1410,6 +1410,7 @@ fn library_and_model_errors_render_their_types() {
             &GapfillError::MaxComplexityExceeded {
                 model_id: "m".into(),
                 media_id: "n".into(),
+                target_growth: 0.01,
                 max_complexity: 10,
                 required_reactions: 14,
             },
@@ -1426,6 +1427,7 @@ fn library_and_model_errors_render_their_types() {
         &GapfillError::MaxComplexityExceeded {
             model_id: "m".into(),
             media_id: "n".into(),
+            target_growth: 0.01,
             max_complexity: 10,
             required_reactions: 14,
         },

@@ -6,6 +6,7 @@
 //! --all-features` has compiled everything else is only the binary itself. Set
 //! `GEM_FLUX_MCP_BIN` to use an existing binary instead.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::OnceLock;
@@ -16,9 +17,9 @@ use rmcp::transport::TokioChildProcess;
 use rmcp::{RoleClient, ServiceError, ServiceExt};
 use serde_json::{Value, json};
 use tokio::io::AsyncReadExt;
-use tool_error::OwnedNextCall;
-use tool_error_examples::gem_flux::COMPOUNDS;
+use tool_error::{OwnedNextCall, StaticCatalog};
 use tool_error_examples::gem_flux::formula::Formula;
+use tool_error_examples::gem_flux::{COMPOUNDS, CompoundIdReport, GemFluxError};
 use tool_error_tests::{example_binary, mcp_envelope, parse_json, tool_call};
 
 fn server_binary() -> &'static Path {
@@ -231,7 +232,13 @@ async fn initialisation_and_tool_listing() {
     assert_eq!(reaction["properties"]["reaction_id"]["type"], "string");
     let search = schema("search_reactions");
     assert_eq!(search["required"], json!(["query"]));
-    assert!(search["properties"]["limit"].is_object());
+    for name in ["search_compounds", "search_reactions"] {
+        let limit = &schema(name)["properties"]["limit"];
+        assert_eq!(
+            (&limit["minimum"], &limit["maximum"]),
+            (&json!(1), &json!(100))
+        );
+    }
     // The lists take no arguments.
     for name in ["list_models", "list_media"] {
         let list = schema(name);
@@ -1105,13 +1112,24 @@ async fn gapfill_checks_in_the_spec_order() {
     let envelope = failure(
         &client,
         "gapfill_model",
-        json!({ "model_id": "demo_draft", "media_id": "media_001", "max_complexity": 3 }),
+        json!({ "model_id": "demo_draft", "media_id": "media_001",
+                "target_growth": 0.5, "max_complexity": 3 }),
         "MAX_COMPLEXITY_EXCEEDED",
         "infeasibility_error",
     )
     .await;
     assert_eq!(envelope["details"]["required_reactions"], 4);
     assert_eq!(envelope["details"]["max_complexity"], 3);
+    // The next call is the failed call with only the limit raised (it changes the
+    // session, so it waits for confirmation); it is run further down.
+    let calls = next_calls(&envelope);
+    assert_eq!(call_tools(&calls), [("gapfill_model", false)]);
+    let retry = calls[0].clone();
+    assert_eq!(
+        Value::Object(retry.arguments.clone()),
+        json!({ "model_id": "demo_draft", "media_id": "media_001",
+                "target_growth": 0.5, "max_complexity": 4 })
+    );
     // CO2 is not a carbon source.
     let envelope = failure(
         &client,
@@ -1136,13 +1154,7 @@ async fn gapfill_checks_in_the_spec_order() {
         json!(["demo_draft"])
     );
 
-    let gapfilled = success(
-        &client,
-        "gapfill_model",
-        json!({ "model_id": "demo_draft", "media_id": "media_001",
-                "target_growth": 0.5, "max_complexity": 4 }),
-    )
-    .await;
+    let gapfilled = next_call_succeeds(&client, &retry, &[]).await;
     assert_eq!(gapfilled["target_growth"], 0.5);
     assert_eq!(gapfilled["max_complexity"], 4);
     assert_eq!(gapfilled["num_reactions_added"], 4);
@@ -1423,8 +1435,8 @@ async fn reaction_lookups_and_searches() {
     let searched = next_call_succeeds(&client, &calls[0], &[("query", json!("trehalose"))]).await;
     assert_eq!(ids(&searched["reactions"], "reaction_id"), ["rxn00007"]);
 
-    // INVALID_ID_FORMAT sends no next call: which search helps depends on what the
-    // ID was meant to be.
+    // INVALID_ID_FORMAT names both searches and the similar IDs, and sends no next
+    // call: which search helps depends on what the ID was meant to be.
     let envelope = failure(
         &client,
         "get_reaction_name",
@@ -1434,6 +1446,14 @@ async fn reaction_lookups_and_searches() {
     )
     .await;
     assert_eq!(envelope["details"]["similar_ids"], json!(["rxn00001"]));
+    assert_eq!(
+        envelope["suggestions"],
+        json!([
+            "IDs are lowercase with five digits, e.g. rxn00001",
+            "Similar IDs listed in details.similar_ids",
+            "Use search_compounds or search_reactions to find IDs by name"
+        ])
+    );
     assert!(envelope.get("next_calls").is_none(), "{envelope}");
 
     failure(
@@ -1455,4 +1475,112 @@ async fn reaction_lookups_and_searches() {
     assert_eq!(envelope["details"]["limit"], 101);
 
     let _ = finish(client, stderr).await;
+}
+
+/// An argument the input schema rejects is answered with what to send instead, in
+/// the schema's own words, not with a pointer to tools/list.
+#[tokio::test]
+async fn argument_errors_say_what_to_send() {
+    let (client, stderr) = connect().await;
+
+    let envelope = failure(
+        &client,
+        "search_compounds",
+        json!({ "limit": 5 }),
+        "INVALID_ARGUMENTS",
+        "validation_error",
+    )
+    .await;
+    assert_eq!(envelope["details"]["parameter"], "query");
+    assert_eq!(envelope["details"]["actual"], "missing");
+    let expected = envelope["details"]["expected"].as_str().unwrap();
+    assert_eq!(
+        envelope["suggestions"],
+        json!([format!("Send 'query' as {expected}")])
+    );
+    let suggestion = envelope["suggestions"][0].as_str().unwrap();
+    assert!(
+        suggestion.starts_with("Send 'query' as a string (")
+            && suggestion.contains("compound names"),
+        "{suggestion}"
+    );
+
+    let envelope = failure(
+        &client,
+        "search_reactions",
+        json!({ "query": "pyruvate", "limit": "five" }),
+        "INVALID_ARGUMENTS",
+        "validation_error",
+    )
+    .await;
+    let suggestion = envelope["suggestions"][0].as_str().unwrap();
+    // The range is the schema's, so the suggestion can say it.
+    assert!(
+        suggestion.starts_with("Send 'limit' as an integer from 1 to 100")
+            && suggestion.contains("How many reactions to return"),
+        "{suggestion}"
+    );
+
+    let envelope = failure(
+        &client,
+        "build_media",
+        json!({ "compounds": ["cpd00027", 42] }),
+        "INVALID_ARGUMENTS",
+        "validation_error",
+    )
+    .await;
+    assert_eq!(
+        envelope["suggestions"],
+        json!(["Send 'compounds[1]' as a string"])
+    );
+
+    let _ = finish(client, stderr).await;
+}
+
+/// Every suggestion the catalog can send speaks of what the model can use: each
+/// snake_case word is a served tool, an argument of one, a placeholder filled from
+/// the error, or `details.<key>` of a key the error has; and every next call names
+/// a served tool.
+#[tokio::test]
+async fn suggestions_name_served_tools_arguments_or_details() {
+    let (client, stderr) = connect().await;
+    let tools = client.list_all_tools().await.unwrap();
+    let served: BTreeSet<String> = tools.iter().map(|tool| tool.name.to_string()).collect();
+    let arguments: BTreeSet<String> = tools
+        .iter()
+        .filter_map(|tool| tool.input_schema.get("properties")?.as_object())
+        .flat_map(|properties| properties.keys().cloned())
+        .collect();
+    let _ = finish(client, stderr).await;
+
+    let mut checked = 0;
+    for (_, entry) in <GemFluxError as StaticCatalog>::CATALOG.leaves() {
+        let fields: Vec<&str> = entry.fields().iter().map(|field| field.name()).collect();
+        let mut suggestions = entry.suggestions().to_vec();
+        if entry.has_dynamic_suggestions() {
+            // INVALID_COMPOUND_IDS: its two documented wordings.
+            suggestions.extend(CompoundIdReport::NotInDatabase.suggestions());
+            suggestions.extend(CompoundIdReport::InvalidProvided.suggestions());
+        }
+        for text in suggestions {
+            let words = text
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
+                .map(|word| word.trim_matches('.'));
+            for word in words {
+                if let Some(key) = word.strip_prefix("details.") {
+                    assert!(fields.contains(&key), "{}: {key} in {text:?}", entry.code());
+                } else if word.contains('_') {
+                    let known = served.contains(word)
+                        || arguments.contains(word)
+                        || text.contains(&format!("{{{word}}}"));
+                    assert!(known, "{}: {word} in {text:?}", entry.code());
+                }
+            }
+            checked += 1;
+        }
+        for call in entry.next_calls() {
+            assert!(served.contains(call.tool()), "{}", entry.code());
+        }
+    }
+    assert!(checked > 60, "{checked} suggestions");
 }

@@ -151,10 +151,12 @@ pub enum GapfillError {
         kind = conflict,
         category = "infeasibility_error",
         suggest = "Retry with max_complexity of at least {required_reactions}",
-        suggest = "Try richer media so fewer reactions are needed",
+        suggest = "Use build_media to make a richer media, so fewer reactions are needed",
+        // The failed call with only the limit raised: target_growth goes along, or
+        // the retry would quietly ask for the default growth instead.
         next_call(
             tool = "gapfill_model",
-            args(model_id, media_id, max_complexity = required_reactions)
+            args(model_id, media_id, target_growth, max_complexity = required_reactions)
         )
     )]
     MaxComplexityExceeded {
@@ -162,6 +164,8 @@ pub enum GapfillError {
         model_id: String,
         /// The media gapfilled for.
         media_id: String,
+        /// The growth rate asked for (1/h).
+        target_growth: f64,
         /// The limit given.
         max_complexity: u32,
         /// How many reactions the solution adds.
@@ -288,9 +292,11 @@ pub enum FbaError {
     #[tool_error(
         kind = conflict,
         category = "infeasibility_error",
-        suggest = "Give every uptake a finite lower bound (e.g. -10) in the media",
-        suggest = "Check the model for reaction loops that create mass",
-        suggest = "Export model and check exchange reaction bounds"
+        suggest = "Use build_media to give every uptake a finite lower bound (e.g. -10)",
+        suggest = "Check the model for reaction loops that create mass with export_model_json",
+        suggest = "Check exchange reaction bounds with export_model_json",
+        next_call(tool = "get_media", args(media_id), read_only),
+        next_call(tool = "export_model_json", args(model_id), read_only)
     )]
     FbaUnbounded {
         /// The model.
