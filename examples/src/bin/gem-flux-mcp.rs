@@ -701,7 +701,7 @@ impl GemFluxServer {
 #[tool_handler(
     router = tool_error::rmcp::Router::new(&self.tool_router).with_options(&self.errors),
     name = "gem-flux",
-    instructions = "ModelSEED compound lookups, growth media and metabolic models. Typical flow: search_compounds, build_media, gapfill_model (demo_draft is a ready draft model; build_model makes more), run_fba on the gapfilled model (ID ending in .gf), export_model_json to inspect a model. Models are a deterministic toy: gapfilling needs a carbon source (formula with C and H) and a nitrogen source (formula with N) in the media; FBA also needs their uptake allowed (lower bound below 0). Errors are JSON objects with error_code, message, details and suggestions."
+    instructions = "ModelSEED compound and reaction lookups, growth media and metabolic models. Typical flow: search_compounds, build_media, gapfill_model (demo_draft is a ready draft model; build_model makes more), run_fba on the gapfilled model (ID ending in .gf), export_model_json to inspect a model. get_compound_name / get_reaction_name and search_compounds / search_reactions look up the database; get_media, list_models and list_media show what this session holds. Models are a deterministic toy: gapfilling needs a carbon source (formula with C and H) and a nitrogen source (formula with N) in the media; FBA also needs their uptake allowed (lower bound below 0). Errors are JSON objects with error_code, message, details, suggestions and next_calls (tool calls that may fix the error; read_only ones only read)."
 )]
 impl ServerHandler for GemFluxServer {}
 

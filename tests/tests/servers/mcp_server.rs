@@ -215,6 +215,12 @@ async fn initialisation_and_tool_listing() {
             "search_reactions"
         ]
     );
+    // The instructions name every tool, so a client that shows only them still
+    // learns of the lookups and the lists.
+    let instructions = info.instructions.as_deref().unwrap_or_default();
+    for name in &names {
+        assert!(instructions.contains(name), "{name} in {instructions}");
+    }
     let schema = |name: &str| {
         let tool = tools.iter().find(|tool| tool.name == name).unwrap();
         assert!(tool.description.as_deref().is_some_and(|d| !d.is_empty()));
