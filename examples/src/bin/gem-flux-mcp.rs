@@ -15,13 +15,22 @@
 //! | tool | arguments | returns | errors |
 //! | --- | --- | --- | --- |
 //! | `get_compound_name` | `compound_id` | `{compound_id, name, formula}` | `INVALID_ID_FORMAT`, `COMPOUND_NOT_FOUND` |
+//! | `get_reaction_name` | `reaction_id` | `{reaction_id, name, definition}` | `INVALID_ID_FORMAT`, `REACTION_NOT_FOUND` |
 //! | `search_compounds` | `query`, `limit?` (1..=100, default 10) | `{query, count, compounds}` | `EMPTY_QUERY`, `INVALID_LIMIT` |
+//! | `search_reactions` | `query`, `limit?` (1..=100, default 10) | `{query, count, reactions}` | `EMPTY_QUERY`, `INVALID_LIMIT` |
 //! | `build_media` | `compounds`, `default_uptake?` (default 100), `custom_bounds?` | `{media_id, ...}` | Gem-Flux's `build_media` codes, in its order |
 //! | `get_media` | `media_id` | the stored media | `MEDIA_NOT_FOUND` |
+//! | `list_media` | none | `{count, media}`: each media's `media_id` and `num_compounds` | none |
 //! | `build_model` | `protein_sequences`, `template?` (default `GramNegative`), `annotate_with_rast?` | `{model_id, template, num_genes, num_reactions, ...}` | Gem-Flux's `build_model` codes, in its order |
 //! | `gapfill_model` | `model_id`, `media_id`, `target_growth?` (default 0.01), `max_complexity?` (default 10) | `{model_id, gapfilled_model_id, reactions_added, num_reactions_added, ...}` | Gem-Flux's `gapfill_model` codes, in its order |
 //! | `run_fba` | `model_id`, `media_id`, `objective?` (default `bio1`), `flux_threshold?` (default 1e-6) | `{objective_value, growth_rate, fluxes, ...}` | Gem-Flux's `run_fba` codes, in its order |
 //! | `export_model_json` | `model_id` | the model: reactions, exchange reactions, biomass, gapfilling | `MODEL_NOT_FOUND` |
+//! | `list_models` | none | `{count, models}`: each model's `model_id`, `template`, `is_gapfilled`, `gapfilled_media`, `num_reactions` | none |
+//!
+//! The lookups, searches, `get_media`, the two lists, `run_fba` and
+//! `export_model_json` only read (`readOnlyHint`), so an agent may run the errors'
+//! `read_only` next calls to them without asking; `MODEL_NOT_FOUND` and
+//! `MEDIA_NOT_FOUND` offer `list_models` / `list_media` before a call that builds.
 //!
 //! The model tools run over a toy, deterministic model with no solver
 //! (`tool_error_examples::gem_flux::toy` documents every rule). Each session starts
@@ -36,7 +45,9 @@
 //!
 //! Arguments that do not match a tool's input schema (a number where a string
 //! belongs, a missing key) are `INVALID_ARGUMENTS`, a `validation_error` naming the
-//! bad argument's path; an unknown tool is a JSON-RPC error -32602. The error
+//! bad argument's path and what the schema asks for there, and suggesting exactly
+//! that (`Send 'query' as a string (...)`); an unknown tool is a JSON-RPC error
+//! -32602. The error
 //! plumbing is tool-error's `rmcp` feature: handlers return `Result<_, GemFluxError>`
 //! and use `?`, and `call_tool` sets the per-call scope in one line.
 
@@ -58,10 +69,10 @@ use tool_error_examples::gem_flux::toy::{
 };
 use tool_error_examples::gem_flux::{
     self, Biochemistry, BuildMediaArgs, BuildModelArgs, Compound, FbaArgs, GapfillArgs, GemFlux,
-    GemFluxError, SearchTarget, ServerResources, SessionError, SessionState,
+    GemFluxError, Reaction, SearchTarget, ServerResources, SessionError, SessionState,
 };
 
-/// `limit` of `search_compounds` when the call gives none.
+/// `limit` of `search_compounds` and `search_reactions` when the call gives none.
 const DEFAULT_LIMIT: i64 = 10;
 /// `default_uptake` of `build_media` when the call gives none (mmol/gDW/h).
 const DEFAULT_UPTAKE: f64 = 100.0;
@@ -76,6 +87,8 @@ const DEFAULT_FLUX_THRESHOLD: f64 = 1e-6;
 
 /// Tool arguments that do not match the input schema: Gem-Flux's `validation_error`
 /// (-32000), with the ontology server's `parameter` / `expected` / `actual` details.
+/// `expected` is what the tool's input schema says of the argument, so the
+/// suggestion can say what to send: a model cannot call tools/list itself.
 #[derive(Debug, thiserror::Error, ToolError)]
 #[error("{message}")]
 #[tool_error(
@@ -84,7 +97,7 @@ const DEFAULT_FLUX_THRESHOLD: f64 = 1e-6;
     code = "INVALID_ARGUMENTS",
     kind = validation,
     category = "validation_error",
-    suggest = "Check the tool's inputSchema (tools/list) and send every argument with its type"
+    suggest = "Send '{parameter}' as {expected}"
 )]
 struct InvalidArguments {
     parameter: String,
@@ -114,11 +127,30 @@ struct CompoundIdArgs {
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
+struct ReactionIdArgs {
+    /// A ModelSEED reaction ID: `rxn` and five digits, e.g. `rxn00001`.
+    reaction_id: String,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
 struct SearchArgs {
     /// Text to find in compound names or IDs (case-insensitive).
     query: String,
-    /// How many compounds to return, 1 to 100 (default 10).
+    /// How many compounds to return (default 10).
+    // The range is in the schema so an argument error can say it; values outside
+    // it still reach the tool, which answers INVALID_LIMIT as Gem-Flux documents.
     #[serde(default)]
+    #[schemars(range(min = 1, max = 100))]
+    limit: Option<i64>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+struct ReactionSearchArgs {
+    /// Text to find in reaction names or IDs (case-insensitive).
+    query: String,
+    /// How many reactions to return (default 10).
+    #[serde(default)]
+    #[schemars(range(min = 1, max = 100))]
     limit: Option<i64>,
 }
 
@@ -210,6 +242,64 @@ struct SearchResult {
     query: String,
     count: usize,
     compounds: Vec<CompoundInfo>,
+}
+
+/// One reaction as the tools return it.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+struct ReactionInfo {
+    reaction_id: String,
+    name: String,
+    /// The equation with compound names.
+    definition: String,
+}
+
+impl From<&Reaction> for ReactionInfo {
+    fn from(reaction: &Reaction) -> Self {
+        ReactionInfo {
+            reaction_id: reaction.id.to_owned(),
+            name: reaction.name.to_owned(),
+            definition: reaction.definition.to_owned(),
+        }
+    }
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+struct ReactionSearchResult {
+    query: String,
+    count: usize,
+    reactions: Vec<ReactionInfo>,
+}
+
+/// One model of the session, as list_models shows it.
+#[derive(Debug, Serialize, JsonSchema)]
+struct ModelListing {
+    model_id: String,
+    /// The template it was built on.
+    template: String,
+    is_gapfilled: bool,
+    /// The media it was gapfilled for; null for a draft.
+    gapfilled_media: Option<String>,
+    /// Metabolic, exchange and biomass reactions.
+    num_reactions: usize,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+struct ModelList {
+    count: usize,
+    models: Vec<ModelListing>,
+}
+
+/// One media of the session, as list_media shows it.
+#[derive(Debug, Serialize, JsonSchema)]
+struct MediaListing {
+    media_id: String,
+    num_compounds: usize,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+struct MediaList {
+    count: usize,
+    media: Vec<MediaListing>,
 }
 
 /// One compound of a media with its exchange bounds.
@@ -350,6 +440,16 @@ impl GemFluxServer {
         Ok(Json(CompoundInfo::from(compound)))
     }
 
+    /// Look up a ModelSEED reaction by ID: its name and equation.
+    #[tool(annotations(read_only_hint = true))]
+    fn get_reaction_name(
+        &self,
+        Parameters(args): Parameters<ReactionIdArgs>,
+    ) -> Result<Json<ReactionInfo>, GemFluxError> {
+        let reaction = gem_flux::lookup_reaction(Some(&self.database), &args.reaction_id)?;
+        Ok(Json(ReactionInfo::from(reaction)))
+    }
+
     /// Find ModelSEED compounds whose name or ID contains the query.
     #[tool(annotations(read_only_hint = true))]
     fn search_compounds(
@@ -373,6 +473,32 @@ impl GemFluxServer {
             query: query.to_owned(),
             count: compounds.len(),
             compounds,
+        }))
+    }
+
+    /// Find ModelSEED reactions whose name or ID contains the query.
+    #[tool(annotations(read_only_hint = true))]
+    fn search_reactions(
+        &self,
+        Parameters(args): Parameters<ReactionSearchArgs>,
+    ) -> Result<Json<ReactionSearchResult>, GemFluxError> {
+        let requested = args.limit.unwrap_or(DEFAULT_LIMIT);
+        let (query, limit) = gem_flux::validate_search(
+            Some(&self.database),
+            SearchTarget::Reactions,
+            &args.query,
+            requested,
+        )?;
+        let reactions: Vec<ReactionInfo> = self
+            .database
+            .search_reactions(query, limit)
+            .into_iter()
+            .map(ReactionInfo::from)
+            .collect();
+        Ok(Json(ReactionSearchResult {
+            query: query.to_owned(),
+            count: reactions.len(),
+            reactions,
         }))
     }
 
@@ -424,6 +550,25 @@ impl GemFluxServer {
         Parameters(args): Parameters<MediaIdArgs>,
     ) -> Result<Json<Media>, GemFluxError> {
         Ok(Json(self.session().media(&args.media_id)?.clone()))
+    }
+
+    /// List the media built in this session: each media_id with its number of
+    /// compounds.
+    #[tool(annotations(read_only_hint = true))]
+    fn list_media(&self) -> Json<MediaList> {
+        let media: Vec<MediaListing> = self
+            .session()
+            .media
+            .values()
+            .map(|media| MediaListing {
+                media_id: media.media_id.clone(),
+                num_compounds: media.num_compounds,
+            })
+            .collect();
+        Json(MediaList {
+            count: media.len(),
+            media,
+        })
     }
 
     /// Build a draft metabolic model from protein sequences on a template; returns
@@ -526,6 +671,29 @@ impl GemFluxServer {
     ) -> Result<Json<ModelExport>, GemFluxError> {
         Ok(Json(self.session().model(&args.model_id)?.export()))
     }
+
+    /// List the models of this session (demo_draft, built and gapfilled ones): each
+    /// model_id, template, whether and for which media it is gapfilled, and its
+    /// number of reactions.
+    #[tool(annotations(read_only_hint = true))]
+    fn list_models(&self) -> Json<ModelList> {
+        let models: Vec<ModelListing> = self
+            .session()
+            .models
+            .values()
+            .map(|model| ModelListing {
+                model_id: model.id().to_owned(),
+                template: model.template().to_owned(),
+                is_gapfilled: model.is_gapfilled(),
+                gapfilled_media: model.gapfilled_media().map(str::to_owned),
+                num_reactions: model.num_reactions(),
+            })
+            .collect();
+        Json(ModelList {
+            count: models.len(),
+            models,
+        })
+    }
 }
 
 // The one line: every error below renders with this call's tool name, request id
@@ -533,7 +701,7 @@ impl GemFluxServer {
 #[tool_handler(
     router = tool_error::rmcp::Router::new(&self.tool_router).with_options(&self.errors),
     name = "gem-flux",
-    instructions = "ModelSEED compound lookups, growth media and metabolic models. Typical flow: search_compounds, build_media, gapfill_model (demo_draft is a ready draft model; build_model makes more), run_fba on the gapfilled model (ID ending in .gf), export_model_json to inspect a model. Models are a deterministic toy: gapfilling needs a carbon source (formula with C and H) and a nitrogen source (formula with N) in the media; FBA also needs their uptake allowed (lower bound below 0). Errors are JSON objects with error_code, message, details and suggestions."
+    instructions = "ModelSEED compound and reaction lookups, growth media and metabolic models. Typical flow: search_compounds, build_media, gapfill_model (demo_draft is a ready draft model; build_model makes more), run_fba on the gapfilled model (ID ending in .gf), export_model_json to inspect a model. get_compound_name / get_reaction_name and search_compounds / search_reactions look up the database; get_media, list_models and list_media show what this session holds. Models are a deterministic toy: gapfilling needs a carbon source (formula with C and H) and a nitrogen source (formula with N) in the media; FBA also needs their uptake allowed (lower bound below 0). Errors are JSON objects with error_code, message, details, suggestions and next_calls (tool calls that may fix the error; read_only ones only read)."
 )]
 impl ServerHandler for GemFluxServer {}
 

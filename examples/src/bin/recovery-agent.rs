@@ -28,10 +28,12 @@
 //!    agent finds a nitrogen source, builds a complete media and gapfills again.
 //! 3. FBA infeasible after gapfilling: the model was gapfilled for a media whose
 //!    glucose uptake is closed; `run_fba` fails with `FBA_INFEASIBLE`, which should
-//!    not happen after a successful gapfill. The agent runs the read-only next call
-//!    `export_model_json`, finds exchange reactions and a biomass reaction, and
-//!    reports to its user (the remaining next call, `gapfill_model`, changes the
-//!    model, so it is offered, not run): the documented outcome, not a retry loop.
+//!    not happen after a successful gapfill. The agent runs the read-only next calls:
+//!    `export_model_json` shows a gapfilled model with exchange reactions and a
+//!    biomass reaction (so gapfilling again cannot help), `get_media` the media's
+//!    bounds, and `get_compound_name` the formulas; glucose, its only carbon source,
+//!    may not be taken up. It reports that to its user and offers no call: the
+//!    documented outcome ("check media"), not a retry loop.
 
 use std::error::Error;
 use std::path::PathBuf;
@@ -180,6 +182,16 @@ fn summary(value: &Value) -> String {
 /// unreadable formula has none.
 fn has(formula: &str, element: &str) -> bool {
     Formula::parse(formula).is_some_and(|formula| formula.contains(element))
+}
+
+/// What a chemist knows: an organic compound (C and H) is a carbon source.
+fn is_carbon_source(formula: &str) -> bool {
+    has(formula, "C") && has(formula, "H")
+}
+
+/// A compound with N is a nitrogen source.
+fn is_nitrogen_source(formula: &str) -> bool {
+    has(formula, "N")
 }
 
 /// Scenario 1: a wrong compound ID, found again by name.
@@ -338,8 +350,8 @@ async fn gapfilling_infeasible(agent: &Agent) -> Result<Outcome, BoxError> {
         };
         decide("look up each compound's formula with get_compound_name");
         let formulas = formulas(agent, &media).await?;
-        let carbon = formulas.iter().any(|(_, f)| has(f, "C") && has(f, "H"));
-        let nitrogen = formulas.iter().any(|(_, f)| has(f, "N"));
+        let carbon = formulas.iter().any(|(_, f)| is_carbon_source(f));
+        let nitrogen = formulas.iter().any(|(_, f)| is_nitrogen_source(f));
         let missing = match (carbon, nitrogen) {
             (false, _) => ("glucose", "C"),
             (true, false) => ("NH3", "N"),
@@ -437,35 +449,91 @@ async fn fba_infeasible_after_gapfill(agent: &Agent) -> Result<Outcome, BoxError
         "{} on {model_id}, gapfilled for this media a moment ago: unexpected, so inspect before anything else",
         failure.error_code
     ));
-    let Some(export) = failure
-        .next_calls
-        .iter()
-        .find(|call| call.read_only && call.tool.starts_with("export"))
-    else {
+    // The read-only next calls, told apart by what they read.
+    let reads = |argument: &str| {
+        failure
+            .next_calls
+            .iter()
+            .find(|call| call.read_only && call.arguments.contains_key(argument))
+    };
+    let (Some(inspect_model), Some(inspect_media)) = (reads("model_id"), reads("media_id")) else {
         return Ok(Outcome::Failed(
-            "no read-only call to inspect the model".into(),
+            "no read-only calls to inspect the model and the media".into(),
         ));
     };
-    let Some(Reply::Done(model)) = agent.follow(export, &[]).await? else {
-        return Ok(Outcome::Failed("the model could not be exported".into()));
+    let Some(Reply::Done(model)) = agent.follow(inspect_model, &[]).await? else {
+        return Ok(Outcome::Failed("the model could not be read".into()));
     };
     let exchanges = model["exchange_reactions"].as_array().map_or(0, Vec::len);
     let biomass = model["biomass_reaction"]["id"].as_str().unwrap_or("");
-    decide(format!(
-        "the model has {exchanges} exchange reactions and biomass reaction {biomass:?}: nothing the agent can fix by retrying"
-    ));
-    let offered: Vec<String> = failure
-        .next_calls
-        .iter()
-        .filter(|call| !call.read_only)
-        .map(|call| format!("{} {}", call.tool, Value::Object(call.arguments.clone())))
-        .collect();
     if exchanges == 0 || biomass.is_empty() {
         return Ok(Outcome::Failed("the model is incomplete".into()));
     }
+    if model["is_gapfilled"] != true {
+        // Only here would gapfilling help; it changes the session, so it is the
+        // user's call.
+        return Ok(Outcome::Reported(format!(
+            "{model_id} is not gapfilled: gapfill it for {media_id} (gapfill_model), with your confirmation"
+        )));
+    }
+    decide(format!(
+        "the model is gapfilled, with {exchanges} exchange reactions and biomass reaction {biomass:?}: gapfilling again cannot help; run the read-only next call {} to see the media's bounds",
+        inspect_media.tool
+    ));
+    let Some(Reply::Done(media)) = agent.follow(inspect_media, &[]).await? else {
+        return Ok(Outcome::Failed("the media could not be read".into()));
+    };
+    decide("look up each compound's formula with get_compound_name");
+    let formulas = formulas(agent, &media).await?;
+    let lower_bound = |id: &str| {
+        media["compounds"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|compound| compound["compound_id"] == id)
+            .and_then(|compound| compound["lower_bound"].as_f64())
+    };
+    // Per kind of source: the sources the media lists, and whether any of them
+    // may be taken up (a lower bound below 0).
+    let mut closed = Vec::new();
+    for (kind, is_source) in [
+        ("carbon", is_carbon_source as fn(&str) -> bool),
+        ("nitrogen", is_nitrogen_source),
+    ] {
+        let sources: Vec<(&str, Option<f64>)> = formulas
+            .iter()
+            .filter(|(_, formula)| is_source(formula))
+            .map(|(id, _)| (id.as_str(), lower_bound(id)))
+            .collect();
+        let open = sources
+            .iter()
+            .any(|(_, bound)| bound.is_some_and(|bound| bound < 0.0));
+        if !sources.is_empty() && !open {
+            let listed: Vec<String> = sources
+                .iter()
+                .map(|(id, bound)| match bound {
+                    Some(bound) => format!("{id} (lower bound {bound})"),
+                    None => (*id).to_owned(),
+                })
+                .collect();
+            closed.push(format!(
+                "no {kind} source may be taken up: {}",
+                listed.join(", ")
+            ));
+        }
+    }
+    if closed.is_empty() {
+        return Ok(Outcome::Reported(format!(
+            "Unexpected FBA failure after successful gapfill of {model_id} in {media_id}: the model and the media look complete; needs a closer look"
+        )));
+    }
+    decide(format!(
+        "in the media, {}. The media, not the model, stops growth; building a new one is the user's choice",
+        closed.join("; ")
+    ));
     Ok(Outcome::Reported(format!(
-        "Unexpected FBA failure after successful gapfill of {model_id} in {media_id}: the model has its exchange and biomass reactions; re-run gapfilling or check the media. Needs your confirmation: {}",
-        offered.join("; ")
+        "Unexpected FBA failure after successful gapfill of {model_id} in {media_id}: the model has its exchange and biomass reactions, but in the media {}. Check the media: a media built with that uptake allowed (a lower bound below 0) should grow",
+        closed.join("; ")
     )))
 }
 

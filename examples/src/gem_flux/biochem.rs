@@ -208,6 +208,16 @@ impl<'a> Biochemistry<'a> {
             .take(limit)
             .collect()
     }
+
+    /// Reactions whose name or ID contains `query` (case-insensitive), in table order.
+    pub fn search_reactions(&self, query: &str, limit: usize) -> Vec<&'a Reaction> {
+        let query = query.trim().to_lowercase();
+        self.reactions
+            .iter()
+            .filter(|r| r.name.to_lowercase().contains(&query) || r.id.contains(&query))
+            .take(limit)
+            .collect()
+    }
 }
 
 /// Known IDs close to `requested`, at most `limit`, in ID order.

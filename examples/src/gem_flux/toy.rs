@@ -363,6 +363,7 @@ impl ToyModel {
             return Err(GapfillError::MaxComplexityExceeded {
                 model_id: self.id.clone(),
                 media_id: media.media_id.to_owned(),
+                target_growth,
                 max_complexity,
                 required_reactions: missing.len(),
             });
@@ -878,6 +879,7 @@ mod tests {
             json!({
                 "model_id": "demo_draft",
                 "media_id": "media_001",
+                "target_growth": 0.01,
                 "max_complexity": 3,
                 "required_reactions": 4
             })

@@ -1351,6 +1351,23 @@ fn the_compound_table_is_real_sorted_and_large_enough() {
 }
 
 #[test]
+fn reaction_search_matches_names_and_ids() {
+    let db = Biochemistry::EMBEDDED;
+    let ids = |query, limit| {
+        db.search_reactions(query, limit)
+            .iter()
+            .map(|r| r.id)
+            .collect::<Vec<_>>()
+    };
+    // Case-insensitive, in table order.
+    assert_eq!(ids("  PEROXIDE ", 10), ["rxn00006", "rxn00008"]);
+    assert_eq!(ids("pyruvate", 10), ["rxn00003", "rxn00004"]);
+    assert_eq!(ids("rxn0000", 3), ["rxn00001", "rxn00002", "rxn00003"]);
+    assert_eq!(ids("rxn00007", 10), ["rxn00007"]);
+    assert!(ids("glucose synthase", 10).is_empty());
+}
+
+#[test]
 fn id_patterns() {
     use gem_flux::biochem::{is_compound_id, is_reaction_id};
     for valid in ["cpd00027", "cpd00001"] {
@@ -1393,6 +1410,7 @@ fn library_and_model_errors_render_their_types() {
             &GapfillError::MaxComplexityExceeded {
                 model_id: "m".into(),
                 media_id: "n".into(),
+                target_growth: 0.01,
                 max_complexity: 10,
                 required_reactions: 14,
             },
@@ -1409,6 +1427,7 @@ fn library_and_model_errors_render_their_types() {
         &GapfillError::MaxComplexityExceeded {
             model_id: "m".into(),
             media_id: "n".into(),
+            target_growth: 0.01,
             max_complexity: 10,
             required_reactions: 14,
         },

@@ -6,18 +6,20 @@
 //! --all-features` has compiled everything else is only the binary itself. Set
 //! `GEM_FLUX_MCP_BIN` to use an existing binary instead.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::OnceLock;
 
-use rmcp::model::{CallToolResult, ErrorCode};
+use rmcp::model::{CallToolRequestParams, CallToolResult, ErrorCode};
 use rmcp::service::RunningService;
 use rmcp::transport::TokioChildProcess;
 use rmcp::{RoleClient, ServiceError, ServiceExt};
 use serde_json::{Value, json};
 use tokio::io::AsyncReadExt;
-use tool_error_examples::gem_flux::COMPOUNDS;
+use tool_error::{OwnedNextCall, StaticCatalog};
 use tool_error_examples::gem_flux::formula::Formula;
+use tool_error_examples::gem_flux::{COMPOUNDS, CompoundIdReport, GemFluxError};
 use tool_error_tests::{example_binary, mcp_envelope, parse_json, tool_call};
 
 fn server_binary() -> &'static Path {
@@ -62,6 +64,48 @@ async fn call(client: &Client, name: &'static str, arguments: Value) -> CallTool
 async fn success(client: &Client, name: &'static str, arguments: Value) -> Value {
     let result = call(client, name, arguments).await;
     assert_eq!(result.is_error, Some(false), "{name}: {result:?}");
+    result
+        .structured_content
+        .expect("success results carry structured content")
+}
+
+/// The `next_calls` of a failure's envelope.
+fn next_calls(envelope: &Value) -> Vec<OwnedNextCall> {
+    serde_json::from_value(envelope["next_calls"].clone())
+        .unwrap_or_else(|error| panic!("next_calls ({error}): {envelope}"))
+}
+
+/// Each next call's tool and whether it only reads, in order.
+fn call_tools(calls: &[OwnedNextCall]) -> Vec<(&str, bool)> {
+    calls
+        .iter()
+        .map(|call| (call.tool.as_str(), call.read_only))
+        .collect()
+}
+
+/// Runs a next call as an agent does: its tool with its arguments, plus what the
+/// caller supplies.
+async fn run_next_call(
+    client: &Client,
+    call: &OwnedNextCall,
+    supplied: &[(&str, Value)],
+) -> CallToolResult {
+    let arguments = call.arguments_with(supplied.iter().cloned());
+    let request = CallToolRequestParams::new(call.tool.clone()).with_arguments(arguments);
+    client
+        .call_tool(request)
+        .await
+        .unwrap_or_else(|error| panic!("{}: protocol error {error:?}", call.tool))
+}
+
+/// Runs a next call that must succeed; its structured result.
+async fn next_call_succeeds(
+    client: &Client,
+    call: &OwnedNextCall,
+    supplied: &[(&str, Value)],
+) -> Value {
+    let result = run_next_call(client, call, supplied).await;
+    assert_eq!(result.is_error, Some(false), "{}: {result:?}", call.tool);
     result
         .structured_content
         .expect("success results carry structured content")
@@ -163,10 +207,20 @@ async fn initialisation_and_tool_listing() {
             "gapfill_model",
             "get_compound_name",
             "get_media",
+            "get_reaction_name",
+            "list_media",
+            "list_models",
             "run_fba",
-            "search_compounds"
+            "search_compounds",
+            "search_reactions"
         ]
     );
+    // The instructions name every tool, so a client that shows only them still
+    // learns of the lookups and the lists.
+    let instructions = info.instructions.as_deref().unwrap_or_default();
+    for name in &names {
+        assert!(instructions.contains(name), "{name} in {instructions}");
+    }
     let schema = |name: &str| {
         let tool = tools.iter().find(|tool| tool.name == name).unwrap();
         assert!(tool.description.as_deref().is_some_and(|d| !d.is_empty()));
@@ -179,6 +233,28 @@ async fn initialisation_and_tool_listing() {
     let search = schema("search_compounds");
     assert_eq!(search["required"], json!(["query"]));
     assert!(search["properties"]["limit"].is_object());
+    let reaction = schema("get_reaction_name");
+    assert_eq!(reaction["required"], json!(["reaction_id"]));
+    assert_eq!(reaction["properties"]["reaction_id"]["type"], "string");
+    let search = schema("search_reactions");
+    assert_eq!(search["required"], json!(["query"]));
+    for name in ["search_compounds", "search_reactions"] {
+        let limit = &schema(name)["properties"]["limit"];
+        assert_eq!(
+            (&limit["minimum"], &limit["maximum"]),
+            (&json!(1), &json!(100))
+        );
+    }
+    // The lists take no arguments.
+    for name in ["list_models", "list_media"] {
+        let list = schema(name);
+        assert_eq!(list["type"], "object", "{name}");
+        assert!(
+            list.get("required")
+                .is_none_or(|r| r.as_array().is_some_and(Vec::is_empty)),
+            "{name}: {list}"
+        );
+    }
     let media = schema("build_media");
     assert_eq!(media["required"], json!(["compounds"]));
     assert_eq!(media["properties"]["compounds"]["type"], "array");
@@ -200,9 +276,9 @@ async fn initialisation_and_tool_listing() {
     assert!(fba["properties"]["flux_threshold"].is_object());
     assert_eq!(schema("export_model_json")["required"], json!(["model_id"]));
 
-    // The annotations a client sees: the five tools the errors' `read_only` next
-    // calls may name say readOnlyHint: true; the three that change the session
-    // say they write, and which of them only add.
+    // The annotations a client sees: the nine tools that only read (which the
+    // errors' `read_only` next calls may name) say readOnlyHint: true; the three
+    // that change the session say they write, and which of them only add.
     let hints: Vec<(&str, Option<bool>, Option<bool>)> = tools
         .iter()
         .map(|tool| {
@@ -223,8 +299,12 @@ async fn initialisation_and_tool_listing() {
             ("gapfill_model", Some(false), Some(true)),
             ("get_compound_name", Some(true), None),
             ("get_media", Some(true), None),
+            ("get_reaction_name", Some(true), None),
+            ("list_media", Some(true), None),
+            ("list_models", Some(true), None),
             ("run_fba", Some(true), None),
             ("search_compounds", Some(true), None),
+            ("search_reactions", Some(true), None),
         ]
     );
 
@@ -791,13 +871,15 @@ async fn scenario_3_fba_infeasible_after_gapfilling() {
             "num_exchange_reactions": COMPOUNDS.len()
         })
     );
+    // Only the calls that read: gapfilling the gapfilled model again cannot help.
+    let calls = next_calls(&envelope);
+    assert_eq!(
+        call_tools(&calls),
+        [("export_model_json", true), ("get_media", true)],
+        "{envelope}"
+    );
 
-    let model = success(
-        &client,
-        "export_model_json",
-        json!({ "model_id": "demo_draft.gf" }),
-    )
-    .await;
+    let model = next_call_succeeds(&client, &calls[0], &[]).await;
     assert_eq!(model["model_id"], "demo_draft.gf");
     assert_eq!(model["is_gapfilled"], true);
     assert_eq!(model["gapfilled_from"], "demo_draft");
@@ -823,7 +905,8 @@ async fn scenario_3_fba_infeasible_after_gapfilling() {
     assert_eq!(gapfilled_flags.len(), 7);
 
     // The cause is in the media: glucose may only be secreted.
-    let stored = success(&client, "get_media", json!({ "media_id": "media_001" })).await;
+    let stored = next_call_succeeds(&client, &calls[1], &[]).await;
+    assert_eq!(stored["media_id"], "media_001");
     assert_eq!(stored["compounds"][0]["compound_id"], "cpd00027");
     assert_eq!(stored["compounds"][0]["lower_bound"], 0.0);
     // With glucose uptake allowed, the same gapfilled model grows, no new gapfill.
@@ -1035,13 +1118,24 @@ async fn gapfill_checks_in_the_spec_order() {
     let envelope = failure(
         &client,
         "gapfill_model",
-        json!({ "model_id": "demo_draft", "media_id": "media_001", "max_complexity": 3 }),
+        json!({ "model_id": "demo_draft", "media_id": "media_001",
+                "target_growth": 0.5, "max_complexity": 3 }),
         "MAX_COMPLEXITY_EXCEEDED",
         "infeasibility_error",
     )
     .await;
     assert_eq!(envelope["details"]["required_reactions"], 4);
     assert_eq!(envelope["details"]["max_complexity"], 3);
+    // The next call is the failed call with only the limit raised (it changes the
+    // session, so it waits for confirmation); it is run further down.
+    let calls = next_calls(&envelope);
+    assert_eq!(call_tools(&calls), [("gapfill_model", false)]);
+    let retry = calls[0].clone();
+    assert_eq!(
+        Value::Object(retry.arguments.clone()),
+        json!({ "model_id": "demo_draft", "media_id": "media_001",
+                "target_growth": 0.5, "max_complexity": 4 })
+    );
     // CO2 is not a carbon source.
     let envelope = failure(
         &client,
@@ -1066,13 +1160,7 @@ async fn gapfill_checks_in_the_spec_order() {
         json!(["demo_draft"])
     );
 
-    let gapfilled = success(
-        &client,
-        "gapfill_model",
-        json!({ "model_id": "demo_draft", "media_id": "media_001",
-                "target_growth": 0.5, "max_complexity": 4 }),
-    )
-    .await;
+    let gapfilled = next_call_succeeds(&client, &retry, &[]).await;
     assert_eq!(gapfilled["target_growth"], 0.5);
     assert_eq!(gapfilled["max_complexity"], 4);
     assert_eq!(gapfilled["num_reactions_added"], 4);
@@ -1173,4 +1261,332 @@ async fn run_fba_checks_in_the_spec_order() {
     assert_eq!(fba["objective_value"], -4.0);
 
     let _ = finish(client, stderr).await;
+}
+
+// --- next calls, the session lists and the reaction tools --------------------------------
+
+/// `MODEL_NOT_FOUND` and `MEDIA_NOT_FOUND` offer the read-only list of what exists
+/// before the call that makes something new, and the list runs as sent.
+#[tokio::test]
+async fn not_found_errors_offer_the_session_lists_first() {
+    let (client, stderr) = connect().await;
+
+    let envelope = failure(
+        &client,
+        "run_fba",
+        json!({ "model_id": "model_xyz", "media_id": "media_001" }),
+        "MODEL_NOT_FOUND",
+        "not_found_error",
+    )
+    .await;
+    let calls = next_calls(&envelope);
+    assert_eq!(
+        call_tools(&calls),
+        [("list_models", true), ("build_model", false)],
+        "{envelope}"
+    );
+    assert!(calls[0].arguments.is_empty() && calls[0].caller_supplies.is_empty());
+    assert_eq!(calls[1].caller_supplies, ["protein_sequences"]);
+    let models = next_call_succeeds(&client, &calls[0], &[]).await;
+    assert_eq!(
+        models,
+        json!({
+            "count": 1,
+            "models": [{
+                "model_id": "demo_draft",
+                "template": "GramNegative",
+                "is_gapfilled": false,
+                "gapfilled_media": null,
+                "num_reactions": draft_reactions()
+            }]
+        })
+    );
+    assert_eq!(
+        envelope["details"]["available_models"],
+        json!(["demo_draft"])
+    );
+
+    // An empty session: the media list runs and says so.
+    let envelope = failure(
+        &client,
+        "get_media",
+        json!({ "media_id": "media_001" }),
+        "MEDIA_NOT_FOUND",
+        "not_found_error",
+    )
+    .await;
+    let calls = next_calls(&envelope);
+    assert_eq!(
+        call_tools(&calls),
+        [("list_media", true), ("build_media", false)],
+        "{envelope}"
+    );
+    assert_eq!(calls[1].caller_supplies, ["compounds"]);
+    let media = next_call_succeeds(&client, &calls[0], &[]).await;
+    assert_eq!(media, json!({ "count": 0, "media": [] }));
+
+    // After a media and a gapfill, both lists show them.
+    success(
+        &client,
+        "build_media",
+        json!({ "compounds": ["cpd00027", "cpd00013", "cpd00001"] }),
+    )
+    .await;
+    success(
+        &client,
+        "gapfill_model",
+        json!({ "model_id": "demo_draft", "media_id": "media_001" }),
+    )
+    .await;
+    let envelope = failure(
+        &client,
+        "gapfill_model",
+        json!({ "model_id": "demo_draft", "media_id": "media_009" }),
+        "MEDIA_NOT_FOUND",
+        "not_found_error",
+    )
+    .await;
+    let calls = next_calls(&envelope);
+    assert_eq!(calls[0].tool, "list_media");
+    let media = next_call_succeeds(&client, &calls[0], &[]).await;
+    assert_eq!(
+        media,
+        json!({ "count": 1, "media": [{ "media_id": "media_001", "num_compounds": 3 }] })
+    );
+    let listed: Vec<&Value> = media["media"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| &m["media_id"])
+        .collect();
+    let available: Vec<&Value> = envelope["details"]["available_media"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .collect();
+    assert_eq!(listed, available, "the list and the details agree");
+
+    let models = success(&client, "list_models", json!({})).await;
+    assert_eq!(models["count"], 2);
+    assert_eq!(
+        models["models"][1],
+        json!({
+            "model_id": "demo_draft.gf",
+            "template": "GramNegative",
+            "is_gapfilled": true,
+            "gapfilled_media": "media_001",
+            "num_reactions": gapfilled_reactions()
+        })
+    );
+
+    let _ = finish(client, stderr).await;
+}
+
+#[tokio::test]
+async fn reaction_lookups_and_searches() {
+    let (client, stderr) = connect().await;
+
+    let found = success(
+        &client,
+        "get_reaction_name",
+        json!({ "reaction_id": "rxn00006" }),
+    )
+    .await;
+    assert_eq!(
+        found,
+        json!({
+            "reaction_id": "rxn00006",
+            "name": "hydrogen-peroxide:hydrogen-peroxide oxidoreductase",
+            "definition": "(2) H2O2[0] => (2) H2O[0] + (1) O2[0]"
+        })
+    );
+    let peroxide = success(&client, "search_reactions", json!({ "query": "Peroxide" })).await;
+    assert_eq!(peroxide["query"], "Peroxide");
+    assert_eq!(peroxide["count"], 2);
+    assert_eq!(
+        ids(&peroxide["reactions"], "reaction_id"),
+        ["rxn00006", "rxn00008"]
+    );
+    let by_id = success(
+        &client,
+        "search_reactions",
+        json!({ "query": "rxn0000", "limit": 2 }),
+    )
+    .await;
+    assert_eq!(
+        ids(&by_id["reactions"], "reaction_id"),
+        ["rxn00001", "rxn00002"]
+    );
+
+    // REACTION_NOT_FOUND: the read-only search, with the caller's query, runs.
+    let envelope = failure(
+        &client,
+        "get_reaction_name",
+        json!({ "reaction_id": "rxn00009" }),
+        "REACTION_NOT_FOUND",
+        "database_error",
+    )
+    .await;
+    assert_eq!(
+        envelope["suggestions"][0],
+        "Use search_reactions to find correct ID"
+    );
+    assert_eq!(
+        envelope["details"]["similar_ids"],
+        json!(["rxn00001", "rxn00002", "rxn00003", "rxn00004", "rxn00006"])
+    );
+    let calls = next_calls(&envelope);
+    assert_eq!(call_tools(&calls), [("search_reactions", true)]);
+    assert_eq!(calls[0].caller_supplies, ["query"]);
+    let searched = next_call_succeeds(&client, &calls[0], &[("query", json!("trehalose"))]).await;
+    assert_eq!(ids(&searched["reactions"], "reaction_id"), ["rxn00007"]);
+
+    // INVALID_ID_FORMAT names both searches and the similar IDs, and sends no next
+    // call: which search helps depends on what the ID was meant to be.
+    let envelope = failure(
+        &client,
+        "get_reaction_name",
+        json!({ "reaction_id": "RXN00001" }),
+        "INVALID_ID_FORMAT",
+        "validation_error",
+    )
+    .await;
+    assert_eq!(envelope["details"]["similar_ids"], json!(["rxn00001"]));
+    assert_eq!(
+        envelope["suggestions"],
+        json!([
+            "IDs are lowercase with five digits, e.g. rxn00001",
+            "Similar IDs listed in details.similar_ids",
+            "Use search_compounds or search_reactions to find IDs by name"
+        ])
+    );
+    assert!(envelope.get("next_calls").is_none(), "{envelope}");
+
+    failure(
+        &client,
+        "search_reactions",
+        json!({ "query": " " }),
+        "EMPTY_QUERY",
+        "validation_error",
+    )
+    .await;
+    let envelope = failure(
+        &client,
+        "search_reactions",
+        json!({ "query": "pyruvate", "limit": 101 }),
+        "INVALID_LIMIT",
+        "validation_error",
+    )
+    .await;
+    assert_eq!(envelope["details"]["limit"], 101);
+
+    let _ = finish(client, stderr).await;
+}
+
+/// An argument the input schema rejects is answered with what to send instead, in
+/// the schema's own words, not with a pointer to tools/list.
+#[tokio::test]
+async fn argument_errors_say_what_to_send() {
+    let (client, stderr) = connect().await;
+
+    let envelope = failure(
+        &client,
+        "search_compounds",
+        json!({ "limit": 5 }),
+        "INVALID_ARGUMENTS",
+        "validation_error",
+    )
+    .await;
+    assert_eq!(envelope["details"]["parameter"], "query");
+    assert_eq!(envelope["details"]["actual"], "missing");
+    let expected = envelope["details"]["expected"].as_str().unwrap();
+    assert_eq!(
+        envelope["suggestions"],
+        json!([format!("Send 'query' as {expected}")])
+    );
+    let suggestion = envelope["suggestions"][0].as_str().unwrap();
+    assert!(
+        suggestion.starts_with("Send 'query' as a string (")
+            && suggestion.contains("compound names"),
+        "{suggestion}"
+    );
+
+    let envelope = failure(
+        &client,
+        "search_reactions",
+        json!({ "query": "pyruvate", "limit": "five" }),
+        "INVALID_ARGUMENTS",
+        "validation_error",
+    )
+    .await;
+    let suggestion = envelope["suggestions"][0].as_str().unwrap();
+    // The range is the schema's, so the suggestion can say it.
+    assert!(
+        suggestion.starts_with("Send 'limit' as an integer from 1 to 100")
+            && suggestion.contains("How many reactions to return"),
+        "{suggestion}"
+    );
+
+    let envelope = failure(
+        &client,
+        "build_media",
+        json!({ "compounds": ["cpd00027", 42] }),
+        "INVALID_ARGUMENTS",
+        "validation_error",
+    )
+    .await;
+    assert_eq!(
+        envelope["suggestions"],
+        json!(["Send 'compounds[1]' as a string"])
+    );
+
+    let _ = finish(client, stderr).await;
+}
+
+/// Every suggestion the catalog can send speaks of what the model can use: each
+/// snake_case word is a served tool, an argument of one, a placeholder filled from
+/// the error, or `details.<key>` of a key the error has; and every next call names
+/// a served tool.
+#[tokio::test]
+async fn suggestions_name_served_tools_arguments_or_details() {
+    let (client, stderr) = connect().await;
+    let tools = client.list_all_tools().await.unwrap();
+    let served: BTreeSet<String> = tools.iter().map(|tool| tool.name.to_string()).collect();
+    let arguments: BTreeSet<String> = tools
+        .iter()
+        .filter_map(|tool| tool.input_schema.get("properties")?.as_object())
+        .flat_map(|properties| properties.keys().cloned())
+        .collect();
+    let _ = finish(client, stderr).await;
+
+    let mut checked = 0;
+    for (_, entry) in <GemFluxError as StaticCatalog>::CATALOG.leaves() {
+        let fields: Vec<&str> = entry.fields().iter().map(|field| field.name()).collect();
+        let mut suggestions = entry.suggestions().to_vec();
+        if entry.has_dynamic_suggestions() {
+            // INVALID_COMPOUND_IDS: its two documented wordings.
+            suggestions.extend(CompoundIdReport::NotInDatabase.suggestions());
+            suggestions.extend(CompoundIdReport::InvalidProvided.suggestions());
+        }
+        for text in suggestions {
+            let words = text
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
+                .map(|word| word.trim_matches('.'));
+            for word in words {
+                if let Some(key) = word.strip_prefix("details.") {
+                    assert!(fields.contains(&key), "{}: {key} in {text:?}", entry.code());
+                } else if word.contains('_') {
+                    let known = served.contains(word)
+                        || arguments.contains(word)
+                        || text.contains(&format!("{{{word}}}"));
+                    assert!(known, "{}: {word} in {text:?}", entry.code());
+                }
+            }
+            checked += 1;
+        }
+        for call in entry.next_calls() {
+            assert!(served.contains(call.tool()), "{}", entry.code());
+        }
+    }
+    assert!(checked > 60, "{checked} suggestions");
 }

@@ -53,18 +53,27 @@ fn the_agent_recovers_from_all_three_scenarios() {
     assert_in(second, "\"cpd00013\"]}");
     assert_in(second, "recovered: \"demo_draft.gf\" gapfilled");
 
-    // Scenario 3: inspected through the read-only next call, then reported; the
-    // call that changes the model is offered, never run.
+    // Scenario 3: the server offers only calls that read; the agent runs both,
+    // finds the closed glucose uptake, and reports it without offering a call.
     let third = section(&transcript, "Scenario 3", "recovered 3/3");
     assert_in(third, "← FBA_INFEASIBLE (infeasibility_error)");
+    assert_eq!(third.matches("    next call: ").count(), 2, "{third}");
+    assert!(!third.contains("changes state"), "{third}");
     assert_in(
         third,
         "→ export_model_json {\"model_id\":\"demo_draft.gf\"}",
     );
+    assert_in(third, "→ get_media {\"media_id\":\"media_004\"}");
+    assert_in(third, "→ get_compound_name {\"compound_id\":\"cpd00027\"}");
     assert_in(
         third,
         "reported to the user: Unexpected FBA failure after successful gapfill",
     );
+    assert_in(
+        third,
+        "no carbon source may be taken up: cpd00027 (lower bound 0)",
+    );
+    assert!(!third.contains("confirmation"), "{third}");
     assert_eq!(third.matches("→ gapfill_model").count(), 1, "{third}");
 }
 

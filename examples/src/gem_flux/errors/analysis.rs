@@ -21,6 +21,8 @@ pub enum SessionError {
         suggest = "Use build_model tool to create a new model",
         suggest = "Check model_id spelling",
         suggest = "Available models listed in details.available_models",
+        // Reading what exists comes before making something new.
+        next_call(tool = "list_models", read_only),
         next_call(tool = "build_model", args(protein_sequences = _))
     )]
     ModelNotFound {
@@ -38,6 +40,7 @@ pub enum SessionError {
         suggest = "Use build_media tool to create a new media",
         suggest = "Check media_id spelling",
         suggest = "Available media listed in details.available_media",
+        next_call(tool = "list_media", read_only),
         next_call(tool = "build_media", args(compounds = _))
     )]
     MediaNotFound {
@@ -148,10 +151,12 @@ pub enum GapfillError {
         kind = conflict,
         category = "infeasibility_error",
         suggest = "Retry with max_complexity of at least {required_reactions}",
-        suggest = "Try richer media so fewer reactions are needed",
+        suggest = "Use build_media to make a richer media, so fewer reactions are needed",
+        // The failed call with only the limit raised: target_growth goes along, or
+        // the retry would quietly ask for the default growth instead.
         next_call(
             tool = "gapfill_model",
-            args(model_id, media_id, max_complexity = required_reactions)
+            args(model_id, media_id, target_growth, max_complexity = required_reactions)
         )
     )]
     MaxComplexityExceeded {
@@ -159,6 +164,8 @@ pub enum GapfillError {
         model_id: String,
         /// The media gapfilled for.
         media_id: String,
+        /// The growth rate asked for (1/h).
+        target_growth: f64,
         /// The limit given.
         max_complexity: u32,
         /// How many reactions the solution adds.
@@ -257,9 +264,11 @@ pub enum FbaError {
         suggest = "Try gapfilling model first if not already gapfilled",
         suggest = "Use get_compound_name to verify media composition",
         suggest = "Export model and check biomass reaction composition",
+        // No gapfill_model: whether the model is gapfilled already (usually so, and
+        // then gapfilling again cannot help) is run-time state a static call
+        // cannot see; export_model_json shows it.
         next_call(tool = "export_model_json", args(model_id), read_only),
-        next_call(tool = "get_media", args(media_id), read_only),
-        next_call(tool = "gapfill_model", args(model_id, media_id))
+        next_call(tool = "get_media", args(media_id), read_only)
     )]
     FbaInfeasible {
         /// The model.
@@ -283,9 +292,11 @@ pub enum FbaError {
     #[tool_error(
         kind = conflict,
         category = "infeasibility_error",
-        suggest = "Give every uptake a finite lower bound (e.g. -10) in the media",
-        suggest = "Check the model for reaction loops that create mass",
-        suggest = "Export model and check exchange reaction bounds"
+        suggest = "Use build_media to give every uptake a finite lower bound (e.g. -10)",
+        suggest = "Check the model for reaction loops that create mass with export_model_json",
+        suggest = "Check exchange reaction bounds with export_model_json",
+        next_call(tool = "get_media", args(media_id), read_only),
+        next_call(tool = "export_model_json", args(model_id), read_only)
     )]
     FbaUnbounded {
         /// The model.

@@ -65,9 +65,8 @@ pub enum LibraryError {
     #[error("Template '{template}' is not loaded")]
     #[tool_error(
         message = "Template '{template}' is not loaded",
-        suggest = "Check ModelSEEDpy templates loaded correctly at server startup",
-        suggest = "Restart server if templates failed to load",
-        suggest = "Check server logs for template loading errors"
+        suggest = "Use build_model with a template listed in details.loaded_templates",
+        suggest = "Ask the operator to restart the server if '{template}' failed to load"
     )]
     TemplateNotLoaded {
         /// The template asked for.
@@ -176,7 +175,8 @@ pub enum DatabaseError {
         category = "database_error",
         suggest = "Use search_reactions to find correct ID",
         suggest = "Check for typos in reaction ID",
-        suggest = "Similar IDs listed in details.similar_ids"
+        suggest = "Similar IDs listed in details.similar_ids",
+        next_call(tool = "search_reactions", args(query = _, limit = 5), read_only)
     )]
     ReactionNotFound {
         /// The ID asked for.
@@ -190,12 +190,15 @@ pub enum DatabaseError {
     },
 
     /// The ID does not match `cpd\d{5}` / `rxn\d{5}`.
+    // No next call: the search that helps depends on whether the ID was meant as a
+    // compound's or a reaction's, which one static call cannot say.
     #[error("'{requested_id}' does not match the expected ID pattern {expected_pattern}")]
     #[tool_error(
         kind = validation,
         category = "validation_error",
         suggest = "IDs are lowercase with five digits, e.g. {example}",
-        suggest = "Use the search tools to find IDs by name"
+        suggest = "Similar IDs listed in details.similar_ids",
+        suggest = "Use search_compounds or search_reactions to find IDs by name"
     )]
     InvalidIdFormat {
         /// The ID asked for.
@@ -214,8 +217,8 @@ pub enum DatabaseError {
         kind = internal,
         category = "database_error",
         message = "ModelSEED database '{database}' is not loaded",
-        suggest = "Restart the server so it loads the database files",
-        suggest = "Check server logs for database loading errors"
+        suggest = "Tell the user the ModelSEED database is unavailable: retrying will not help",
+        suggest = "Ask the operator to restart the server so it loads {database}"
     )]
     DatabaseNotLoaded {
         /// The file that is missing.
