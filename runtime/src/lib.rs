@@ -203,6 +203,8 @@ pub use integrations::metrics;
 pub use integrations::rmcp;
 #[cfg(feature = "tracing")]
 pub use integrations::tracing;
+#[cfg(feature = "utoipa")]
+pub use integrations::utoipa;
 pub use kind::{Kind, UnknownKind};
 pub use next_call::{NextCall, NextCallWriter};
 pub use options::Options;
