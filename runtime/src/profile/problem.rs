@@ -71,8 +71,9 @@ impl Problem {
     }
 
     /// `type` and `title` as [`serialize_envelope`](Profile::serialize_envelope)
-    /// writes them for a code of `entry`: for documents made without an error (the
-    /// OpenAPI examples), kept beside that method so the two rules stay one.
+    /// writes them for a code of `entry`, for documents made without an error value
+    /// (the OpenAPI examples); beside that method, so a change to one rule is seen
+    /// in the other (a test compares the two).
     #[cfg(feature = "utoipa")]
     pub(crate) fn type_and_title(&self, entry: &crate::Entry) -> (String, &'static str) {
         let docs_url = entry.docs_url();
