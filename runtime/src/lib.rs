@@ -60,7 +60,8 @@
 //! - [`Options`]: what every integration converts with, installed once.
 //! - Integrations, each a module behind the feature of the same name: `rmcp` (MCP
 //!   servers), `jsonrpsee`, `axum` (problem+json responses), `tracing` (one event
-//!   per error); with `schemars`, [`OwnedEnvelope`] has a JSON Schema.
+//!   per error), `utoipa` (OpenAPI responses, an example per code); with
+//!   `schemars`, [`OwnedEnvelope`] has a JSON Schema.
 //! - `migrating` (with the `rmcp` feature): moving an existing server to tool-error
 //!   step by step.
 //!
@@ -203,6 +204,8 @@ pub use integrations::metrics;
 pub use integrations::rmcp;
 #[cfg(feature = "tracing")]
 pub use integrations::tracing;
+#[cfg(feature = "utoipa")]
+pub use integrations::utoipa;
 pub use kind::{Kind, UnknownKind};
 pub use next_call::{NextCall, NextCallWriter};
 pub use options::Options;

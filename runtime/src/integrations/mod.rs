@@ -17,6 +17,7 @@
 //! | `schemars` | `schemars` | JSON Schema for `OwnedEnvelope`, `Kind` and `Channel` |
 //! | `garde` | `garde` | `From<garde::Report> for ArgumentError` |
 //! | `validator` | `validator` | `From<validator::ValidationErrors> for ArgumentError` |
+//! | `utoipa` | `utoipa` | OpenAPI responses of derived types: `utoipa::IntoResponses`, problem+json with an example per code |
 
 #[cfg(feature = "axum")]
 pub mod axum;
@@ -36,6 +37,8 @@ pub mod rmcp;
 mod schemars;
 #[cfg(feature = "tracing")]
 pub mod tracing;
+#[cfg(feature = "utoipa")]
+pub mod utoipa;
 #[cfg(feature = "validator")]
 mod validator;
 
@@ -65,6 +68,23 @@ pub(crate) mod support {
         }
     }
 
+    /// For `__tool_error_utoipa!`.
+    #[cfg(feature = "utoipa")]
+    pub mod utoipa {
+        pub use ::utoipa::IntoResponses;
+
+        /// What `IntoResponses::responses` returns.
+        pub type Responses = std::collections::BTreeMap<
+            String,
+            ::utoipa::openapi::RefOr<::utoipa::openapi::response::Response>,
+        >;
+
+        /// The responses of `catalog`'s codes, under the installed options.
+        pub fn responses(catalog: &'static crate::Catalog) -> Responses {
+            crate::integrations::utoipa::responses(&[catalog], crate::Options::installed())
+        }
+    }
+
     /// For `__tool_error_jsonrpsee!`.
     #[cfg(feature = "jsonrpsee")]
     pub mod jsonrpsee {
@@ -85,6 +105,7 @@ macro_rules! __tool_error_integrations {
         $crate::__tool_error_rmcp! { $($input)* }
         $crate::__tool_error_axum! { $($input)* }
         $crate::__tool_error_jsonrpsee! { $($input)* }
+        $crate::__tool_error_utoipa! { $($input)* }
     };
 }
 
@@ -109,6 +130,14 @@ macro_rules! __tool_error_axum {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __tool_error_jsonrpsee {
+    ($($input:tt)*) => {};
+}
+
+/// No-op stand-in when the `utoipa` feature is off.
+#[cfg(not(feature = "utoipa"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __tool_error_utoipa {
     ($($input:tt)*) => {};
 }
 
@@ -199,5 +228,7 @@ mod derived {
             ::axum_core::response::IntoResponse::into_response(error()).status(),
             404
         );
+        #[cfg(feature = "utoipa")]
+        assert!(<Sample as ::utoipa::IntoResponses>::responses().contains_key("404"));
     }
 }

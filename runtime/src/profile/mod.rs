@@ -116,6 +116,8 @@ pub use jsonrpc::{JsonRpc, JsonRpcResponse};
 pub use mcp::McpToolResult;
 pub use native::Native;
 pub use problem::Problem;
+#[cfg(feature = "utoipa")]
+pub(crate) use problem::reason_phrase;
 
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};

@@ -44,6 +44,19 @@ pub struct Problem {
 }
 
 impl Problem {
+    /// The JSON Schema (draft 2020-12) of the documents this profile writes, also
+    /// shipped as `schema/problem.schema.json` in the crate. With the `utoipa`
+    /// feature, `Problem` is also the OpenAPI component of that schema.
+    ///
+    /// ```
+    /// let schema: serde_json::Value = serde_json::from_str(tool_error::Problem::SCHEMA).unwrap();
+    /// assert_eq!(
+    ///     schema["required"],
+    ///     serde_json::json!(["type", "title", "status", "detail", "code", "kind", "recoverable"])
+    /// );
+    /// ```
+    pub const SCHEMA: &'static str = include_str!("../../schema/problem.schema.json");
+
     /// `type` is `about:blank`.
     pub const fn new() -> Self {
         Problem { type_base: None }
@@ -55,6 +68,26 @@ impl Problem {
         Problem {
             type_base: Some(base.into()),
         }
+    }
+
+    /// `type` and `title` as [`serialize_envelope`](Profile::serialize_envelope)
+    /// writes them for a code of `entry`, for documents made without an error value
+    /// (the OpenAPI examples); beside that method, so a change to one rule is seen
+    /// in the other (a test compares the two).
+    #[cfg(feature = "utoipa")]
+    pub(crate) fn type_and_title(&self, entry: &crate::Entry) -> (String, &'static str) {
+        let docs_url = entry.docs_url();
+        let type_uri = match (docs_url, &self.type_base) {
+            (Some(url), _) => url.to_owned(),
+            (None, Some(base)) => format!("{base}{}", entry.code()),
+            (None, None) => "about:blank".to_owned(),
+        };
+        let has_type = docs_url.is_some() || self.type_base.is_some();
+        let summary = Some(entry.summary()).filter(|summary| has_type && !summary.is_empty());
+        (
+            type_uri,
+            summary.unwrap_or_else(|| reason_phrase(entry.http_status())),
+        )
     }
 }
 

@@ -1,5 +1,5 @@
 //! One module per integration family: rmcp, axum, jsonrpsee, tracing, schemars,
-//! and the validation libraries (garde, validator). All run under the default
+//! utoipa, and the validation libraries (garde, validator). All run under the default
 //! options; none installs its own.
 
 mod axum;
@@ -7,4 +7,5 @@ mod jsonrpsee;
 mod rmcp;
 mod schemars;
 mod tracing;
+mod utoipa;
 mod validation;

@@ -146,6 +146,12 @@ impl HttpOptions {
         self.problem = problem;
         self
     }
+
+    /// The problem profile responses are written with.
+    #[cfg(feature = "utoipa")]
+    pub(crate) fn problem(&self) -> &Problem {
+        &self.problem
+    }
 }
 
 /// `error` as a problem+json response with its HTTP status (500 when the status is
