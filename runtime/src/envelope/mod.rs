@@ -11,7 +11,6 @@ mod message;
 mod one_walk;
 mod render;
 mod suggestions;
-mod tee;
 mod text;
 mod time;
 

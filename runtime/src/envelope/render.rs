@@ -7,7 +7,6 @@ use std::panic::{self, AssertUnwindSafe};
 
 use serde::{Serialize, Serializer};
 
-use super::tee;
 use super::{Envelope, Reduction};
 use crate::{Native, Profile};
 
@@ -90,46 +89,49 @@ impl<'a> Envelope<'a> {
         self.render_with(profile, out, false);
     }
 
-    /// Renders through `profile` into a `serde_json::Value`; see
+    /// Renders through `profile` into a `serde_json::Value`: the compact JSON text
+    /// parsed back, so the value holds exactly what the text says; see
     /// [`render_into`](Self::render_into) for what is guaranteed.
     pub fn to_value<P: Profile + ?Sized>(&self, profile: &P) -> serde_json::Value {
-        self.reduce(profile, |wire| {
-            // The text is only counted, for the size limit; see `tee`.
-            let mut counter = ByteCounter(0);
-            let value = tee::write_and_build(wire, &mut counter).ok()?;
-            Some((value, counter.0))
-        })
-        .map_or(serde_json::Value::Null, |(value, _)| value)
+        self.render_parsed(profile).1
     }
 
-    /// The compact JSON text and, when `with_value`, the same rendering as a
+    /// The compact JSON text and, when `with_value`, the same text parsed into a
     /// `serde_json::Value` (what an MCP tool result carries as text content and as
-    /// `structuredContent`): both from one walk of the envelope, at the same
-    /// [`Reduction`], with the guarantees of [`render_into`](Self::render_into).
+    /// `structuredContent`), with the guarantees of [`render_into`](Self::render_into).
     #[cfg(feature = "rmcp")]
     pub(crate) fn render_with_value<P: Profile + ?Sized>(
         &self,
         profile: &P,
         with_value: bool,
     ) -> (String, Option<serde_json::Value>) {
+        if with_value {
+            let (text, value) = self.render_parsed(profile);
+            return (text, Some(value));
+        }
+        let mut text = Vec::with_capacity(TEXT_ROOM);
+        self.render_into(profile, &mut text);
+        (bytes_to_string(text), None)
+    }
+
+    /// The compact JSON text and the same text parsed back: both from one rendering,
+    /// so they agree, cuts and reductions included, and the error's own code runs
+    /// once per attempt.
+    fn render_parsed<P: Profile + ?Sized>(&self, profile: &P) -> (String, serde_json::Value) {
+        let mut text = Vec::with_capacity(TEXT_ROOM);
         let rendered = self.reduce(profile, |wire| {
-            let mut text = Vec::with_capacity(TEXT_ROOM);
-            let value = if with_value {
-                // One walk of the envelope for both: see `tee`.
-                Some(tee::write_and_build(wire, &mut text).ok()?)
-            } else {
-                serde_json::to_writer(&mut text, wire).ok()?;
-                None
-            };
-            let len = text.len();
-            Some(((text, value), len))
+            text.clear();
+            serde_json::to_writer(&mut text, wire).ok()?;
+            // The depth ceiling keeps a built-in profile's output within what
+            // serde_json reads back; a text that does not read back (a custom
+            // profile nesting deeper) is a failed attempt, like one that fails to
+            // serialise.
+            let value = serde_json::from_slice(&text).ok()?;
+            Some((value, text.len()))
         });
         match rendered {
-            Some(((text, value), _)) => (bytes_to_string(text), value),
-            None => (
-                "null".to_owned(),
-                with_value.then_some(serde_json::Value::Null),
-            ),
+            Some((value, _)) => (bytes_to_string(text), value),
+            None => ("null".to_owned(), serde_json::Value::Null),
         }
     }
 
@@ -191,24 +193,8 @@ impl<'a> Envelope<'a> {
 }
 
 /// The room an integration's output starts with: a tool error's envelope, with its
-/// details, suggestions and context, is usually 300 to 600 bytes, so starting
-/// smaller (as `render` does, for plain envelopes) costs a reallocation per error.
-#[cfg(any(feature = "rmcp", feature = "axum"))]
+/// details, suggestions and context, is usually 300 to 600 bytes.
 pub(crate) const TEXT_ROOM: usize = 512;
-
-/// Counts the bytes written to it, keeping none.
-struct ByteCounter(usize);
-
-impl std::io::Write for ByteCounter {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.0 = self.0.saturating_add(bytes.len());
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
 
 /// `f()`, or `None` when it panicked.
 ///
