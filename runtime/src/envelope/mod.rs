@@ -21,7 +21,6 @@ use std::time::{Duration, SystemTime};
 pub use calls::NextCalls;
 pub use debug::DebugInfo;
 pub use details::Details;
-use message::FormattedMessage;
 pub use message::Message;
 pub use suggestions::Suggestions;
 pub use time::Timestamp;
@@ -111,10 +110,6 @@ pub struct Envelope<'a> {
     /// suggestions of a derived error in one walk, and report here when the error
     /// turned out to need two (see [`Details::write_entry`]).
     one_walk: Option<&'a Cell<bool>>,
-    /// The message as an integration already formatted it to send beside the
-    /// envelope (see [`Envelope::wire_message`]), written as is instead of being
-    /// formatted a second time.
-    formatted_message: Option<FormattedMessage<'a>>,
 }
 
 impl fmt::Debug for Envelope<'_> {
@@ -140,7 +135,6 @@ impl<'a> Envelope<'a> {
             reduction: Reduction::None,
             cuts: Cuts::IGNORED,
             one_walk: None,
-            formatted_message: None,
         }
     }
 
