@@ -8,7 +8,6 @@ mod calls;
 mod debug;
 mod details;
 mod message;
-mod one_walk;
 mod render;
 mod suggestions;
 mod text;
@@ -106,10 +105,6 @@ pub struct Envelope<'a> {
     reduction: Reduction,
     /// Where the views report what the limits cut, for a profile that says so.
     cuts: Cuts<'a>,
-    /// Set while rendering: the built-in profiles may then write the details and
-    /// suggestions of a derived error in one walk, and report here when the error
-    /// turned out to need two (see [`Details::write_entry`]).
-    one_walk: Option<&'a Cell<bool>>,
 }
 
 impl fmt::Debug for Envelope<'_> {
@@ -134,7 +129,6 @@ impl<'a> Envelope<'a> {
             timestamp: None,
             reduction: Reduction::None,
             cuts: Cuts::IGNORED,
-            one_walk: None,
         }
     }
 
@@ -324,20 +318,6 @@ impl<'a> Envelope<'a> {
     {
         Envelope {
             cuts: Cuts::into(flag),
-            ..*self
-        }
-    }
-
-    /// This envelope with the views allowed to write a derived error's details and
-    /// suggestions in one walk; a view that finds it cannot (a hand-written error
-    /// that adds to a derived one's) fails the attempt and sets `flag`, and the
-    /// caller renders again without.
-    pub(crate) fn walking_once<'b>(&self, flag: &'b Cell<bool>) -> Envelope<'b>
-    where
-        'a: 'b,
-    {
-        Envelope {
-            one_walk: Some(flag),
             ..*self
         }
     }

@@ -1,7 +1,6 @@
 //! Rendering an envelope through a profile, cut down with a stronger [`Reduction`]
 //! until it fits.
 
-use core::cell::Cell;
 use core::fmt;
 use std::panic::{self, AssertUnwindSafe};
 
@@ -168,8 +167,7 @@ impl<'a> Envelope<'a> {
         mut attempt: impl FnMut(&Wire<'_, '_, P>) -> Option<(T, usize)>,
     ) -> Option<(T, Reduction)> {
         let max_bytes = self.policy.limits.max_envelope_bytes;
-        let two_walks_needed = Cell::new(false);
-        let mut reduced = self.walking_once(&two_walks_needed);
+        let mut reduced = *self;
         loop {
             // The concrete type: an opaque one might have a destructor, which would
             // hold the borrow of `reduced` past the reassignment below.
@@ -181,11 +179,6 @@ impl<'a> Envelope<'a> {
                 && (len <= max_bytes || wire.is_last())
             {
                 return Some((output, reduced.reduction));
-            }
-            if two_walks_needed.replace(false) {
-                // Not a failure of the error's: the same reduction, walked twice.
-                reduced.one_walk = None;
-                continue;
             }
             reduced.reduction = reduced.reduction.next()?;
         }
@@ -241,23 +234,20 @@ impl<P: ?Sized> fmt::Debug for Wire<'_, '_, P> {
 
 #[cfg(test)]
 mod tests {
-    use core::cell::Cell;
     use core::fmt;
 
     use crate::__private::short::{
-        __DetailProbe, __TypedDetail, __VALIDATION, __detail, __display, __entry, __fields,
+        __AnyDetail, __DetailProbe, __VALIDATION, __detail, __display, __entry, __fields,
     };
     use crate::__private::{self as private, Catalog, Fields, Resolved, Variants};
     use crate::{DetailWriter, Envelope, Kind, SuggestionWriter, ToolError};
 
     /// What `#[derive(ToolError)]` generates for `#[error("inner {id}")]`,
-    /// `suggest = "Try {id}", suggest = "List them"`, written out by hand so that
-    /// `fields` can count how often it is walked (and so the test runs without the
-    /// `derive` feature).
+    /// `suggest = "Try {id}", suggest = "List them"`, written out by hand so the
+    /// test runs without the `derive` feature.
     #[derive(Debug)]
     struct Derived {
         id: u32,
-        walks: Cell<usize>,
     }
 
     static CATALOG: Catalog = private::catalog(
@@ -270,8 +260,6 @@ mod tests {
             "DERIVED",
             __VALIDATION,
             &["Try {id}", "List them"],
-            0b10,
-            b"",
             &["id"],
             &[__detail("id")],
             "",
@@ -292,9 +280,8 @@ mod tests {
             private::entry_at(&CATALOG, 0)
         }
         fn fields(&self, visit: &mut dyn FnMut(&Fields<'_>)) {
-            self.walks.set(self.walks.get() + 1);
             visit(&__fields(
-                &[(&__DetailProbe(&self.id)).__detail_value()],
+                &[__DetailProbe(&self.id).__detail_value()],
                 &[__display(&self.id)],
             ));
         }
@@ -343,20 +330,16 @@ mod tests {
     }
 
     fn derived() -> Derived {
-        Derived {
-            id: 7,
-            walks: Cell::new(0),
-        }
+        Derived { id: 7 }
     }
 
     #[test]
-    fn a_derived_error_is_walked_once_for_its_details_and_once_for_its_suggestions() {
+    fn a_derived_error_renders_its_details_and_filled_suggestions() {
         let error = derived();
         assert_eq!(
             Envelope::new(&error).to_json(),
             r#"{"code":"DERIVED","kind":"VALIDATION","message":"inner 7","recoverable":true,"details":{"id":7},"suggestions":["Try 7","List them"]}"#
         );
-        assert_eq!(error.walks.get(), 2);
     }
 
     #[test]

@@ -206,12 +206,12 @@ impl<'a> Arm<'a> {
         // the template that formats it), not on the derive.
         let values = self.details.iter().map(|field| {
             let name = bind_at(field, field.ty.span());
-            // The common types are handed over typed, the rest as trait objects; see
-            // `__private::DetailValue`.
+            // Through a method whose bound explains a field that is not `Serialize`;
+            // an `Option` field is absent when `None`.
             if field.is_option() {
-                quote_spanned!(field.ty.span()=> (&__DetailProbe(#name)).__optional_value())
+                quote_spanned!(field.ty.span()=> __DetailProbe(#name).__optional_value())
             } else {
-                quote_spanned!(field.ty.span()=> (&__DetailProbe(#name)).__detail_value())
+                quote_spanned!(field.ty.span()=> __DetailProbe(#name).__detail_value())
             }
         });
         let args = self.args.iter().map(|(field, slot)| {

@@ -2,7 +2,6 @@
 //! once (see `lex`).
 
 use std::collections::HashMap;
-use std::ops::Range;
 
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
@@ -90,10 +89,6 @@ fn list_const(number: usize) -> String {
 
 /// The lists of one variant's entry.
 struct EntryLists {
-    /// The suggestion templates in canonical form (see [`template`]).
-    suggestions: Vec<String>,
-    /// The keys of the argument slots.
-    slots: Vec<String>,
     /// The three lists as the entry writes them (suggestions, slots, fields):
     /// as source text (`&["a","b"]`), or the name of the constant holding a shared
     /// one.
@@ -123,11 +118,7 @@ impl EntryLists {
             format!("&[{}]", lits(slots.iter().map(String::as_str))),
             format!("&[{}]", fields.join(",")),
         ];
-        EntryLists {
-            suggestions,
-            slots,
-            text,
-        }
+        EntryLists { text }
     }
 
     /// Each list's text with the type of a constant holding it.
@@ -151,7 +142,7 @@ pub(super) fn entry(
     // `None` for a `transparent` variant.
     let Some(lists) = tables.lists.get(index).and_then(Option::as_ref) else {
         let Some(inner) = variant.fields.first().map(|field| field.ty) else {
-            return quote!(__entry(#name, "", __INTERNAL, &[], 0, b"", &[], &[], ""));
+            return quote!(__entry(#name, "", __INTERNAL, &[], &[], &[], ""));
         };
         let catalog = quote_spanned!(inner.span()=> <#inner as __Transparent>::INNER);
         return quote!(__transparent(#name, #catalog));
@@ -188,19 +179,8 @@ fn entry_text(
     // `__NOT_FOUND` and friends: `Kind` constants of the short-name module.
     let kind = heck::ToShoutySnakeCase::to_shouty_snake_case(kind_name);
     let [suggestions_list, slots_list, fields_list] = &lists.text;
-    // Bit `i`: suggestion `i` has no placeholder and no escaped brace, so the runtime
-    // writes it as is without scanning it on every render.
-    let plain_suggestions = lists
-        .suggestions
-        .iter()
-        .take(64)
-        .enumerate()
-        .filter(|(_, text)| !text.contains(['{', '}']))
-        .fold(0u64, |mask, (index, _)| mask | 1 << index);
-    let holes =
-        suggestion_holes(&variant.suggest, &lists.slots).unwrap_or_else(|| "b\"\"".to_owned());
     let mut out = format!(
-        "__entry({},{},__{kind},{},{plain_suggestions},{holes},{},{},{})",
+        "__entry({},{},__{kind},{},{},{},{})",
         lit(name),
         lit(&variant.code),
         suggestions_list,
@@ -302,94 +282,25 @@ pub(super) fn arg_slots(variant: &Variant<'_>) -> Vec<Slot> {
 /// written `{name}` or `{name:?}`, literal braces doubled), so the placeholder text
 /// matches its slot's key exactly.
 pub(super) fn template(template: &Template) -> String {
-    canonical(template, |_, _| {})
-}
-
-/// A place in a canonical template that the runtime fills rather than copies.
-enum Hole<'a> {
-    /// `{{`, written `{`.
-    Open,
-    /// `}}`, written `}`.
-    Close,
-    /// A placeholder, by its slot's key.
-    Placeholder(&'a str),
-}
-
-/// Writes `template` in canonical form (see [`template`]), telling `hole` the byte
-/// range of each doubled brace and placeholder in what it writes: the text and the
-/// table of holes come from one walk, so they cannot disagree.
-fn canonical(template: &Template, mut hole: impl FnMut(Range<usize>, Hole<'_>)) -> String {
     let mut out = String::with_capacity(template.source.len());
     for piece in &template.pieces {
         match piece {
             Piece::Text(text) => {
                 for c in text.chars() {
-                    let start = out.len();
                     out.push(c);
-                    match c {
-                        '{' => hole(start..start + 2, Hole::Open),
-                        '}' => hole(start..start + 2, Hole::Close),
-                        _ => continue,
+                    if matches!(c, '{' | '}') {
+                        out.push(c);
                     }
-                    out.push(c);
                 }
             }
             Piece::Placeholder { name, debug } => {
-                let start = out.len();
-                let key = slot_key(name, *debug);
                 out.push('{');
-                out.push_str(&key);
+                out.push_str(&slot_key(name, *debug));
                 out.push('}');
-                hole(start..out.len(), Hole::Placeholder(&key));
             }
         }
     }
     out
-}
-
-/// In a table of holes, what fills a `{{` and a `}}`: the runtime's `OPEN_BRACE`
-/// and `CLOSE_BRACE`.
-const OPEN_BRACE: u8 = u8::MAX;
-const CLOSE_BRACE: u8 = u8::MAX - 1;
-
-/// Where the placeholders and doubled braces of each suggestion are in its
-/// canonical text, so the runtime fills them without scanning the text: per
-/// suggestion, its count of holes, then per hole the byte range it takes and what
-/// fills it (a slot index, or a brace), as one byte-string literal (which costs the
-/// compiler far less than a table of integers). `None` when every suggestion is
-/// plain (nothing to fill) or one does not fit in bytes (a hole past byte 253,
-/// more than 255 holes, or more than 253 slots): the runtime then scans them all,
-/// as it does for a hand-built entry.
-fn suggestion_holes(suggestions: &[Template], slots: &[String]) -> Option<String> {
-    let mut any = false;
-    let mut bytes = Vec::new();
-    for template in suggestions {
-        let holes = holes(template, slots)?;
-        any |= !holes.is_empty();
-        bytes.push(u8::try_from(holes.len() / 3).ok()?);
-        bytes.extend(holes);
-    }
-    let escaped: String = bytes.iter().map(|byte| format!("\\x{byte:02x}")).collect();
-    any.then(|| format!("b\"{escaped}\""))
-}
-
-/// The holes of one template, three bytes each, or `None` when one does not fit.
-fn holes(template: &Template, slots: &[String]) -> Option<Vec<u8>> {
-    let byte = |value: usize| u8::try_from(value).ok().filter(|byte| *byte < CLOSE_BRACE);
-    let mut holes = Some(Vec::new());
-    canonical(template, |range, hole| {
-        let fill = match hole {
-            Hole::Open => Some(OPEN_BRACE),
-            Hole::Close => Some(CLOSE_BRACE),
-            Hole::Placeholder(key) => slots.iter().position(|slot| slot == key).and_then(byte),
-        };
-        let triple = byte(range.start).zip(byte(range.end)).zip(fill);
-        match (&mut holes, triple) {
-            (Some(holes), Some(((start, end), fill))) => holes.extend([start, end, fill]),
-            _ => holes = None,
-        }
-    });
-    holes
 }
 
 /// The key of an argument slot: the text between the braces of its placeholder.

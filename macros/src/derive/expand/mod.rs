@@ -252,8 +252,6 @@ const SHORT_NAMES: &[&str] = &[
     "__AnyDetail",
     "__AnyOptionalDetail",
     "__DetailProbe",
-    "__TypedDetail",
-    "__TypedOptionalDetail",
     "__Transparent",
     "__category",
     "__detail",
