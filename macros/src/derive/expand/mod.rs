@@ -5,14 +5,13 @@
 
 mod arms;
 mod entry;
-mod lex;
 mod next_call;
 
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 
-use self::arms::{Arm, Cause, cause_body, merge_arms, resolve_arm};
-use self::entry::{EntryTables, doc_const, entry};
+use self::arms::{Arm, Cause, cause_body, resolve_arm};
+use self::entry::entry;
 use super::ast::{Input, Variant};
 use super::bound;
 
@@ -37,37 +36,20 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
     let type_name = super::name::unraw(&ident.to_string()).to_owned();
     let domain = option_str(input.attrs.domain.get().map(syn::LitStr::value));
     let doc = input.doc.to_expr();
-    let tables = EntryTables::new(input);
     let entries = input
         .variants
         .iter()
-        .enumerate()
-        .map(|(index, variant)| entry(input, index, variant, &tables));
-    let list_consts = tables.consts();
-    // A description written with a macro (`#[doc = include_str!(..)]`) is a constant
-    // of its own, which the lexed entry text names.
-    let doc_consts = input
-        .variants
-        .iter()
-        .enumerate()
-        .filter(|(_, variant)| variant.doc.text().is_none())
-        .map(|(index, variant)| {
-            let name = doc_const(index);
-            let value = variant.doc.to_expr();
-            quote!(const #name: &::core::primitive::str = #value;)
-        });
+        .map(|variant| entry(input, variant));
     let resolve_arms = input
         .variants
         .iter()
         .enumerate()
         .map(|(index, variant)| resolve_arm(input, index, variant, &private));
-    let field_arms = merge_arms(
-        input
-            .variants
-            .iter()
-            .filter_map(|variant| Arm::of(input, variant)),
-        &private,
-    );
+    let field_arms = input
+        .variants
+        .iter()
+        .filter_map(|variant| Arm::of(input, variant))
+        .map(|arm| arm.to_tokens(&private));
     let needs_wildcard = input.variants.iter().any(Variant::is_transparent);
     // Const checks, a static catalog and the start-up registration need one type to
     // name: only a type without generic parameters has one.
@@ -156,9 +138,6 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
             // reported again where they are used (they would be, through a glob).
             use #krate::__private as __tool_error;
             use __tool_error::short::{#short_names};
-
-            #(#doc_consts)*
-            #list_consts
 
             #catalog
 
