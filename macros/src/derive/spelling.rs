@@ -80,7 +80,7 @@ mod tests {
     fn kind(written: &str) -> Option<&'static str> {
         closest(
             written,
-            KINDS.iter().map(|(spelling, _)| *spelling),
+            KINDS.iter().copied(),
             KIND_ALIASES.iter().copied(),
         )
     }

@@ -237,6 +237,46 @@ fn kinds_carry_their_documented_defaults() {
     }
 }
 
+/// One variant per kind the derive accepts, each named as its `kind = ...` is
+/// spelt, in the order of `Kind::ALL`.
+#[allow(non_camel_case_types)]
+#[derive(Debug, thiserror::Error, ToolError)]
+enum KindSpellings {
+    #[error("x")]
+    #[tool_error(kind = validation)]
+    validation,
+    #[error("x")]
+    #[tool_error(kind = not_found)]
+    not_found,
+    #[error("x")]
+    #[tool_error(kind = conflict)]
+    conflict,
+    #[error("x")]
+    #[tool_error(kind = permission)]
+    permission,
+    #[error("x")]
+    #[tool_error(kind = transient)]
+    transient,
+    #[error("x")]
+    #[tool_error(kind = internal)]
+    internal,
+}
+
+/// The runtime owns the kinds and their spellings (`Kind::attribute_name`); the
+/// derive's spellings are checked against them here: each spelling gives the kind
+/// of that name, and every kind has one.
+#[test]
+fn the_derives_kind_spellings_are_the_runtimes() {
+    use KindSpellings::*;
+    let derived = [validation, not_found, conflict, permission, transient, internal];
+    assert_eq!(KindSpellings::CATALOG.entries().len(), Kind::ALL.len());
+    for (error, kind) in derived.iter().zip(Kind::ALL) {
+        assert_eq!(error.kind(), kind, "{error:?}");
+        let entry = error.entry().unwrap();
+        assert_eq!(entry.variant(), kind.attribute_name());
+    }
+}
+
 #[derive(Debug, thiserror::Error, ToolError)]
 #[tool_error(kind = internal, category = "server_error", channel = protocol)]
 enum Overrides {

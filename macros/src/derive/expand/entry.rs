@@ -8,6 +8,7 @@ use syn::spanned::Spanned;
 use super::super::ast::{Input, Role, Shape, Variant};
 use super::super::name::unraw;
 use super::super::template::{Piece, Template};
+use super::kind_const;
 use super::next_call::next_calls;
 
 pub(super) fn entry(input: &Input<'_>, variant: &Variant<'_>) -> TokenStream {
@@ -20,17 +21,13 @@ pub(super) fn entry(input: &Input<'_>, variant: &Variant<'_>) -> TokenStream {
         return quote!(__transparent(#name, #catalog));
     }
     let keys = &variant.attrs;
-    let kind_name = keys
+    let kind = keys
         .kind
         .get()
         .or(input.defaults.kind.get())
         .copied()
-        .unwrap_or("Internal");
-    // `__NOT_FOUND` and friends: `Kind` constants of the short-name module.
-    let kind = format_ident!(
-        "__{}",
-        heck::ToShoutySnakeCase::to_shouty_snake_case(kind_name)
-    );
+        .unwrap_or("internal");
+    let kind = kind_const(kind);
     let code = &variant.code;
     let suggestions = variant.suggest.iter().map(template);
     let slots = arg_slots(variant)
@@ -77,7 +74,7 @@ pub(super) fn entry(input: &Input<'_>, variant: &Variant<'_>) -> TokenStream {
         wrap("__http", Some(quote!(#status)));
     }
     if let Some(channel) = keys.channel.get().or(input.defaults.channel.get())
-        && *channel == "Protocol"
+        && *channel == "protocol"
     {
         wrap("__protocol", None);
     }

@@ -14,6 +14,7 @@ use self::arms::{Arm, Cause, cause_body, resolve_arm};
 use self::entry::entry;
 use super::ast::{Input, Variant};
 use super::bound;
+use super::value::KINDS;
 
 /// The impls for a valid input.
 pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
@@ -21,9 +22,11 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
     // block: the generated code is a third the size it would be with full paths,
     // and its size is most of what a large enum costs to compile.
     let private = quote!(__tool_error);
+    let kinds = KINDS.iter().map(|kind| kind_const(kind));
     let short_names = SHORT_NAMES
         .iter()
-        .map(|name| syn::Ident::new(name, Span::call_site()));
+        .map(|name| syn::Ident::new(name, Span::call_site()))
+        .chain(kinds);
     let short_names = quote!(#(#short_names),*);
     let ident = input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
@@ -215,7 +218,11 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
     }
 }
 
-/// Every name of `__private::short`, imported one by one (see `expand`).
+/// The names of `__private::short` that generated code uses, besides the kinds'
+/// constants ([`kind_const`]). Each is imported by name in every expansion, so a
+/// name the runtime lacks fails every derive: the runtime is checked against this
+/// list by the compiler. (By name rather than through a glob: when the crate path
+/// does not resolve, names imported from it are not reported again.)
 const SHORT_NAMES: &[&str] = &[
     "__BorrowedSuggestions",
     "__Debug",
@@ -249,78 +256,20 @@ const SHORT_NAMES: &[&str] = &[
     "__retry_after",
     "__secret",
     "__transparent",
-    "__CONFLICT",
-    "__INTERNAL",
-    "__NOT_FOUND",
-    "__PERMISSION",
-    "__TRANSIENT",
-    "__VALIDATION",
 ];
+
+/// The constant of `__private::short` that holds the kind spelt `kind`
+/// (`not_found`: `__NOT_FOUND`).
+pub(super) fn kind_const(kind: &str) -> syn::Ident {
+    syn::Ident::new(
+        &format!("__{}", kind.to_ascii_uppercase()),
+        Span::call_site(),
+    )
+}
 
 fn option_str(value: Option<String>) -> TokenStream {
     match value {
         Some(value) => quote!(::core::option::Option::Some(#value)),
         None => quote!(::core::option::Option::None),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use std::collections::BTreeSet;
-    use std::path::Path;
-
-    /// The runtime's side of the short names: every `__name` that
-    /// `runtime/src/private/short.rs` defines or re-exports.
-    fn defined_in_runtime(source: &str) -> BTreeSet<String> {
-        let mut names = BTreeSet::new();
-        for line in source.lines().map(str::trim_start) {
-            let name = if let Some(rest) = line.strip_prefix("pub use ") {
-                rest.rsplit(" as ")
-                    .next()
-                    .map(|name| name.trim_end_matches(';'))
-            } else if let Some(rest) = line
-                .strip_prefix("pub const fn ")
-                .or_else(|| line.strip_prefix("pub fn "))
-                .or_else(|| line.strip_prefix("pub const "))
-            {
-                rest.split(['(', '<', ':']).next()
-            } else {
-                None
-            };
-            if let Some(name) = name.map(str::trim).filter(|name| name.starts_with("__")) {
-                names.insert(name.to_owned());
-            }
-        }
-        names
-    }
-
-    /// The derive imports each short name one by one: a name it imports that the
-    /// runtime lacks fails every derive, and one the runtime keeps that the derive
-    /// never imports is dead code that drifts.
-    #[test]
-    fn short_names_match_what_the_runtime_defines() {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../runtime/src/private/short.rs");
-        let Ok(source) = std::fs::read_to_string(&path) else {
-            eprintln!(
-                "skipped: {} is not here (a published crate)",
-                path.display()
-            );
-            return;
-        };
-        let runtime = defined_in_runtime(&source);
-        let derive: BTreeSet<String> = super::SHORT_NAMES
-            .iter()
-            .map(|name| (*name).to_owned())
-            .collect();
-        assert_eq!(
-            derive.difference(&runtime).collect::<Vec<_>>(),
-            Vec::<&String>::new(),
-            "the derive imports names runtime/src/private/short.rs does not define"
-        );
-        assert_eq!(
-            runtime.difference(&derive).collect::<Vec<_>>(),
-            Vec::<&String>::new(),
-            "runtime/src/private/short.rs defines names the derive never imports"
-        );
     }
 }
