@@ -10,7 +10,7 @@ mod next_call;
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 
-use self::arms::{Arm, Cause, cause_body, resolve_arm};
+use self::arms::{Arm, Cause, cause_body, merge_arms, resolve_arm};
 use self::entry::entry;
 use super::ast::{Input, Variant};
 use super::bound;
@@ -48,11 +48,13 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
         .iter()
         .enumerate()
         .map(|(index, variant)| resolve_arm(input, index, variant, &private));
-    let field_arms = input
-        .variants
-        .iter()
-        .filter_map(|variant| Arm::of(input, variant))
-        .map(|arm| arm.to_tokens(&private));
+    let field_arms = merge_arms(
+        input
+            .variants
+            .iter()
+            .filter_map(|variant| Arm::of(input, variant)),
+        &private,
+    );
     let needs_wildcard = input.variants.iter().any(Variant::is_transparent);
     // Const checks, a static catalog and the start-up registration need one type to
     // name: only a type without generic parameters has one.
