@@ -149,11 +149,7 @@ impl From<crate::AnyError> for ErrorObjectOwned {
                 if envelope.is_masked() {
                     // An internal error's text is the operator's, as for every other
                     // internal error: the client gets its code and the policy's message.
-                    ErrorObjectOwned::owned(
-                        original.code(),
-                        envelope.wire_message(),
-                        None::<()>,
-                    )
+                    ErrorObjectOwned::owned(original.code(), envelope.wire_message(), None::<()>)
                 } else {
                     original
                 }

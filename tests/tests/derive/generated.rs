@@ -268,7 +268,9 @@ enum KindSpellings {
 #[test]
 fn the_derives_kind_spellings_are_the_runtimes() {
     use KindSpellings::*;
-    let derived = [validation, not_found, conflict, permission, transient, internal];
+    let derived = [
+        validation, not_found, conflict, permission, transient, internal,
+    ];
     assert_eq!(KindSpellings::CATALOG.entries().len(), Kind::ALL.len());
     for (error, kind) in derived.iter().zip(Kind::ALL) {
         assert_eq!(error.kind(), kind, "{error:?}");

@@ -39,10 +39,7 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
     let type_name = super::name::unraw(&ident.to_string()).to_owned();
     let domain = option_str(input.attrs.domain.get().map(syn::LitStr::value));
     let doc = input.doc.to_expr();
-    let entries = input
-        .variants
-        .iter()
-        .map(|variant| entry(input, variant));
+    let entries = input.variants.iter().map(|variant| entry(input, variant));
     let resolve_arms = input
         .variants
         .iter()
