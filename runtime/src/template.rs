@@ -52,7 +52,8 @@ impl<'a> Template<'a> {
 impl fmt::Display for Template<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut rest = self.source;
-        while let Some(brace) = rest.find(['{', '}']) {
+        // Braces are ASCII, so a byte is one exactly when it is a whole character.
+        while let Some(brace) = rest.bytes().position(|byte| matches!(byte, b'{' | b'}')) {
             let (text, tail) = rest.split_at(brace);
             f.write_str(text)?;
             let mut chars = tail.chars();

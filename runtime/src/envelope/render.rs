@@ -117,19 +117,22 @@ impl<'a> Envelope<'a> {
     /// so they agree, cuts and reductions included, and the error's own code runs
     /// once per attempt.
     fn render_parsed<P: Profile + ?Sized>(&self, profile: &P) -> (String, serde_json::Value) {
-        let mut text = Vec::with_capacity(TEXT_ROOM);
         let rendered = self.reduce(profile, |wire| {
-            text.clear();
+            let mut text = Vec::with_capacity(TEXT_ROOM);
             serde_json::to_writer(&mut text, wire).ok()?;
+            // serde_json writes UTF-8, checked once here rather than string by
+            // string while parsing.
+            let text = String::from_utf8(text).ok()?;
             // The depth ceiling keeps a built-in profile's output within what
             // serde_json reads back; a text that does not read back (a custom
             // profile nesting deeper) is a failed attempt, like one that fails to
             // serialise.
-            let value = serde_json::from_slice(&text).ok()?;
-            Some((value, text.len()))
+            let value = serde_json::from_str(&text).ok()?;
+            let len = text.len();
+            Some(((text, value), len))
         });
         match rendered {
-            Some((value, _)) => (bytes_to_string(text), value),
+            Some((output, _)) => output,
             None => ("null".to_owned(), serde_json::Value::Null),
         }
     }
