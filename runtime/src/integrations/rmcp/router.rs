@@ -66,13 +66,14 @@ impl<'r, S: MaybeSend + 'static> Router<'r, S> {
         context: ToolCallContext<'_, S>,
     ) -> Result<CallToolResponse, ErrorData> {
         let options = self.options.unwrap_or_else(|| Options::installed()).clone();
-        let has_output_schema = self
-            .tools
-            .get(&context.name)
-            .map(|tool| tool.output_schema.is_some());
+        let tool = self.tools.get(&context.name);
+        let has_output_schema = tool.map(|tool| tool.output_schema.is_some());
+        // The declared name, usually a `&'static str` the macro wrote, so the scope
+        // holds it without copying the one the request carried.
+        let name = tool.map_or_else(|| context.name.clone(), |tool| tool.name.clone());
         let scope = Arc::new(Scope::new(
             options,
-            Some(context.name.clone()),
+            Some(name),
             Some(context.request_context.id.clone()),
             has_output_schema,
         ));
