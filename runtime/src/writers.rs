@@ -5,10 +5,6 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::__private::DetailValue;
-use crate::catalog::{FieldInfo, is_plain_suggestion};
-use crate::template::{Arg, Template};
-
 /// A value that can appear in an envelope's `details`: anything `Serialize`.
 ///
 /// This is the object-safe face of [`Serialize`], so one error can hand over fields
@@ -40,18 +36,6 @@ impl fmt::Debug for dyn Detail + '_ {
 pub(crate) trait DetailSink {
     fn field(&mut self, name: &str, value: &dyn erased_serde::Serialize, redact: bool);
     fn whole(&mut self, value: &dyn erased_serde::Serialize);
-
-    /// Every field a derived variant declares, in one call: `values[i]` is the
-    /// value of `fields[i]`, absent for an `Option` field that is `None`. A sink
-    /// that sees them all at once can count them without a walk, or write them
-    /// where a streamed map could not wait for them one by one.
-    fn declared(&mut self, fields: &[FieldInfo], values: &[DetailValue<'_>]) {
-        for (info, value) in fields.iter().zip(values) {
-            if let Some(value) = value.detail() {
-                self.field(info.name, value.as_erased(), info.redact);
-            }
-        }
-    }
 }
 
 /// Where [`ToolError::details`](crate::ToolError::details) writes its fields.
@@ -77,12 +61,6 @@ impl<'a> DetailWriter<'a> {
         self
     }
 
-    /// Every field a derived variant declares, in one call (see
-    /// [`DetailSink::declared`]).
-    pub(crate) fn declared(&mut self, fields: &[FieldInfo], values: &[DetailValue<'_>]) {
-        self.sink.declared(fields, values);
-    }
-
     /// Uses `value` as the whole `details` object instead of adding fields; for
     /// errors that carry a ready-made details struct. Fields written before are kept
     /// only by renderers that can merge; built-in ones write either fields or this.
@@ -101,70 +79,6 @@ impl fmt::Debug for DetailWriter<'_> {
 /// Receives the suggestions of one error.
 pub(crate) trait SuggestionSink {
     fn suggestion(&mut self, text: &dyn fmt::Display);
-
-    /// A suggestion that is text already: sinks that serialise write it as a plain
-    /// string, skipping the formatting machinery.
-    fn suggestion_str(&mut self, text: &str) {
-        self.suggestion(&text);
-    }
-
-    /// Every suggestion of a derived variant, in one call (see
-    /// [`DetailSink::declared`]).
-    fn declared(&mut self, suggestions: &DeclaredSuggestions<'_>) {
-        suggestions.each(self);
-    }
-}
-
-/// The suggestions of a derived variant: its templates (the plain ones written as
-/// they are, the others filled from the variant's fields) and the items of its
-/// `#[tool_error(suggestions)]` field.
-pub(crate) struct DeclaredSuggestions<'a> {
-    pub(crate) templates: &'a [&'a str],
-    /// Bit `i` set: `templates[i]` has no placeholder (`Entry::plain_suggestions`).
-    pub(crate) plain: u64,
-    /// Where the placeholders of the templates are, when known
-    /// (`Entry::suggestion_holes`).
-    pub(crate) holes: &'a [u8],
-    pub(crate) slots: &'a [&'a str],
-    pub(crate) args: &'a [Arg<'a>],
-    pub(crate) source: Option<&'a dyn SuggestionSource>,
-}
-
-impl DeclaredSuggestions<'_> {
-    /// How many there are; formats nothing.
-    pub(crate) fn len(&self) -> usize {
-        let mut items = 0;
-        if let Some(source) = self.source {
-            source.each_suggestion(&mut |_| items += 1);
-        }
-        self.templates.len() + items
-    }
-
-    /// Hands each one to `sink`, in order.
-    pub(crate) fn each<S: SuggestionSink + ?Sized>(&self, sink: &mut S) {
-        let mut holes = self.holes;
-        for (index, template) in self.templates.iter().enumerate() {
-            let table = next_holes(&mut holes);
-            if is_plain_suggestion(self.plain, index) {
-                sink.suggestion_str(template);
-            } else {
-                sink.suggestion(&Template::new(template, self.slots, self.args).with_holes(table));
-            }
-        }
-        if let Some(source) = self.source {
-            source.each_suggestion(&mut |text| sink.suggestion(text));
-        }
-    }
-}
-
-/// The next template's table of holes from an entry's `suggestion_holes` (each
-/// table is its count of holes, then three bytes per hole), or `None` when the
-/// entry has none or they run out.
-fn next_holes<'a>(holes: &mut &'a [u8]) -> Option<&'a [u8]> {
-    let (&count, rest) = holes.split_first()?;
-    let (table, rest) = rest.split_at_checked(usize::from(count) * 3)?;
-    *holes = rest;
-    Some(table)
 }
 
 /// Where [`ToolError::suggestions`](crate::ToolError::suggestions) writes its suggestions.
@@ -183,16 +97,10 @@ impl<'a> SuggestionWriter<'a> {
         self
     }
 
-    /// Adds a suggestion that is plain text; the same as [`push`](Self::push), but
-    /// cheaper to render.
+    /// Adds a suggestion that is plain text; the same as [`push`](Self::push).
     pub fn push_str(&mut self, text: &str) -> &mut Self {
-        self.sink.suggestion_str(text);
+        self.sink.suggestion(&text);
         self
-    }
-
-    /// Every suggestion of a derived variant, in one call.
-    pub(crate) fn declared(&mut self, suggestions: &DeclaredSuggestions<'_>) {
-        self.sink.declared(suggestions);
     }
 }
 
@@ -321,18 +229,6 @@ mod tests {
             usize::MAX.retry_after(),
             u64::try_from(usize::MAX).ok().map(Duration::from_secs)
         );
-    }
-
-    #[test]
-    fn tables_of_holes_are_read_in_turn_and_a_short_one_ends_them() {
-        // Two holes, none, one; then a count with too few bytes after it.
-        let mut holes: &[u8] = &[2, 1, 2, 3, 4, 5, 6, 0, 1, 7, 8, 9, 5, 1];
-        assert_eq!(next_holes(&mut holes), Some(&[1, 2, 3, 4, 5, 6][..]));
-        assert_eq!(next_holes(&mut holes), Some(&[][..]));
-        assert_eq!(next_holes(&mut holes), Some(&[7, 8, 9][..]));
-        assert_eq!(next_holes(&mut holes), None);
-        assert_eq!(next_holes(&mut holes), None);
-        assert_eq!(next_holes(&mut &[][..]), None);
     }
 
     #[test]

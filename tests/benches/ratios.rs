@@ -79,7 +79,7 @@ fn main() {
                 top: "(a) json!/native",
                 bottom: "native/string",
                 label: "native: speed-up over (a)",
-                target: ">= 1.5",
+                target: ">= 1.2",
             },
             Ratio {
                 top: "native/string",

@@ -269,7 +269,7 @@ mod tests {
 
         let (site, errors) = read_at("kind = conflict, code = \"A\"", Place::Enum);
         assert_eq!(errors, "");
-        assert_eq!(site.attrs.variant.kind.get(), Some(&"Conflict"));
+        assert_eq!(site.attrs.variant.kind.get(), Some(&"conflict"));
         assert!(!site.attrs.variant.code.is_set());
     }
 }

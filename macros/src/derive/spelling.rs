@@ -78,11 +78,7 @@ mod tests {
     use crate::derive::value::{KIND_ALIASES, KINDS};
 
     fn kind(written: &str) -> Option<&'static str> {
-        closest(
-            written,
-            KINDS.iter().map(|(spelling, _)| *spelling),
-            KIND_ALIASES.iter().copied(),
-        )
+        closest(written, KINDS.iter().copied(), KIND_ALIASES.iter().copied())
     }
 
     #[test]

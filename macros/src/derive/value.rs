@@ -13,14 +13,16 @@ use super::keys::Key;
 use super::next_call::{self, NextCall};
 use super::spelling;
 
-/// The kind spellings `kind = ...` accepts, each with the name generated code uses.
-pub(crate) const KINDS: &[(&str, &str)] = &[
-    ("validation", "Validation"),
-    ("not_found", "NotFound"),
-    ("conflict", "Conflict"),
-    ("permission", "Permission"),
-    ("transient", "Transient"),
-    ("internal", "Internal"),
+/// The kind spellings `kind = ...` accepts: the runtime's `Kind::attribute_name`s,
+/// in the order of `Kind::ALL` (a test of the derived kinds compares them), each
+/// with a constant in `__private::short` (see `expand::kind_const`).
+pub(crate) const KINDS: &[&str] = &[
+    "validation",
+    "not_found",
+    "conflict",
+    "permission",
+    "transient",
+    "internal",
 ];
 
 /// Kind names from HTTP, gRPC and other error libraries, mapped to ours.
@@ -46,7 +48,7 @@ pub(crate) const KIND_ALIASES: &[(&str, &str)] = &[
 ];
 
 /// The channel spellings `channel = ...` accepts.
-pub(crate) const CHANNELS: &[(&str, &str)] = &[("result", "Result"), ("protocol", "Protocol")];
+pub(crate) const CHANNELS: &[&str] = &["result", "protocol"];
 
 /// Other names for channels.
 pub(crate) const CHANNEL_ALIASES: &[(&str, &str)] = &[
@@ -231,11 +233,11 @@ impl<'a> Value<'a> {
         })
     }
 
-    /// `key = word` or `key = "word"`, one of `choices` (each with the name generated
-    /// code uses); `aliases` map other libraries' words to ours for the hint.
+    /// `key = word` or `key = "word"`, one of `choices`; `aliases` map other
+    /// libraries' words to ours for the hint.
     pub(crate) fn word(
         &self,
-        choices: &'static [(&'static str, &'static str)],
+        choices: &'static [&'static str],
         aliases: &'static [(&'static str, &'static str)],
     ) -> Option<&'static str> {
         let (cx, key, example) = (self.cx, self.key.name, self.key.example);
@@ -253,12 +255,12 @@ impl<'a> Value<'a> {
         };
         let found = written
             .as_deref()
-            .and_then(|written| choices.iter().find(|(spelling, _)| *spelling == written));
-        if let Some((_, name)) = found {
-            return Some(name);
+            .and_then(|written| choices.iter().find(|spelling| **spelling == written));
+        if let Some(spelling) = found {
+            return Some(spelling);
         }
         skip_to_comma(input);
-        let spelling_list = choices.iter().map(|(spelling, _)| *spelling);
+        let spelling_list = choices.iter().copied();
         let spellings = spelling::one_of(spelling_list.clone());
         let message = match written {
             Some(written) => {

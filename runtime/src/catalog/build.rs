@@ -39,8 +39,6 @@ impl Entry {
             channel: Channel::Result,
             message: None,
             suggestions: &[],
-            plain_suggestions: 0,
-            suggestion_holes: &[],
             args: &[],
             dynamic_suggestions: false,
             fields: &[],
@@ -114,10 +112,9 @@ impl Entry {
 
     /// Sets [`suggestions`](Entry::suggestions).
     #[must_use]
-    pub const fn with_suggestions(self, suggestions: &'static [&'static str]) -> Self {
-        // New templates: none is known to be plain text.
-        let args = self.args;
-        self.with_templates(suggestions, 0, args)
+    pub const fn with_suggestions(mut self, suggestions: &'static [&'static str]) -> Self {
+        self.suggestions = suggestions;
+        self
     }
 
     /// Sets [`fields`](Entry::fields).
@@ -153,25 +150,10 @@ impl Entry {
 /// What only the derive declares: templates it has already parsed, and the roles
 /// of its fields.
 impl Entry {
-    /// The suggestion templates, which of them are plain text (bit `i` for template
-    /// `i`), and the names of the slots their placeholders fill.
-    pub(crate) const fn with_templates(
-        mut self,
-        suggestions: &'static [&'static str],
-        plain_suggestions: u64,
-        args: &'static [&'static str],
-    ) -> Self {
-        self.suggestions = suggestions;
-        self.plain_suggestions = plain_suggestions;
-        // New templates: where their placeholders are is not known.
-        self.suggestion_holes = &[];
+    /// The names of the slots the placeholders of its templates fill, in slot
+    /// order.
+    pub(crate) const fn with_args(mut self, args: &'static [&'static str]) -> Self {
         self.args = args;
-        self
-    }
-
-    /// Where each suggestion's placeholders are, as the derive found them.
-    pub(crate) const fn with_suggestion_holes(mut self, holes: &'static [u8]) -> Self {
-        self.suggestion_holes = holes;
         self
     }
 

@@ -16,7 +16,6 @@ mod unique;
 pub use builtin::BuiltinEntry;
 pub use coverage::Listed;
 pub(crate) use coverage::unlisted;
-pub(crate) use model::is_plain_suggestion;
 pub use model::{Catalog, Entry, FieldInfo, StaticCatalog};
 pub use registry::{CrateCatalog, FindByDowncast, FindNothing, Finder, Probe};
 pub(crate) use unique::str_eq;

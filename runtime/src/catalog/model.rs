@@ -65,14 +65,6 @@ pub struct Entry {
     /// The explicit `message = "..."` template; `None` means the type's `Display`.
     pub(crate) message: Option<&'static str>,
     pub(crate) suggestions: &'static [&'static str],
-    /// Which suggestions are plain text, rendered as written without looking for
-    /// placeholders: bit `i` for suggestion `i` (the first 64). `0` makes every
-    /// suggestion a template, which is always correct, only slower.
-    pub(crate) plain_suggestions: u64,
-    /// Where the placeholders of each suggestion are (see `Template::with_holes`):
-    /// per suggestion, its count of holes and three bytes per hole. Empty when the
-    /// derive did not say, and then the templates are scanned.
-    pub(crate) suggestion_holes: &'static [u8],
     /// The placeholders the templates fill, in argument-slot order (`model_id`,
     /// `count:?`).
     pub(crate) args: &'static [&'static str],
@@ -364,10 +356,4 @@ fn first_line(doc: &'static str) -> &'static str {
 pub trait StaticCatalog {
     /// The type's catalog.
     const CATALOG: &'static Catalog;
-}
-
-/// Whether suggestion `index` is marked plain text in `mask` (an entry's
-/// `plain_suggestions`): only the first 64 can be.
-pub(crate) const fn is_plain_suggestion(mask: u64, index: usize) -> bool {
-    index < 64 && mask >> index & 1 == 1
 }

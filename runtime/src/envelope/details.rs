@@ -2,16 +2,12 @@
 //! writing side, `DetailWriter`, is in `crate::writers`.)
 
 use core::fmt;
-use core::ops::ControlFlow;
 
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
-use super::one_walk::OneWalk;
 use super::text::Text;
 use super::{Envelope, Reduction};
-use crate::__private::DetailValue;
-use crate::catalog::FieldInfo;
 use crate::limit::{Cuts, Limited};
 use crate::writers::DetailSink;
 use crate::{DetailWriter, Policy};
@@ -48,9 +44,6 @@ impl DetailSink for DetailShape {
     fn whole(&mut self, _: &dyn erased_serde::Serialize) {
         self.whole = true;
     }
-    fn declared(&mut self, _: &[FieldInfo], values: &[DetailValue<'_>]) {
-        self.fields += present(values);
-    }
 }
 
 impl<'a> Details<'a> {
@@ -74,35 +67,15 @@ impl<'a> Details<'a> {
     }
 
     /// Writes `key` and the details into `map` when there is something to show:
-    /// what a profile does with [`is_empty`](Self::is_empty) and `Serialize`, in
-    /// one walk of the error's details when it declares them all at once (a
-    /// derived error) and the envelope allows it, else in two.
+    /// what a profile does with [`is_empty`](Self::is_empty) and `Serialize`, with
+    /// the shape learnt once (one walk of the error's details to count, one to
+    /// write).
     pub(crate) fn write_entry<M: SerializeMap>(
         &self,
         map: &mut M,
         key: &'static str,
     ) -> Result<(), M::Error> {
-        if !self.shown() {
-            return Ok(());
-        }
-        let shape = match self.envelope.one_walk {
-            Some(two_walks_needed) => {
-                let mut sink = EntrySink {
-                    map: &mut *map,
-                    key,
-                    details: *self,
-                    state: OneWalk::Pending(DetailShape::default()),
-                };
-                self.envelope
-                    .error
-                    .details(&mut DetailWriter::new(&mut sink));
-                match sink.state.outcome(two_walks_needed, "details") {
-                    ControlFlow::Continue(shape) => shape,
-                    ControlFlow::Break(result) => return result,
-                }
-            }
-            None => self.shape(),
-        };
+        let shape = self.shape();
         if shape.is_empty() {
             return Ok(());
         }
@@ -191,9 +164,9 @@ impl<'a, M: SerializeMap> MapSink<'a, M> {
     }
 }
 
-impl<M: SerializeMap> MapSink<'_, M> {
+impl<M: SerializeMap> DetailSink for MapSink<'_, M> {
     /// Writes one field, limited, or the redaction marker in its place.
-    fn entry<V: Serialize + ?Sized>(&mut self, name: &str, value: &V, redact: bool) {
+    fn field(&mut self, name: &str, value: &dyn erased_serde::Serialize, redact: bool) {
         if self.failed.is_some() {
             return;
         }
@@ -216,82 +189,9 @@ impl<M: SerializeMap> MapSink<'_, M> {
             self.failed = Some(error);
         }
     }
-}
-
-impl<M: SerializeMap> DetailSink for MapSink<'_, M> {
-    fn field(&mut self, name: &str, value: &dyn erased_serde::Serialize, redact: bool) {
-        self.entry(name, value, redact);
-    }
 
     fn whole(&mut self, _: &dyn erased_serde::Serialize) {
         // The shape pass routes whole values elsewhere; nothing to add to a map.
-    }
-
-    fn declared(&mut self, fields: &[FieldInfo], values: &[DetailValue<'_>]) {
-        for (info, value) in fields.iter().zip(values) {
-            if value.is_present() {
-                // Typed where the derive could: see `DetailValue`.
-                self.entry(info.name, value, info.redact);
-            }
-        }
-    }
-}
-
-/// How many of a derived variant's fields have a value.
-fn present(values: &[DetailValue<'_>]) -> usize {
-    values.iter().filter(|value| value.is_present()).count()
-}
-
-/// Writes a derived error's declared fields under `key` as they arrive.
-struct EntrySink<'m, 'a, M: SerializeMap> {
-    map: &'m mut M,
-    key: &'static str,
-    details: Details<'a>,
-    state: OneWalk<DetailShape, M::Error>,
-}
-
-impl<M: SerializeMap> DetailSink for EntrySink<'_, '_, M> {
-    fn field(&mut self, _: &str, _: &dyn erased_serde::Serialize, _: bool) {
-        self.state.see(|shape| shape.fields += 1);
-    }
-
-    fn whole(&mut self, _: &dyn erased_serde::Serialize) {
-        self.state.see(|shape| shape.whole = true);
-    }
-
-    fn declared(&mut self, fields: &[FieldInfo], values: &[DetailValue<'_>]) {
-        let present = present(values);
-        let declared = Declared {
-            details: self.details,
-            fields,
-            values,
-            present,
-        };
-        self.state.declare(
-            |shape| shape.is_empty() && present > 0,
-            || self.map.serialize_entry(self.key, &declared),
-            |shape| shape.fields += present,
-        );
-    }
-}
-
-/// A derived error's declared fields as the details object.
-struct Declared<'d, 'a> {
-    details: Details<'a>,
-    fields: &'d [FieldInfo],
-    values: &'d [DetailValue<'d>],
-    present: usize,
-}
-
-impl Serialize for Declared<'_, '_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let envelope = self.details.envelope;
-        let len = envelope.policy.limits.capped_len(self.present);
-        let mut map = serializer.serialize_map(Some(len))?;
-        let mut sink = MapSink::new(&mut map, envelope);
-        sink.declared(self.fields, self.values);
-        sink.finish()?;
-        map.end()
     }
 }
 

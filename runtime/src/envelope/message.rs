@@ -6,8 +6,6 @@ use serde::{Serialize, Serializer};
 
 use super::{Envelope, Reduction};
 use crate::ToolError;
-#[cfg(any(feature = "rmcp", feature = "jsonrpsee"))]
-use crate::limit::display_to_string;
 use crate::limit::{Truncated, serialize_display, serialize_str_cut};
 
 /// Characters of the message kept at [`Reduction::Minimal`].
@@ -62,22 +60,6 @@ impl Message<'_> {
     }
 }
 
-impl Message<'_> {
-    /// The message as `to_string` gives it, built more cheaply (one buffer, no
-    /// per-piece character count).
-    #[cfg(any(feature = "rmcp", feature = "jsonrpsee"))]
-    pub(crate) fn owned_text(&self) -> String {
-        match self.text() {
-            (MessageText::Plain(value), max_chars) => {
-                display_to_string(&value, max_chars, self.envelope.cuts)
-            }
-            (MessageText::Error(value), max_chars) => {
-                display_to_string(&value, max_chars, self.envelope.cuts)
-            }
-        }
-    }
-}
-
 impl fmt::Display for Message<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.text() {
@@ -105,16 +87,6 @@ impl fmt::Debug for Message<'_> {
 
 impl Serialize for Message<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let envelope = self.envelope;
-        // Formatted at a reduction that shows the whole message, so the same text.
-        if let Some(formatted) = envelope.formatted_message
-            && envelope.reduction < Reduction::Minimal
-        {
-            if formatted.cut {
-                envelope.cuts.record();
-            }
-            return serializer.serialize_str(formatted.text);
-        }
         match self.text() {
             (MessageText::Plain(text), max_chars) => {
                 serialize_str_cut(serializer, text, max_chars, self.envelope.cuts)
@@ -126,58 +98,21 @@ impl Serialize for Message<'_> {
     }
 }
 
-/// A message formatted once for the wire (see [`Envelope::wire_message`]).
-#[derive(Clone, Copy)]
-pub(crate) struct FormattedMessage<'a> {
-    text: &'a str,
-    /// Whether the limit cut it.
-    cut: bool,
-}
-
-/// The message a JSON-RPC error object carries beside the envelope.
 #[cfg(any(feature = "rmcp", feature = "jsonrpsee"))]
-pub(crate) struct WireMessage {
-    pub(crate) text: String,
-    /// `None` when the error's `Display` panicked and `text` is the policy's
-    /// internal message: the envelope then formats (and catches) on its own.
-    formatted: Option<bool>,
-}
-
-#[cfg(any(feature = "rmcp", feature = "jsonrpsee"))]
-impl<'a> Envelope<'a> {
-    /// The message for an error object's `message` field, formatted once: the
-    /// envelope's message, or the policy's internal message when the error's own
-    /// `Display` panics (rendering catches such panics; the `message` field of an
-    /// error object must not bring them back).
-    pub(crate) fn wire_message(&self) -> WireMessage {
-        let cut = core::cell::Cell::new(false);
-        let envelope = self.reporting_cuts(&cut);
-        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            envelope.message().owned_text()
-        })) {
-            Ok(text) => WireMessage {
-                text,
-                formatted: Some(cut.get()),
-            },
-            Err(_) => WireMessage {
-                text: self.policy.internal_message.to_string(),
-                formatted: None,
-            },
-        }
-    }
-
-    /// This envelope writing `message` as its own message rather than formatting
-    /// it again (at the reductions that show the whole message).
-    pub(crate) fn with_wire_message<'b>(&self, message: &'b WireMessage) -> Envelope<'b>
-    where
-        'a: 'b,
-    {
-        Envelope {
-            formatted_message: message.formatted.map(|cut| FormattedMessage {
-                text: &message.text,
-                cut,
-            }),
-            ..*self
-        }
+impl Envelope<'_> {
+    /// The message for an error object's `message` field: the envelope's message,
+    /// or the policy's internal message when the error's own `Display` panics
+    /// (rendering catches such panics; the `message` field of an error object must
+    /// not bring them back).
+    pub(crate) fn wire_message(&self) -> String {
+        let format = || {
+            let mut text = String::new();
+            // Writing into a `String` cannot fail, and a failing `Display` of the
+            // error's keeps what it wrote (see `Truncated`).
+            let _ = fmt::Write::write_fmt(&mut text, format_args!("{}", self.message()));
+            text
+        };
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(format))
+            .unwrap_or_else(|_| self.policy.internal_message.to_string())
     }
 }

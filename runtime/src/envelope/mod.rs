@@ -8,11 +8,9 @@ mod calls;
 mod debug;
 mod details;
 mod message;
-mod one_walk;
 mod render;
 mod retry;
 mod suggestions;
-mod tee;
 mod text;
 mod time;
 
@@ -23,7 +21,6 @@ use std::time::{Duration, SystemTime};
 pub use calls::NextCalls;
 pub use debug::DebugInfo;
 pub use details::Details;
-use message::FormattedMessage;
 pub use message::Message;
 pub use retry::Retry;
 pub use suggestions::Suggestions;
@@ -110,14 +107,6 @@ pub struct Envelope<'a> {
     reduction: Reduction,
     /// Where the views report what the limits cut, for a profile that says so.
     cuts: Cuts<'a>,
-    /// Set while rendering: the built-in profiles may then write the details and
-    /// suggestions of a derived error in one walk, and report here when the error
-    /// turned out to need two (see [`Details::write_entry`]).
-    one_walk: Option<&'a Cell<bool>>,
-    /// The message as an integration already formatted it to send beside the
-    /// envelope (see [`Envelope::wire_message`]), written as is instead of being
-    /// formatted a second time.
-    formatted_message: Option<FormattedMessage<'a>>,
     /// Whether [`domain`](Envelope::domain) is shown; the integrations leave it
     /// out of what the client reads unless the options say otherwise.
     show_domain: bool,
@@ -145,8 +134,6 @@ impl<'a> Envelope<'a> {
             timestamp: None,
             reduction: Reduction::None,
             cuts: Cuts::IGNORED,
-            one_walk: None,
-            formatted_message: None,
             show_domain: true,
         }
     }
@@ -372,20 +359,6 @@ impl<'a> Envelope<'a> {
     {
         Envelope {
             cuts: Cuts::into(flag),
-            ..*self
-        }
-    }
-
-    /// This envelope with the views allowed to write a derived error's details and
-    /// suggestions in one walk; a view that finds it cannot (a hand-written error
-    /// that adds to a derived one's) fails the attempt and sets `flag`, and the
-    /// caller renders again without.
-    pub(crate) fn walking_once<'b>(&self, flag: &'b Cell<bool>) -> Envelope<'b>
-    where
-        'a: 'b,
-    {
-        Envelope {
-            one_walk: Some(flag),
             ..*self
         }
     }

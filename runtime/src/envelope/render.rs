@@ -1,13 +1,11 @@
 //! Rendering an envelope through a profile, cut down with a stronger [`Reduction`]
 //! until it fits.
 
-use core::cell::Cell;
 use core::fmt;
 use std::panic::{self, AssertUnwindSafe};
 
 use serde::{Serialize, Serializer};
 
-use super::tee;
 use super::{Envelope, Reduction};
 use crate::{Native, Profile};
 
@@ -90,46 +88,52 @@ impl<'a> Envelope<'a> {
         self.render_with(profile, out, false);
     }
 
-    /// Renders through `profile` into a `serde_json::Value`; see
+    /// Renders through `profile` into a `serde_json::Value`: the compact JSON text
+    /// parsed back, so the value holds exactly what the text says; see
     /// [`render_into`](Self::render_into) for what is guaranteed.
     pub fn to_value<P: Profile + ?Sized>(&self, profile: &P) -> serde_json::Value {
-        self.reduce(profile, |wire| {
-            // The text is only counted, for the size limit; see `tee`.
-            let mut counter = ByteCounter(0);
-            let value = tee::write_and_build(wire, &mut counter).ok()?;
-            Some((value, counter.0))
-        })
-        .map_or(serde_json::Value::Null, |(value, _)| value)
+        self.render_parsed(profile).1
     }
 
-    /// The compact JSON text and, when `with_value`, the same rendering as a
+    /// The compact JSON text and, when `with_value`, the same text parsed into a
     /// `serde_json::Value` (what an MCP tool result carries as text content and as
-    /// `structuredContent`): both from one walk of the envelope, at the same
-    /// [`Reduction`], with the guarantees of [`render_into`](Self::render_into).
+    /// `structuredContent`), with the guarantees of [`render_into`](Self::render_into).
     #[cfg(feature = "rmcp")]
     pub(crate) fn render_with_value<P: Profile + ?Sized>(
         &self,
         profile: &P,
         with_value: bool,
     ) -> (String, Option<serde_json::Value>) {
+        if with_value {
+            let (text, value) = self.render_parsed(profile);
+            return (text, Some(value));
+        }
+        let mut text = Vec::with_capacity(TEXT_ROOM);
+        self.render_into(profile, &mut text);
+        (bytes_to_string(text), None)
+    }
+
+    /// The compact JSON text and the same text parsed back: both from one rendering,
+    /// so they agree, cuts and reductions included, and the error's own code runs
+    /// once per attempt.
+    fn render_parsed<P: Profile + ?Sized>(&self, profile: &P) -> (String, serde_json::Value) {
         let rendered = self.reduce(profile, |wire| {
             let mut text = Vec::with_capacity(TEXT_ROOM);
-            let value = if with_value {
-                // One walk of the envelope for both: see `tee`.
-                Some(tee::write_and_build(wire, &mut text).ok()?)
-            } else {
-                serde_json::to_writer(&mut text, wire).ok()?;
-                None
-            };
+            serde_json::to_writer(&mut text, wire).ok()?;
+            // serde_json writes UTF-8, checked once here rather than string by
+            // string while parsing.
+            let text = String::from_utf8(text).ok()?;
+            // The depth ceiling keeps a built-in profile's output within what
+            // serde_json reads back; a text that does not read back (a custom
+            // profile nesting deeper) is a failed attempt, like one that fails to
+            // serialise.
+            let value = serde_json::from_str(&text).ok()?;
             let len = text.len();
             Some(((text, value), len))
         });
         match rendered {
-            Some(((text, value), _)) => (bytes_to_string(text), value),
-            None => (
-                "null".to_owned(),
-                with_value.then_some(serde_json::Value::Null),
-            ),
+            Some((output, _)) => output,
+            None => ("null".to_owned(), serde_json::Value::Null),
         }
     }
 
@@ -166,8 +170,7 @@ impl<'a> Envelope<'a> {
         mut attempt: impl FnMut(&Wire<'_, '_, P>) -> Option<(T, usize)>,
     ) -> Option<(T, Reduction)> {
         let max_bytes = self.policy.limits.max_envelope_bytes;
-        let two_walks_needed = Cell::new(false);
-        let mut reduced = self.walking_once(&two_walks_needed);
+        let mut reduced = *self;
         loop {
             // The concrete type: an opaque one might have a destructor, which would
             // hold the borrow of `reduced` past the reassignment below.
@@ -180,35 +183,14 @@ impl<'a> Envelope<'a> {
             {
                 return Some((output, reduced.reduction));
             }
-            if two_walks_needed.replace(false) {
-                // Not a failure of the error's: the same reduction, walked twice.
-                reduced.one_walk = None;
-                continue;
-            }
             reduced.reduction = reduced.reduction.next()?;
         }
     }
 }
 
 /// The room an integration's output starts with: a tool error's envelope, with its
-/// details, suggestions and context, is usually 300 to 600 bytes, so starting
-/// smaller (as `render` does, for plain envelopes) costs a reallocation per error.
-#[cfg(any(feature = "rmcp", feature = "axum"))]
+/// details, suggestions and context, is usually 300 to 600 bytes.
 pub(crate) const TEXT_ROOM: usize = 512;
-
-/// Counts the bytes written to it, keeping none.
-struct ByteCounter(usize);
-
-impl std::io::Write for ByteCounter {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.0 = self.0.saturating_add(bytes.len());
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
 
 /// `f()`, or `None` when it panicked.
 ///
@@ -255,23 +237,20 @@ impl<P: ?Sized> fmt::Debug for Wire<'_, '_, P> {
 
 #[cfg(test)]
 mod tests {
-    use core::cell::Cell;
     use core::fmt;
 
     use crate::__private::short::{
-        __DetailProbe, __TypedDetail, __VALIDATION, __detail, __display, __entry, __fields,
+        __AnyDetail, __DetailProbe, __VALIDATION, __detail, __display, __entry, __fields,
     };
     use crate::__private::{self as private, Catalog, Fields, Resolved, Variants};
     use crate::{DetailWriter, Envelope, Kind, SuggestionWriter, ToolError};
 
     /// What `#[derive(ToolError)]` generates for `#[error("inner {id}")]`,
-    /// `suggest = "Try {id}", suggest = "List them"`, written out by hand so that
-    /// `fields` can count how often it is walked (and so the test runs without the
-    /// `derive` feature).
+    /// `suggest = "Try {id}", suggest = "List them"`, written out by hand so the
+    /// test runs without the `derive` feature.
     #[derive(Debug)]
     struct Derived {
         id: u32,
-        walks: Cell<usize>,
     }
 
     static CATALOG: Catalog = private::catalog(
@@ -284,8 +263,6 @@ mod tests {
             "DERIVED",
             __VALIDATION,
             &["Try {id}", "List them"],
-            0b10,
-            b"",
             &["id"],
             &[__detail("id")],
             "",
@@ -306,9 +283,8 @@ mod tests {
             private::entry_at(&CATALOG, 0)
         }
         fn fields(&self, visit: &mut dyn FnMut(&Fields<'_>)) {
-            self.walks.set(self.walks.get() + 1);
             visit(&__fields(
-                &[(&__DetailProbe(&self.id)).__detail_value()],
+                &[__DetailProbe(&self.id).__detail_value()],
                 &[__display(&self.id)],
             ));
         }
@@ -357,20 +333,16 @@ mod tests {
     }
 
     fn derived() -> Derived {
-        Derived {
-            id: 7,
-            walks: Cell::new(0),
-        }
+        Derived { id: 7 }
     }
 
     #[test]
-    fn a_derived_error_is_walked_once_for_its_details_and_once_for_its_suggestions() {
+    fn a_derived_error_renders_its_details_and_filled_suggestions() {
         let error = derived();
         assert_eq!(
             Envelope::new(&error).to_json(),
             r#"{"code":"DERIVED","kind":"VALIDATION","message":"inner 7","recoverable":true,"details":{"id":7},"suggestions":["Try 7","List them"]}"#
         );
-        assert_eq!(error.walks.get(), 2);
     }
 
     #[test]

@@ -1,16 +1,14 @@
 //! The suggestions, filtered, capped and cut as the policy says.
 
 use core::fmt;
-use core::ops::ControlFlow;
 
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 
-use super::one_walk::OneWalk;
 use super::{Envelope, Reduction};
 use crate::SuggestionWriter;
-use crate::limit::{Cuts, Truncated, serialize_display, serialize_str_cut};
-use crate::writers::{DeclaredSuggestions, SuggestionSink};
+use crate::limit::{Cuts, Truncated, serialize_display};
+use crate::writers::SuggestionSink;
 
 /// The suggestions of an envelope: `Serialize` as an array of strings.
 #[derive(Clone, Copy)]
@@ -29,14 +27,6 @@ struct CountSink(usize);
 impl SuggestionSink for CountSink {
     fn suggestion(&mut self, _: &dyn fmt::Display) {
         self.0 += 1;
-    }
-
-    fn suggestion_str(&mut self, _: &str) {
-        self.0 += 1;
-    }
-
-    fn declared(&mut self, suggestions: &DeclaredSuggestions<'_>) {
-        self.0 += suggestions.len();
     }
 }
 
@@ -90,52 +80,6 @@ impl Cap<'_> {
     }
 }
 
-/// Writes a derived error's declared suggestions under `key` as they arrive.
-struct EntrySink<'m, 'a, M: SerializeMap> {
-    map: &'m mut M,
-    key: &'static str,
-    suggestions: Suggestions<'a>,
-    cap: Cap<'a>,
-    /// How many suggestions were handed over one by one.
-    state: OneWalk<usize, M::Error>,
-}
-
-impl<M: SerializeMap> SuggestionSink for EntrySink<'_, '_, M> {
-    fn suggestion(&mut self, _: &dyn fmt::Display) {
-        self.state.see(|count| *count += 1);
-    }
-
-    fn suggestion_str(&mut self, _: &str) {
-        self.state.see(|count| *count += 1);
-    }
-
-    fn declared(&mut self, declared: &DeclaredSuggestions<'_>) {
-        let count = declared.len();
-        let list = Declared {
-            suggestions: self.suggestions,
-            declared,
-        };
-        self.state.declare(
-            |seen| *seen == 0 && self.cap.written_of(count) > 0,
-            || self.map.serialize_entry(self.key, &list),
-            |seen| *seen += count,
-        );
-    }
-}
-
-/// A derived error's declared suggestions as the array.
-struct Declared<'d, 'a> {
-    suggestions: Suggestions<'a>,
-    declared: &'d DeclaredSuggestions<'d>,
-}
-
-impl Serialize for Declared<'_, '_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.suggestions
-            .serialize_with(serializer, |sink| self.declared.each(sink))
-    }
-}
-
 impl<'a> Suggestions<'a> {
     fn cap(&self) -> Cap<'a> {
         let envelope = self.envelope;
@@ -175,38 +119,14 @@ impl<'a> Suggestions<'a> {
     }
 
     /// Writes `key` and the suggestions into `map` when there are any: what a
-    /// profile does with [`is_empty`](Self::is_empty) and `Serialize`, in one walk
-    /// of the error's suggestions when it declares them all at once (a derived
-    /// error) and the envelope allows it, else in two.
+    /// profile does with [`is_empty`](Self::is_empty) and `Serialize` (one walk of
+    /// the error's suggestions to count, one to write).
     pub(crate) fn write_entry<M: SerializeMap>(
         &self,
         map: &mut M,
         key: &'static str,
     ) -> Result<(), M::Error> {
-        let cap = self.cap();
-        if cap.remaining == 0 && !cap.by_limit {
-            return Ok(());
-        }
-        let count = match self.envelope.one_walk {
-            Some(two_walks_needed) => {
-                let mut sink = EntrySink {
-                    map: &mut *map,
-                    key,
-                    suggestions: *self,
-                    cap,
-                    state: OneWalk::Pending(0),
-                };
-                self.envelope
-                    .error
-                    .suggestions(&mut SuggestionWriter::new(&mut sink));
-                match sink.state.outcome(two_walks_needed, "suggestions") {
-                    ControlFlow::Continue(count) => count,
-                    ControlFlow::Break(result) => return result,
-                }
-            }
-            None => self.given(),
-        };
-        if cap.written_of(count) == 0 {
+        if self.is_empty() {
             return Ok(());
         }
         map.serialize_entry(key, self)
@@ -240,13 +160,8 @@ impl<'a> Suggestions<'a> {
     }
 }
 
-impl Suggestions<'_> {
-    /// The array of what `write` hands its sink, capped and cut.
-    fn serialize_with<S: Serializer>(
-        &self,
-        serializer: S,
-        write: impl FnOnce(&mut SeqSink<'_, S::SerializeSeq>),
-    ) -> Result<S::Ok, S::Error> {
+impl Serialize for Suggestions<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut sink = SeqSink {
             seq: serializer.serialize_seq(None)?,
             cap: self.cap(),
@@ -254,22 +169,14 @@ impl Suggestions<'_> {
             failed: None,
         };
         if sink.cap.remaining > 0 {
-            write(&mut sink);
+            self.envelope
+                .error
+                .suggestions(&mut SuggestionWriter::new(&mut sink));
         }
         match sink.failed {
             Some(error) => Err(error),
             None => sink.seq.end(),
         }
-    }
-}
-
-impl Serialize for Suggestions<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.serialize_with(serializer, |sink| {
-            self.envelope
-                .error
-                .suggestions(&mut SuggestionWriter::new(sink));
-        })
     }
 }
 
@@ -281,32 +188,19 @@ struct SeqSink<'a, Seq: SerializeSeq> {
     failed: Option<Seq::Error>,
 }
 
-impl<Seq: SerializeSeq> SeqSink<'_, Seq> {
-    fn element<T: Serialize + ?Sized>(&mut self, value: &T) {
+impl<Seq: SerializeSeq> SuggestionSink for SeqSink<'_, Seq> {
+    fn suggestion(&mut self, text: &dyn fmt::Display) {
         if self.failed.is_some() || !self.cap.take() {
             return;
         }
-        if let Err(error) = self.seq.serialize_element(value) {
+        let element = ShortDisplay {
+            value: text,
+            max_chars: self.max_chars,
+            cuts: self.cap.cuts,
+        };
+        if let Err(error) = self.seq.serialize_element(&element) {
             self.failed = Some(error);
         }
-    }
-}
-
-impl<Seq: SerializeSeq> SuggestionSink for SeqSink<'_, Seq> {
-    fn suggestion(&mut self, text: &dyn fmt::Display) {
-        self.element(&ShortDisplay {
-            value: text,
-            max_chars: self.max_chars,
-            cuts: self.cap.cuts,
-        });
-    }
-
-    fn suggestion_str(&mut self, text: &str) {
-        self.element(&ShortStr {
-            value: text,
-            max_chars: self.max_chars,
-            cuts: self.cap.cuts,
-        });
     }
 }
 
@@ -321,19 +215,6 @@ struct ShortDisplay<'a> {
 impl Serialize for ShortDisplay<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serialize_display(serializer, self.value, self.max_chars, self.cuts)
-    }
-}
-
-/// A string serialised cut to `max_chars`.
-struct ShortStr<'a> {
-    value: &'a str,
-    max_chars: usize,
-    cuts: Cuts<'a>,
-}
-
-impl Serialize for ShortStr<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serialize_str_cut(serializer, self.value, self.max_chars, self.cuts)
     }
 }
 

@@ -74,7 +74,7 @@ pub fn to_error_object(
     if options.jsonrpc().data {
         options.error_object(&envelope, code)
     } else {
-        let message = envelope.wire_message().text;
+        let message = envelope.wire_message();
         ErrorObjectOwned::owned(code, message, None::<()>)
     }
 }
@@ -87,21 +87,18 @@ pub(crate) fn object_with_data<P: Profile + ?Sized>(
     profile: &P,
     code: i32,
 ) -> ErrorObjectOwned {
-    // Formatted once, for the object and for the envelope's own `message`.
     let message = envelope.wire_message();
-    let kept = envelope
-        .with_wire_message(&message)
-        .reduce(profile, |wire| {
-            // jsonrpsee serialises `data` into its raw JSON and drops it when that
-            // fails: an object without `data` is a failed attempt.
-            let object = ErrorObjectOwned::owned(code, message.text.clone(), Some(wire));
-            let len = object.data()?.get().len();
-            Some((object, len))
-        });
+    let kept = envelope.reduce(profile, |wire| {
+        // jsonrpsee serialises `data` into its raw JSON and drops it when that
+        // fails: an object without `data` is a failed attempt.
+        let object = ErrorObjectOwned::owned(code, message.clone(), Some(wire));
+        let len = object.data()?.get().len();
+        Some((object, len))
+    });
     match kept {
         Some((object, _)) => object,
         // Even the fallback failed: `null`, as `Envelope::render` writes then.
-        None => ErrorObjectOwned::owned(code, message.text, Some(serde_json::Value::Null)),
+        None => ErrorObjectOwned::owned(code, message, Some(serde_json::Value::Null)),
     }
 }
 
@@ -152,11 +149,7 @@ impl From<crate::AnyError> for ErrorObjectOwned {
                 if envelope.is_masked() {
                     // An internal error's text is the operator's, as for every other
                     // internal error: the client gets its code and the policy's message.
-                    ErrorObjectOwned::owned(
-                        original.code(),
-                        envelope.wire_message().text,
-                        None::<()>,
-                    )
+                    ErrorObjectOwned::owned(original.code(), envelope.wire_message(), None::<()>)
                 } else {
                     original
                 }

@@ -11,9 +11,7 @@ mod text;
 
 use core::cell::Cell;
 
-pub(crate) use serializer::{Limited, is_private_token};
-#[cfg(any(feature = "rmcp", feature = "jsonrpsee"))]
-pub(crate) use text::display_to_string;
+pub(crate) use serializer::Limited;
 pub(crate) use text::{Truncated, serialize_display, serialize_str_cut};
 
 use crate::Limits;

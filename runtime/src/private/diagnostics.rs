@@ -38,6 +38,52 @@ fn delegate<T: ToolError>(inner: &T) -> &dyn ToolError {
     inner
 }
 
+/// One detail field's value as generated code hands it over: the field as a trait
+/// object, or `None` for an `Option` field that is `None` (no entry).
+pub type DetailValue<'a> = Option<&'a dyn Detail>;
+
+/// A borrowed detail field, handed over by a method call, `.__detail_value()` (or
+/// `.__optional_value()` for an `Option` field), whose bound explains a field that
+/// cannot be a detail.
+#[derive(Debug)]
+pub struct DetailProbe<'a, T: ?Sized>(pub &'a T);
+
+/// Any `Serialize` field, as its trait object.
+pub trait AnyDetail<'a, T> {
+    /// The field's value.
+    fn __detail_value(self) -> DetailValue<'a>
+    where
+        // On the method, not the impl: a field that is not `Serialize` is then
+        // reported with `Detail`'s own message, at the field.
+        T: Detail;
+}
+
+impl<'a, T: 'a> AnyDetail<'a, T> for DetailProbe<'a, T> {
+    fn __detail_value(self) -> DetailValue<'a>
+    where
+        T: Detail,
+    {
+        Some(self.0)
+    }
+}
+
+/// An `Option` field of any `Serialize` type, absent when `None`.
+pub trait AnyOptionalDetail<'a, T> {
+    /// The field's value, absent when `None`.
+    fn __optional_value(self) -> DetailValue<'a>
+    where
+        T: Detail;
+}
+
+impl<'a, T: 'a> AnyOptionalDetail<'a, T> for DetailProbe<'a, Option<T>> {
+    fn __optional_value(self) -> DetailValue<'a>
+    where
+        T: Detail,
+    {
+        self.0.as_ref().map(|value| value as &dyn Detail)
+    }
+}
+
 /// A field a template shows with `{field}`: anything `Display`. Its own trait so the
 /// error for a field that is not says how to show it instead.
 #[diagnostic::on_unimplemented(

@@ -6,12 +6,10 @@ use core::fmt;
 use std::time::Duration;
 
 use super::DetailValue;
-use crate::catalog::{Catalog, Entry, is_plain_suggestion};
+use crate::catalog::{Catalog, Entry};
 use crate::next_call::{NextCall, NextCallWriter};
 use crate::template::{Arg, Template};
-use crate::writers::{
-    DeclaredSuggestions, Detail, DetailWriter, RetryAfter, SuggestionSource, SuggestionWriter,
-};
+use crate::writers::{Detail, DetailWriter, RetryAfter, SuggestionSource, SuggestionWriter};
 use crate::{Channel, Kind, ToolError};
 use core::fmt::{Formatter, Result as FmtResult};
 use std::backtrace::Backtrace;
@@ -235,13 +233,20 @@ pub fn details(this: &dyn Variants, out: &mut DetailWriter<'_>) {
         Resolved::Entry(entry) if entry.fields.is_empty() => {}
         Resolved::Entry(entry) => this.fields(&mut |fields| {
             if entry.details_field {
-                if let Some(value) = fields.values.first().and_then(DetailValue::detail) {
-                    out.whole(value);
+                if let Some(Some(value)) = fields.values.first() {
+                    out.whole(*value);
                 }
                 return;
             }
-            // All at once: a renderer can then write them in one walk.
-            out.declared(entry.fields, fields.values);
+            for (info, value) in entry.fields.iter().zip(fields.values) {
+                // `None`: an `Option` field that is `None` has no entry.
+                let Some(value) = value else { continue };
+                if info.redact {
+                    out.redacted(info.name, *value);
+                } else {
+                    out.field(info.name, *value);
+                }
+            }
         }),
     }
 }
@@ -255,36 +260,16 @@ pub fn suggestions(this: &dyn Variants, out: &mut SuggestionWriter<'_>) {
     if entry.suggestions.is_empty() && !entry.dynamic_suggestions {
         return;
     }
-    // Plain-text suggestions are written as they are; the catalog says which.
-    let plain = |index| is_plain_suggestion(entry.plain_suggestions, index);
-    if !entry.dynamic_suggestions && (0..entry.suggestions.len()).all(plain) {
-        // Nothing to interpolate: no need to look at the fields.
-        out.declared(&declared_suggestions(entry, &[], None));
-        return;
-    }
     this.fields(&mut |fields| {
-        out.declared(&declared_suggestions(
-            entry,
-            fields.args,
-            fields.suggestions,
-        ));
+        for template in entry.suggestions {
+            out.push(&Template::new(template, entry.args, fields.args));
+        }
+        if let Some(source) = fields.suggestions {
+            source.each_suggestion(&mut |text| {
+                out.push(text);
+            });
+        }
     });
-}
-
-/// The suggestions `entry` declares, filled from `args` and `source`.
-fn declared_suggestions<'a>(
-    entry: &'static Entry,
-    args: &'a [Arg<'a>],
-    source: Option<&'a dyn SuggestionSource>,
-) -> DeclaredSuggestions<'a> {
-    DeclaredSuggestions {
-        templates: entry.suggestions,
-        plain: entry.plain_suggestions,
-        holes: entry.suggestion_holes,
-        slots: entry.args,
-        args,
-        source,
-    }
 }
 
 /// `ToolError::next_calls` of a derived type.

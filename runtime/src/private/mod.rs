@@ -8,7 +8,6 @@
 //! misused field (`diagnostics`), and the short names of the entry builders
 //! ([`short`]).
 
-mod detail_value;
 mod diagnostics;
 mod dispatch;
 pub mod short;
@@ -20,9 +19,6 @@ pub use serde::Serialize;
 pub use std::backtrace::Backtrace;
 pub use std::error::Error;
 
-pub use self::detail_value::{
-    AnyDetail, AnyOptionalDetail, DetailProbe, DetailValue, TypedDetail, TypedOptionalDetail,
-};
 pub use self::diagnostics::*;
 pub use self::dispatch::*;
 /// The hook through which feature-gated integrations implement foreign traits for
@@ -50,17 +46,6 @@ pub use inventory;
 #[track_caller] // the failure points at the test that uses the macro
 pub fn assert_lock(catalog: &CrateCatalog, path: &std::path::Path) {
     crate::catalog::lock::assert_lock(catalog, path);
-}
-
-/// Which suggestions of `entry` are plain text (bit `i` for suggestion `i`).
-pub const fn plain_suggestions(entry: &Entry) -> u64 {
-    entry.plain_suggestions
-}
-
-/// Where the placeholders of `entry`'s suggestions are, as the derive found them
-/// (empty when it did not say).
-pub const fn suggestion_holes(entry: &Entry) -> &'static [u8] {
-    entry.suggestion_holes
 }
 
 /// The catalog of a derived type.

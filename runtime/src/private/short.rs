@@ -13,13 +13,11 @@ pub use super::Transparent as __Transparent;
 // place (no generic call); `Display` goes through a trait that explains itself.
 pub use super::Arg::Debug as __Debug;
 pub use super::display_arg as __display;
-// A detail field is handed over as `(&__DetailProbe(field)).__detail_value()`, an
+// A detail field is handed over as `__DetailProbe(field).__detail_value()`, an
 // `Option` one with `__optional_value()`: the traits are imported for those methods.
 pub use super::AnyDetail as __AnyDetail;
 pub use super::AnyOptionalDetail as __AnyOptionalDetail;
 pub use super::DetailProbe as __DetailProbe;
-pub use super::TypedDetail as __TypedDetail;
-pub use super::TypedOptionalDetail as __TypedOptionalDetail;
 
 /// An entry with the parts most variants have, in one call (each call is a step
 /// for the compiler's constant evaluator, so one call with every common part
@@ -30,15 +28,13 @@ pub const fn __entry(
     code: &'static str,
     kind: Kind,
     suggestions: &'static [&'static str],
-    plain_suggestions: u64,
-    suggestion_holes: &'static [u8],
     args: &'static [&'static str],
     fields: &'static [FieldInfo],
     doc: &'static str,
 ) -> Entry {
     Entry::new(variant, code, kind)
-        .with_templates(suggestions, plain_suggestions, args)
-        .with_suggestion_holes(suggestion_holes)
+        .with_suggestions(suggestions)
+        .with_args(args)
         .with_fields(fields)
         .with_doc(doc)
 }

@@ -111,7 +111,11 @@ impl<P: Profile> Profile for McpToolResult<P> {
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("content", &TextContent(&text))?;
         if self.structured {
-            map.serialize_entry("structuredContent", &envelope.wire(&self.inner))?;
+            // The text parsed back: the same envelope, cuts included, without
+            // running the error's code again.
+            let structured: serde_json::Value =
+                serde_json::from_str(&text).map_err(serde::ser::Error::custom)?;
+            map.serialize_entry("structuredContent", &structured)?;
         }
         map.serialize_entry("isError", &true)?;
         map.end()

@@ -124,11 +124,7 @@ use serde::{Serialize, Serializer};
 
 use crate::Envelope;
 
-/// `map.serialize_entry(key, value)`, out of line. The built-in profiles write a
-/// dozen entries; inlined where each is written, every entry brought its own copy
-/// of the serializer's key and value code, and a render ran through far more code
-/// than the processor's instruction cache holds.
-#[inline(never)]
+/// `map.serialize_entry(key, value)`: how the built-in profiles write an entry.
 pub(crate) fn entry<M: SerializeMap, V: Serialize + ?Sized>(
     map: &mut M,
     key: &'static str,

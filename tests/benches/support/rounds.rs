@@ -149,7 +149,7 @@ pub(crate) struct Ratio {
 pub(crate) fn print_ratios(candidates: &[Candidate<'_>], ratios: &[Ratio]) {
     println!(
         "\n{:<40} {:>8} {:>8} {:>8} {:>8}",
-        "ratio", "median", "p10", "p90", "target"
+        "ratio", "median", "p10", "p90", "guard"
     );
     let find = |name: &str| candidates.iter().find(|c| c.name == name);
     for ratio in ratios {
@@ -164,7 +164,7 @@ pub(crate) fn print_ratios(candidates: &[Candidate<'_>], ratios: &[Ratio]) {
                 .collect(),
         );
         println!(
-            "{:<40} {:>8.2} {:>8.2} {:>8.2} {:>8}",
+            "{:<40} {:>8.3} {:>8.3} {:>8.3} {:>8}",
             ratio.label,
             quantile(&per_round, 0.5),
             quantile(&per_round, 0.1),

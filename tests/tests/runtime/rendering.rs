@@ -488,9 +488,8 @@ fn limits_cut_strings_and_drop_parts_with_a_mark() {
     assert_eq!(value["code"], "HOSTILE");
 }
 
-/// A derived error whose details are of the types the derive hands over typed
-/// (strings, integers, a bool, a float, a list of strings, `Option`s of them),
-/// beside those it hands over as trait objects (`u8`, `Option<u8>`).
+/// A derived error whose details are of many types: strings, integers, a bool, a
+/// float, a list of strings, `Option`s of them, and a redacted field.
 #[derive(Debug, thiserror::Error, tool_error::ToolError)]
 #[error("typed")]
 #[tool_error(kind = validation)]
@@ -510,7 +509,7 @@ struct TypedDetails {
     token: String,
 }
 
-/// The same fields written by hand through `DetailWriter`, each as a trait object.
+/// The same fields written by hand through `DetailWriter`.
 #[derive(Debug)]
 struct ErasedDetails<'a>(&'a TypedDetails);
 
@@ -554,7 +553,7 @@ impl ToolError for ErasedDetails<'_> {
 type Render = dyn Fn(&dyn ToolError, &Policy) -> String;
 
 #[test]
-fn typed_details_render_as_the_same_values_written_by_hand_under_every_limit() {
+fn derived_details_render_as_the_same_values_written_by_hand_under_every_limit() {
     let error = TypedDetails {
         name: "a \"long\" name é".into(),
         label: "label",
@@ -609,7 +608,7 @@ fn typed_details_render_as_the_same_values_written_by_hand_under_every_limit() {
             assert_eq!(render(&error, policy), render(&by_hand, policy));
         }
     }
-    // And the limits did cut the typed values.
+    // And the limits did cut the derived values.
     let short = Policy::DEFAULT.with_limits(Limits::DEFAULT.with_max_string_chars(4));
     let details = &native_with(&error, &short)["details"];
     assert_eq!(details["name"], "a \"l…[truncated]");

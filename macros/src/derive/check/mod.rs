@@ -85,7 +85,7 @@ fn kind_present(cx: &Ctxt, input: &Input<'_>, variant: &Variant<'_>) {
     {
         return;
     }
-    let kinds = spelling::one_of(KINDS.iter().map(|(spelling, _)| *spelling));
+    let kinds = spelling::one_of(KINDS.iter().copied());
     let message = match input.shape {
         Shape::Enum => format!(
             "variant `{}` has no kind: add `#[tool_error(kind = ...)]` with one of {kinds}, on the variant or on the enum as the default",

@@ -1,242 +1,86 @@
-//! The catalog table: one entry per variant, written as source text and lexed
-//! once (see `lex`).
+//! The catalog table: one entry per variant, a chain of calls into the runtime's
+//! short-name builders that the compiler evaluates into a `static`.
 
-use std::collections::HashMap;
-use std::ops::Range;
-
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::{Literal, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::super::ast::{Input, Role, Shape, Variant};
 use super::super::name::unraw;
 use super::super::template::{Piece, Template};
-use super::lex::lex;
-use super::next_call::next_calls_text;
+use super::kind_const;
+use super::next_call::next_calls;
 
-/// The constant holding the description of variant `index`, when a macro writes it.
-pub(super) fn doc_const(index: usize) -> syn::Ident {
-    format_ident!("__DOC_{}", index)
-}
-
-/// The lists of the entries (suggestion templates, argument slots, detail fields),
-/// worked out once per variant; a list written more than once is a constant of its
-/// own, which every entry that has it names. Variants of one enum often share
-/// fields (`id`, `path`) and so the same field list, and a constant named many times
-/// costs the compiler far less than the same slice written out in every entry.
-pub(super) struct EntryTables {
-    /// Per variant (`None` for a `transparent` one), its lists.
-    lists: Vec<Option<EntryLists>>,
-    /// The constants, as source text.
-    consts: String,
-}
-
-impl EntryTables {
-    pub(super) fn new(input: &Input<'_>) -> EntryTables {
-        let mut lists: Vec<Option<EntryLists>> = input
-            .variants
-            .iter()
-            .map(|variant| (!variant.is_transparent()).then(|| EntryLists::of(variant)))
-            .collect();
-        let mut consts = String::new();
-        // Per entry, the number of each list's constant when it is shared.
-        let shared: Vec<[Option<usize>; 3]> = {
-            // Keyed by type too: `&[]` of text and of fields are written alike.
-            let mut uses: HashMap<(&str, &str), usize> = HashMap::new();
-            for typed in lists.iter().flatten().flat_map(EntryLists::typed) {
-                *uses.entry(typed).or_default() += 1;
-            }
-            // Numbered in order of first use, so the code is the same on every build.
-            let mut numbers: HashMap<(&str, &str), usize> = HashMap::new();
-            let mut shared = Vec::with_capacity(lists.len());
-            for lists in lists.iter().flatten() {
-                shared.push(lists.typed().map(|typed @ (list, ty)| {
-                    if uses[&typed] < 2 {
-                        return None;
-                    }
-                    let next = numbers.len();
-                    Some(*numbers.entry(typed).or_insert_with(|| {
-                        consts.push_str(&format!("const {}:{ty}={list};", list_const(next)));
-                        next
-                    }))
-                }));
-            }
-            shared
-        };
-        for (lists, shared) in lists.iter_mut().flatten().zip(shared) {
-            for (text, number) in lists.text.iter_mut().zip(shared) {
-                if let Some(number) = number {
-                    *text = list_const(number);
-                }
-            }
-        }
-        EntryTables { lists, consts }
-    }
-
-    /// The constants of the shared lists, lexed.
-    pub(super) fn consts(&self) -> TokenStream {
-        lex(&self.consts).unwrap_or_else(|| {
-            quote!(::core::compile_error!(
-                "tool_error: internal error generating the shared lists of the catalog"
-            ))
-        })
-    }
-}
-
-/// The name of shared list `number`'s constant.
-fn list_const(number: usize) -> String {
-    format!("__LIST_{number}")
-}
-
-/// The lists of one variant's entry.
-struct EntryLists {
-    /// The suggestion templates in canonical form (see [`template`]).
-    suggestions: Vec<String>,
-    /// The keys of the argument slots.
-    slots: Vec<String>,
-    /// The three lists as the entry writes them (suggestions, slots, fields):
-    /// as source text (`&["a","b"]`), or the name of the constant holding a shared
-    /// one.
-    text: [String; 3],
-}
-
-impl EntryLists {
-    fn of(variant: &Variant<'_>) -> EntryLists {
-        let suggestions: Vec<String> = variant.suggest.iter().map(template).collect();
-        let slots: Vec<String> = arg_slots(variant)
-            .iter()
-            .map(|slot| slot_key(&slot.name, slot.debug))
-            .collect();
-        let fields: Vec<String> = variant
-            .detail_fields()
-            .map(|field| {
-                let helper = if field.attrs.redact.is_set() {
-                    "__secret"
-                } else {
-                    "__detail"
-                };
-                format!("{helper}({})", lit(&field.detail_name()))
-            })
-            .collect();
-        let text = [
-            format!("&[{}]", lits(suggestions.iter().map(String::as_str))),
-            format!("&[{}]", lits(slots.iter().map(String::as_str))),
-            format!("&[{}]", fields.join(",")),
-        ];
-        EntryLists {
-            suggestions,
-            slots,
-            text,
-        }
-    }
-
-    /// Each list's text with the type of a constant holding it.
-    fn typed(&self) -> [(&str, &'static str); 3] {
-        let [suggestions, slots, fields] = &self.text;
-        [
-            (suggestions, "&[&str]"),
-            (slots, "&[&str]"),
-            (fields, "&[__tool_error::FieldInfo]"),
-        ]
-    }
-}
-
-pub(super) fn entry(
-    input: &Input<'_>,
-    index: usize,
-    variant: &Variant<'_>,
-    tables: &EntryTables,
-) -> TokenStream {
+pub(super) fn entry(input: &Input<'_>, variant: &Variant<'_>) -> TokenStream {
     let name = unraw(&variant.ident.to_string()).to_owned();
-    // `None` for a `transparent` variant.
-    let Some(lists) = tables.lists.get(index).and_then(Option::as_ref) else {
+    if variant.is_transparent() {
         let Some(inner) = variant.fields.first().map(|field| field.ty) else {
-            return quote!(__entry(#name, "", __INTERNAL, &[], 0, b"", &[], &[], ""));
+            return quote!(__entry(#name, "", __INTERNAL, &[], &[], &[], ""));
         };
         let catalog = quote_spanned!(inner.span()=> <#inner as __Transparent>::INNER);
         return quote!(__transparent(#name, #catalog));
-    };
-    // Written as text and lexed once (see `lex`): these tokens need no spans of
-    // the user's.
-    let doc = match variant.doc.text() {
-        Some(text) => lit(&text),
-        None => doc_const(index).to_string(),
-    };
-    let text = entry_text(input, variant, &name, &doc, lists);
-    lex(&text).unwrap_or_else(|| {
-        let message = format!("tool_error: internal error generating the entry of `{name}`");
-        quote!(::core::compile_error!(#message))
-    })
-}
-
-/// The catalog entry of a non-transparent variant, as source text; `doc` is the
-/// description as source text (a literal, or the constant that holds it).
-fn entry_text(
-    input: &Input<'_>,
-    variant: &Variant<'_>,
-    name: &str,
-    doc: &str,
-    lists: &EntryLists,
-) -> String {
+    }
     let keys = &variant.attrs;
-    let kind_name = keys
+    let kind = keys
         .kind
         .get()
         .or(input.defaults.kind.get())
         .copied()
-        .unwrap_or("Internal");
-    // `__NOT_FOUND` and friends: `Kind` constants of the short-name module.
-    let kind = heck::ToShoutySnakeCase::to_shouty_snake_case(kind_name);
-    let [suggestions_list, slots_list, fields_list] = &lists.text;
-    // Bit `i`: suggestion `i` has no placeholder and no escaped brace, so the runtime
-    // writes it as is without scanning it on every render.
-    let plain_suggestions = lists
-        .suggestions
-        .iter()
-        .take(64)
-        .enumerate()
-        .filter(|(_, text)| !text.contains(['{', '}']))
-        .fold(0u64, |mask, (index, _)| mask | 1 << index);
-    let holes =
-        suggestion_holes(&variant.suggest, &lists.slots).unwrap_or_else(|| "b\"\"".to_owned());
-    let mut out = format!(
-        "__entry({},{},__{kind},{},{plain_suggestions},{holes},{},{},{})",
-        lit(name),
-        lit(&variant.code),
-        suggestions_list,
-        slots_list,
-        fields_list,
-        doc,
-    );
+        .unwrap_or("internal");
+    let kind = kind_const(kind);
+    let code = &variant.code;
+    let suggestions = variant.suggest.iter().map(template);
+    let slots = arg_slots(variant)
+        .into_iter()
+        .map(|slot| slot_key(&slot.name, slot.debug));
+    let fields = variant.detail_fields().map(|field| {
+        let name = field.detail_name();
+        if field.attrs.redact.is_set() {
+            quote!(__secret(#name))
+        } else {
+            quote!(__detail(#name))
+        }
+    });
+    let doc = variant.doc.to_expr();
+    let mut entry = quote! {
+        __entry(#name, #code, #kind, &[#(#suggestions),*], &[#(#slots),*], &[#(#fields),*], #doc)
+    };
     // Only what differs from the kind's defaults is written out, each as a call
     // wrapping the entry so far.
-    let mut wrap = |function: &str, argument: Option<String>| {
-        out = match argument {
-            Some(argument) => format!("{function}({out},{argument})"),
-            None => format!("{function}({out})"),
+    let mut wrap = |function: &str, argument: Option<TokenStream>| {
+        let function = format_ident!("{function}");
+        entry = match argument {
+            Some(argument) => quote!(#function(#entry, #argument)),
+            None => quote!(#function(#entry)),
         };
     };
     if let Some(category) = keys.category.get().or(input.defaults.category.get()) {
-        wrap("__category", Some(lit(&category.value())));
+        let category = category.value();
+        wrap("__category", Some(quote!(#category)));
     }
     if let Some(value) = keys.recoverable.get() {
-        wrap("__recoverable", Some(value.to_string()));
+        wrap("__recoverable", Some(quote!(#value)));
     }
     match keys.jsonrpc.get() {
-        Some(int) => wrap("__jsonrpc", Some(int.value.to_string())),
+        Some(int) => {
+            let code = Literal::i64_unsuffixed(int.value);
+            wrap("__jsonrpc", Some(quote!(#code)));
+        }
         None if input.legacy_jsonrpc() => wrap("__legacy_jsonrpc", None),
         None => {}
     }
     if let Some(int) = keys.http.get() {
-        wrap("__http", Some(int.value.to_string()));
+        let status = Literal::i64_unsuffixed(int.value);
+        wrap("__http", Some(quote!(#status)));
     }
     if let Some(channel) = keys.channel.get().or(input.defaults.channel.get())
-        && *channel == "Protocol"
+        && *channel == "protocol"
     {
         wrap("__protocol", None);
     }
     if let Some(message) = &variant.message {
-        wrap("__message", Some(lit(&template(message))));
+        let message = template(message);
+        wrap("__message", Some(quote!(#message)));
     }
     if variant.fields_with(Role::Suggestions).next().is_some() {
         wrap("__dynamic_suggestions", None);
@@ -256,12 +100,12 @@ fn entry_text(
         _ => None,
     };
     if let Some(url) = docs {
-        wrap("__docs", Some(lit(&url)));
+        wrap("__docs", Some(quote!(#url)));
     }
     if !variant.next_calls.is_empty() {
-        wrap("__next_calls", Some(next_calls_text(variant)));
+        wrap("__next_calls", Some(next_calls(variant)));
     }
-    out
+    entry
 }
 
 /// One argument slot: a field formatted one way, with the span of the first
@@ -302,94 +146,25 @@ pub(super) fn arg_slots(variant: &Variant<'_>) -> Vec<Slot> {
 /// written `{name}` or `{name:?}`, literal braces doubled), so the placeholder text
 /// matches its slot's key exactly.
 pub(super) fn template(template: &Template) -> String {
-    canonical(template, |_, _| {})
-}
-
-/// A place in a canonical template that the runtime fills rather than copies.
-enum Hole<'a> {
-    /// `{{`, written `{`.
-    Open,
-    /// `}}`, written `}`.
-    Close,
-    /// A placeholder, by its slot's key.
-    Placeholder(&'a str),
-}
-
-/// Writes `template` in canonical form (see [`template`]), telling `hole` the byte
-/// range of each doubled brace and placeholder in what it writes: the text and the
-/// table of holes come from one walk, so they cannot disagree.
-fn canonical(template: &Template, mut hole: impl FnMut(Range<usize>, Hole<'_>)) -> String {
     let mut out = String::with_capacity(template.source.len());
     for piece in &template.pieces {
         match piece {
             Piece::Text(text) => {
                 for c in text.chars() {
-                    let start = out.len();
                     out.push(c);
-                    match c {
-                        '{' => hole(start..start + 2, Hole::Open),
-                        '}' => hole(start..start + 2, Hole::Close),
-                        _ => continue,
+                    if matches!(c, '{' | '}') {
+                        out.push(c);
                     }
-                    out.push(c);
                 }
             }
             Piece::Placeholder { name, debug } => {
-                let start = out.len();
-                let key = slot_key(name, *debug);
                 out.push('{');
-                out.push_str(&key);
+                out.push_str(&slot_key(name, *debug));
                 out.push('}');
-                hole(start..out.len(), Hole::Placeholder(&key));
             }
         }
     }
     out
-}
-
-/// In a table of holes, what fills a `{{` and a `}}`: the runtime's `OPEN_BRACE`
-/// and `CLOSE_BRACE`.
-const OPEN_BRACE: u8 = u8::MAX;
-const CLOSE_BRACE: u8 = u8::MAX - 1;
-
-/// Where the placeholders and doubled braces of each suggestion are in its
-/// canonical text, so the runtime fills them without scanning the text: per
-/// suggestion, its count of holes, then per hole the byte range it takes and what
-/// fills it (a slot index, or a brace), as one byte-string literal (which costs the
-/// compiler far less than a table of integers). `None` when every suggestion is
-/// plain (nothing to fill) or one does not fit in bytes (a hole past byte 253,
-/// more than 255 holes, or more than 253 slots): the runtime then scans them all,
-/// as it does for a hand-built entry.
-fn suggestion_holes(suggestions: &[Template], slots: &[String]) -> Option<String> {
-    let mut any = false;
-    let mut bytes = Vec::new();
-    for template in suggestions {
-        let holes = holes(template, slots)?;
-        any |= !holes.is_empty();
-        bytes.push(u8::try_from(holes.len() / 3).ok()?);
-        bytes.extend(holes);
-    }
-    let escaped: String = bytes.iter().map(|byte| format!("\\x{byte:02x}")).collect();
-    any.then(|| format!("b\"{escaped}\""))
-}
-
-/// The holes of one template, three bytes each, or `None` when one does not fit.
-fn holes(template: &Template, slots: &[String]) -> Option<Vec<u8>> {
-    let byte = |value: usize| u8::try_from(value).ok().filter(|byte| *byte < CLOSE_BRACE);
-    let mut holes = Some(Vec::new());
-    canonical(template, |range, hole| {
-        let fill = match hole {
-            Hole::Open => Some(OPEN_BRACE),
-            Hole::Close => Some(CLOSE_BRACE),
-            Hole::Placeholder(key) => slots.iter().position(|slot| slot == key).and_then(byte),
-        };
-        let triple = byte(range.start).zip(byte(range.end)).zip(fill);
-        match (&mut holes, triple) {
-            (Some(holes), Some(((start, end), fill))) => holes.extend([start, end, fill]),
-            _ => holes = None,
-        }
-    });
-    holes
 }
 
 /// The key of an argument slot: the text between the braces of its placeholder.
@@ -398,65 +173,5 @@ fn slot_key(name: &str, debug: bool) -> String {
         format!("{name}:?")
     } else {
         name.to_owned()
-    }
-}
-
-/// A string literal in Rust syntax.
-pub(super) fn lit(value: &str) -> String {
-    format!("{value:?}")
-}
-
-/// A list of string literals.
-fn lits<'a>(values: impl IntoIterator<Item = &'a str>) -> String {
-    let items: Vec<String> = values.into_iter().map(lit).collect();
-    items.join(",")
-}
-
-#[cfg(test)]
-mod tests {
-    /// The expansion of `item`, as text.
-    fn expand(item: &str) -> String {
-        crate::derive::expand(syn::parse_str(item).unwrap()).to_string()
-    }
-
-    #[test]
-    fn lists_written_alike_by_several_variants_are_one_constant() {
-        let expanded = expand(
-            r#"
-            #[tool_error(kind = validation)]
-            enum E {
-                #[tool_error(suggest = "Retry")]
-                Alpha { id: String, #[tool_error(redact)] key: String },
-                #[tool_error(suggest = "Retry")]
-                Beta { id: u64, #[tool_error(redact)] key: String },
-                #[tool_error(suggest = "Check {id}")]
-                Gamma { id: String, key: String },
-                Delta,
-            }
-            "#,
-        );
-        // Without spaces, which token streams print as they please.
-        let expanded: String = expanded.chars().filter(|c| *c != ' ').collect();
-        let consts: Vec<&str> = expanded
-            .split("const__LIST_")
-            .skip(1)
-            .map(|rest| &rest[..rest.find(';').unwrap()])
-            .collect();
-        // Alpha's and Beta's suggestions and fields (Gamma's `key` is not redacted);
-        // the empty slots of Alpha, Beta and Delta and Delta's empty suggestions (a
-        // list of text either way); Delta's empty fields, of another type, once.
-        assert_eq!(
-            consts,
-            [
-                r#"0:&[&str]=&["Retry"]"#,
-                r#"1:&[&str]=&[]"#,
-                r#"2:&[__tool_error::FieldInfo]=&[__detail("id"),__secret("key")]"#,
-            ],
-            "{expanded}"
-        );
-        // Each defined once and named by every entry that writes it.
-        assert_eq!(expanded.matches("__LIST_0").count(), 3, "{expanded}");
-        assert_eq!(expanded.matches("__LIST_1").count(), 5, "{expanded}");
-        assert_eq!(expanded.matches("__LIST_2").count(), 3, "{expanded}");
     }
 }

@@ -5,16 +5,16 @@
 
 mod arms;
 mod entry;
-mod lex;
 mod next_call;
 
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 
 use self::arms::{Arm, Cause, cause_body, merge_arms, resolve_arm};
-use self::entry::{EntryTables, doc_const, entry};
+use self::entry::entry;
 use super::ast::{Input, Variant};
 use super::bound;
+use super::value::KINDS;
 
 /// The impls for a valid input.
 pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
@@ -22,9 +22,11 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
     // block: the generated code is a third the size it would be with full paths,
     // and its size is most of what a large enum costs to compile.
     let private = quote!(__tool_error);
+    let kinds = KINDS.iter().map(|kind| kind_const(kind));
     let short_names = SHORT_NAMES
         .iter()
-        .map(|name| syn::Ident::new(name, Span::call_site()));
+        .map(|name| syn::Ident::new(name, Span::call_site()))
+        .chain(kinds);
     let short_names = quote!(#(#short_names),*);
     let ident = input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
@@ -37,25 +39,7 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
     let type_name = super::name::unraw(&ident.to_string()).to_owned();
     let domain = option_str(input.attrs.domain.get().map(syn::LitStr::value));
     let doc = input.doc.to_expr();
-    let tables = EntryTables::new(input);
-    let entries = input
-        .variants
-        .iter()
-        .enumerate()
-        .map(|(index, variant)| entry(input, index, variant, &tables));
-    let list_consts = tables.consts();
-    // A description written with a macro (`#[doc = include_str!(..)]`) is a constant
-    // of its own, which the lexed entry text names.
-    let doc_consts = input
-        .variants
-        .iter()
-        .enumerate()
-        .filter(|(_, variant)| variant.doc.text().is_none())
-        .map(|(index, variant)| {
-            let name = doc_const(index);
-            let value = variant.doc.to_expr();
-            quote!(const #name: &::core::primitive::str = #value;)
-        });
+    let entries = input.variants.iter().map(|variant| entry(input, variant));
     let resolve_arms = input
         .variants
         .iter()
@@ -157,9 +141,6 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
             use #krate::__private as __tool_error;
             use __tool_error::short::{#short_names};
 
-            #(#doc_consts)*
-            #list_consts
-
             #catalog
 
             #[automatically_derived]
@@ -236,7 +217,11 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
     }
 }
 
-/// Every name of `__private::short`, imported one by one (see `expand`).
+/// The names of `__private::short` that generated code uses, besides the kinds'
+/// constants ([`kind_const`]). Each is imported by name in every expansion, so a
+/// name the runtime lacks fails every derive: the runtime is checked against this
+/// list by the compiler. (By name rather than through a glob: when the crate path
+/// does not resolve, names imported from it are not reported again.)
 const SHORT_NAMES: &[&str] = &[
     "__BorrowedSuggestions",
     "__Debug",
@@ -252,8 +237,6 @@ const SHORT_NAMES: &[&str] = &[
     "__AnyDetail",
     "__AnyOptionalDetail",
     "__DetailProbe",
-    "__TypedDetail",
-    "__TypedOptionalDetail",
     "__Transparent",
     "__category",
     "__detail",
@@ -272,78 +255,20 @@ const SHORT_NAMES: &[&str] = &[
     "__retry_after",
     "__secret",
     "__transparent",
-    "__CONFLICT",
-    "__INTERNAL",
-    "__NOT_FOUND",
-    "__PERMISSION",
-    "__TRANSIENT",
-    "__VALIDATION",
 ];
+
+/// The constant of `__private::short` that holds the kind spelt `kind`
+/// (`not_found`: `__NOT_FOUND`).
+pub(super) fn kind_const(kind: &str) -> syn::Ident {
+    syn::Ident::new(
+        &format!("__{}", kind.to_ascii_uppercase()),
+        Span::call_site(),
+    )
+}
 
 fn option_str(value: Option<String>) -> TokenStream {
     match value {
         Some(value) => quote!(::core::option::Option::Some(#value)),
         None => quote!(::core::option::Option::None),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use std::collections::BTreeSet;
-    use std::path::Path;
-
-    /// The runtime's side of the short names: every `__name` that
-    /// `runtime/src/private/short.rs` defines or re-exports.
-    fn defined_in_runtime(source: &str) -> BTreeSet<String> {
-        let mut names = BTreeSet::new();
-        for line in source.lines().map(str::trim_start) {
-            let name = if let Some(rest) = line.strip_prefix("pub use ") {
-                rest.rsplit(" as ")
-                    .next()
-                    .map(|name| name.trim_end_matches(';'))
-            } else if let Some(rest) = line
-                .strip_prefix("pub const fn ")
-                .or_else(|| line.strip_prefix("pub fn "))
-                .or_else(|| line.strip_prefix("pub const "))
-            {
-                rest.split(['(', '<', ':']).next()
-            } else {
-                None
-            };
-            if let Some(name) = name.map(str::trim).filter(|name| name.starts_with("__")) {
-                names.insert(name.to_owned());
-            }
-        }
-        names
-    }
-
-    /// The derive imports each short name one by one: a name it imports that the
-    /// runtime lacks fails every derive, and one the runtime keeps that the derive
-    /// never imports is dead code that drifts.
-    #[test]
-    fn short_names_match_what_the_runtime_defines() {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../runtime/src/private/short.rs");
-        let Ok(source) = std::fs::read_to_string(&path) else {
-            eprintln!(
-                "skipped: {} is not here (a published crate)",
-                path.display()
-            );
-            return;
-        };
-        let runtime = defined_in_runtime(&source);
-        let derive: BTreeSet<String> = super::SHORT_NAMES
-            .iter()
-            .map(|name| (*name).to_owned())
-            .collect();
-        assert_eq!(
-            derive.difference(&runtime).collect::<Vec<_>>(),
-            Vec::<&String>::new(),
-            "the derive imports names runtime/src/private/short.rs does not define"
-        );
-        assert_eq!(
-            runtime.difference(&derive).collect::<Vec<_>>(),
-            Vec::<&String>::new(),
-            "runtime/src/private/short.rs defines names the derive never imports"
-        );
     }
 }

@@ -1,61 +1,58 @@
-//! The next calls of a catalog entry, as source text, with a sample value for each
-//! argument taken from a field.
+//! The next calls of a catalog entry, with a sample value for each argument taken
+//! from a field.
+
+use proc_macro2::{Literal, TokenStream};
+use quote::quote;
 
 use super::super::ast::{ArgValue, NextCall, Variant, ungroup};
 use super::super::name::unraw;
-use super::entry::{lit, template};
+use super::entry::template;
 
-/// The `next_call(...)` declarations as source text: `&[__call(..), ..]`.
-pub(super) fn next_calls_text(variant: &Variant<'_>) -> String {
+/// The `next_call(...)` declarations: `&[__call(..), ..]`.
+pub(super) fn next_calls(variant: &Variant<'_>) -> TokenStream {
     let value_fields = NextCall::value_fields(&variant.next_calls);
-    let calls: Vec<String> = variant
-        .next_calls
-        .iter()
-        .map(|call| {
-            let tool = call
-                .tool
-                .as_ref()
-                .map(syn::LitStr::value)
-                .unwrap_or_default();
-            let args: Vec<String> = call
-                .args
-                .iter()
-                .map(|arg| {
-                    let name = lit(&arg.name);
-                    match &arg.value {
-                        ArgValue::Text(text) => format!("__text({name},{})", lit(&template(text))),
-                        ArgValue::Field(ident) => {
-                            let field = unraw(&ident.to_string()).to_owned();
-                            let index = value_fields
-                                .iter()
-                                .position(|candidate| *candidate == ident)
-                                .unwrap_or_default();
-                            let sample = variant
-                                .field_named(&field)
-                                .and_then(|found| sample_json(found.ty, &field))
-                                .unwrap_or_default();
-                            format!(
-                                "__field_arg({name},{},{index},{})",
-                                lit(&field),
-                                lit(&sample)
-                            )
-                        }
-                        ArgValue::Int(value) => format!("__int({name},{value})"),
-                        ArgValue::Float(value) => format!("__float({name},{value:?})"),
-                        ArgValue::Bool(value) => format!("__bool({name},{value})"),
-                        ArgValue::CallerSupplies => format!("__caller({name})"),
-                    }
-                })
-                .collect();
-            format!(
-                "__call({},{},&[{}])",
-                lit(&tool),
-                call.read_only,
-                args.join(",")
-            )
-        })
-        .collect();
-    format!("&[{}]", calls.join(","))
+    let calls = variant.next_calls.iter().map(|call| {
+        let tool = call
+            .tool
+            .as_ref()
+            .map(syn::LitStr::value)
+            .unwrap_or_default();
+        let read_only = call.read_only;
+        let args = call.args.iter().map(|arg| {
+            let name = &arg.name;
+            match &arg.value {
+                ArgValue::Text(text) => {
+                    let text = template(text);
+                    quote!(__text(#name, #text))
+                }
+                ArgValue::Field(ident) => {
+                    let field = unraw(&ident.to_string()).to_owned();
+                    let index = value_fields
+                        .iter()
+                        .position(|candidate| *candidate == ident)
+                        .unwrap_or_default();
+                    let sample = variant
+                        .field_named(&field)
+                        .and_then(|found| sample_json(found.ty, &field))
+                        .unwrap_or_default();
+                    quote!(__field_arg(#name, #field, #index, #sample))
+                }
+                ArgValue::Int(value) => {
+                    let value = Literal::i64_unsuffixed(*value);
+                    quote!(__int(#name, #value))
+                }
+                ArgValue::Float(value) => {
+                    // Finite: the reader refuses the rest.
+                    let value = Literal::f64_unsuffixed(*value);
+                    quote!(__float(#name, #value))
+                }
+                ArgValue::Bool(value) => quote!(__bool(#name, #value)),
+                ArgValue::CallerSupplies => quote!(__caller(#name)),
+            }
+        });
+        quote!(__call(#tool, #read_only, &[#(#args),*]))
+    });
+    quote!(&[#(#calls),*])
 }
 
 /// A sample of a field's value as JSON text, from how its type is written: the

@@ -42,12 +42,10 @@ fn call_tool_result(
 /// message, and the envelope rendered by the options' profile as `data`.
 pub fn to_error_data(error: &dyn ToolError, context: &Context<'_>, options: &Options) -> ErrorData {
     let envelope = options.logged_envelope(error, context);
-    // Formatted once, for the error and for the envelope's own `message`.
-    let message = envelope.wire_message();
-    let data = Some(options.to_value(&envelope.with_wire_message(&message)));
+    let data = Some(options.to_value(&envelope));
     ErrorData::new(
         ErrorCode(crate::integrations::wire_jsonrpc_code(error)),
-        message.text,
+        envelope.wire_message(),
         data,
     )
 }
@@ -131,7 +129,7 @@ impl IntoCallToolResult for crate::AnyError {
                 if envelope.is_masked() {
                     // An internal error's text is the operator's, as for every other
                     // internal error: the client gets its code and the policy's message.
-                    ErrorData::new(original.code, envelope.wire_message().text, None)
+                    ErrorData::new(original.code, envelope.wire_message(), None)
                 } else {
                     original
                 }

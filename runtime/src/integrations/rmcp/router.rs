@@ -74,11 +74,15 @@ impl<'r, S: MaybeSend + 'static> Router<'r, S> {
         context: ToolCallContext<'_, S>,
     ) -> Result<CallToolResponse, ErrorData> {
         let options = self.options.unwrap_or_else(|| Options::installed()).clone();
-        let declaration = self.tools.get(&context.name).map(Declaration::of);
-        let span = call_span(&context.name, &context.request_context.id);
+        let tool = self.tools.get(&context.name);
+        let declaration = tool.map(Declaration::of);
+        // The declared name, usually a `&'static str` the macro wrote, so the scope
+        // holds it without copying the one the request carried.
+        let name = tool.map_or_else(|| context.name.clone(), |tool| tool.name.clone());
+        let span = call_span(&name, &context.request_context.id);
         let scope = Arc::new(Scope::new(
             options,
-            Some(context.name.clone()),
+            Some(name),
             Some(context.request_context.id.clone()),
             declaration,
             span.clone(),

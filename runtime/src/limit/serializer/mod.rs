@@ -19,7 +19,7 @@ mod tests;
 /// serde's convention such names start with `$` (serde_json serialises a `RawValue`,
 /// pre-rendered JSON that must never be cut, and an arbitrary-precision `Number`
 /// this way), and no Rust type can be named so without a `rename`.
-pub(crate) fn is_private_token(name: &str) -> bool {
+fn is_private_token(name: &str) -> bool {
     name.starts_with('$')
 }
 
