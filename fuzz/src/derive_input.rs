@@ -244,6 +244,7 @@ const VARIANT_KEYS: &[&str] = &[
     "kind",
     "category",
     "recoverable",
+    "no_effect",
     "message",
     "suggest",
     "suggest",
@@ -258,8 +259,8 @@ const FIELD_KEYS: &[&str] = &["skip", "rename", "retry_after", "suggestions", "d
 fn typed_value(key: &str, bytes: &mut Bytes<'_>) -> String {
     let pick = |bytes: &mut Bytes<'_>, items: &[&str]| (*bytes.pick(items)).to_owned();
     match key {
-        "legacy_jsonrpc" | "transparent" | "skip" | "redact" | "retry_after" | "suggestions"
-        | "details" => String::new(),
+        "legacy_jsonrpc" | "transparent" | "no_effect" | "skip" | "redact" | "retry_after"
+        | "suggestions" | "details" => String::new(),
         "recoverable" => pick(bytes, &["", " = true", " = false"]),
         "kind" => format!(
             " = {}",

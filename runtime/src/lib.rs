@@ -75,7 +75,7 @@
 //! | place | keys |
 //! | --- | --- |
 //! | the enum or struct | `crate`, `rename_all`, `domain`, `legacy_jsonrpc`, `integrations`; on an enum also the defaults `kind`, `category`, `channel`, and `docs` as a base URL |
-//! | a variant (or a struct) | `code`, `kind`, `category`, `recoverable`, `message`, `suggest` (repeatable), `next_call` (repeatable), `jsonrpc`, `http`, `channel`, `transparent`, `docs` |
+//! | a variant (or a struct) | `code`, `kind`, `category`, `recoverable`, `no_effect`, `message`, `suggest` (repeatable), `next_call` (repeatable), `jsonrpc`, `http`, `channel`, `transparent`, `docs` |
 //! | a field | `skip`, `redact`, `rename`, `retry_after`, `suggestions`, `details` |
 //!
 //! Every misuse is a compile error naming the key and what to write instead.

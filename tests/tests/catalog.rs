@@ -80,7 +80,7 @@ mod v2 {
         #[tool_error(kind = internal, jsonrpc = -31000)]
         Database,
         #[error("payment")]
-        #[tool_error(kind = conflict, http = 402)]
+        #[tool_error(kind = conflict, http = 402, no_effect)] // now claims a safe retry
         PaymentPending,
         #[error("new")]
         #[tool_error(kind = validation)]
@@ -253,6 +253,7 @@ fn every_breaking_class_is_detected_and_named() {
         "FORBIDDEN: channel changed from result to protocol",
         "ORDER_MISSING: renamed to ORDER_NOT_FOUND (clients matching ORDER_MISSING break)",
         "PAYMENT_PENDING: http changed from 409 to 402",
+        "PAYMENT_PENDING: no_effect changed from false to true",
         "RATE_LIMITED: kind changed from TRANSIENT to INTERNAL",
         // The kind's defaults moved with it: each is reported, since clients may read any.
         "RATE_LIMITED: recoverable changed from true to false",
@@ -343,7 +344,7 @@ fn breaking_changes_fail_even_under_update_and_pass_only_when_forced() {
     std::fs::write(&path, lock_text(&v1::CODES)).expect("write");
     for mode in [Mode::Check, Mode::Update] {
         match lock::check(&v2::CODES, &path, mode) {
-            Err(Failure::Breaking { report, .. }) => assert_eq!(report.breaking.len(), 11),
+            Err(Failure::Breaking { report, .. }) => assert_eq!(report.breaking.len(), 12),
             other => panic!("{mode:?}: {other:?}"),
         }
     }
@@ -352,7 +353,7 @@ fn breaking_changes_fail_even_under_update_and_pass_only_when_forced() {
         Ok(outcome) => panic!("{outcome:?}"),
     };
     assert!(
-        message.starts_with("11 breaking change(s) to the error contract:\n  - "),
+        message.starts_with("12 breaking change(s) to the error contract:\n  - "),
         "{message}"
     );
     assert!(message.contains("TOOL_ERROR_LOCK=force"), "{message}");

@@ -29,6 +29,8 @@ pub enum LibraryError {
     #[error("at most {limit} searches per {window_seconds} seconds")]
     #[tool_error(
         kind = transient,
+        // Refused before searching: repeating it later is safe on any route.
+        no_effect,
         http = 429,
         suggest = "Search again after the Retry-After header's number of seconds"
     )]

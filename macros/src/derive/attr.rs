@@ -79,6 +79,7 @@ pub(crate) struct Variant {
     pub(crate) kind: Attr<&'static str>,
     pub(crate) category: Attr<LitStr>,
     pub(crate) recoverable: Attr<bool>,
+    pub(crate) no_effect: Attr<()>,
     pub(crate) message: Attr<LitStr>,
     pub(crate) suggest: Vec<LitStr>,
     pub(crate) next_call: Vec<NextCall>,

@@ -124,6 +124,7 @@ pub(crate) static KEYS: &[Key] = &[
     KIND,
     CATEGORY,
     RECOVERABLE,
+    NO_EFFECT,
     MESSAGE,
     SUGGEST,
     NEXT_CALL,
@@ -250,6 +251,19 @@ pub(crate) const RECOVERABLE: Key = Key {
     repeatable: false,
     example: "recoverable = false",
     aliases: &["retryable", "retriable"],
+};
+
+/// The call was refused before it ran (a rate limit, an overload), so repeating
+/// it unchanged is safe whatever it does.
+pub(crate) const NO_EFFECT: Key = Key {
+    name: "no_effect",
+    home: Home::Code {
+        enum_default: false,
+        read: |attrs, value| attrs.no_effect.set(value, value.flag()),
+    },
+    repeatable: false,
+    example: "no_effect",
+    aliases: &["safe_to_retry", "retry_safe"],
 };
 
 /// The message agents read, instead of the `Display` text.

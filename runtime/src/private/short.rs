@@ -172,6 +172,11 @@ pub const fn __retry_after(entry: Entry) -> Entry {
     entry.with_retry_after()
 }
 
+/// `no_effect`.
+pub const fn __no_effect(entry: Entry) -> Entry {
+    entry.with_no_effect()
+}
+
 /// A detail field.
 pub const fn __detail(name: &'static str) -> FieldInfo {
     FieldInfo::new(name)

@@ -24,6 +24,7 @@ enum CheckoutError {
         kind = conflict,
         category = "cart_error",
         recoverable = false,
+        no_effect,
         message = "Cart '{cart}' has no items",
         suggest = "Add an item to {cart:?}",
         suggest = "Literal {{braces}}",
@@ -70,7 +71,9 @@ fn main() {
     assert_eq!(error.channel(), Channel::Protocol);
     assert_eq!(error.domain(), Some("checkout"));
     assert_eq!(error.retry_after(), None);
+    assert!(error.no_effect());
     let declined = CheckoutError::Declined { reasons: vec![] };
+    assert!(!declined.no_effect());
     assert_eq!(declined.code(), "DECLINED");
     assert_eq!(declined.category(), Some("checkout_error"));
     // `checkout_error` is not in the legacy table: the kind's MCP default stays.

@@ -35,6 +35,7 @@ pub(crate) fn check(cx: &Ctxt, input: &Input<'_>) {
         }
         code::code_format(cx, input, variant);
         kind_present(cx, input, variant);
+        no_effect_invites_a_retry(cx, input, variant);
         if let Some(int) = variant.attrs.jsonrpc.get() {
             code::jsonrpc_code(cx, *int, input.legacy_jsonrpc());
         }
@@ -71,6 +72,26 @@ fn placement(cx: &Ctxt, written: &Written, place: Place) {
                 key.name,
                 place.describe()
             ),
+        );
+    }
+}
+
+/// `no_effect` says a retry is safe, so it only means something on an error that
+/// invites one: never on a validation error, which asks for new input instead.
+fn no_effect_invites_a_retry(cx: &Ctxt, input: &Input<'_>, variant: &Variant<'_>) {
+    let Some(span) = variant
+        .attrs
+        .no_effect
+        .is_set()
+        .then_some(variant.attrs.no_effect.span)
+    else {
+        return;
+    };
+    let kind = variant.attrs.kind.get().or(input.defaults.kind.get());
+    if kind.is_some_and(|kind| *kind == "validation") {
+        cx.error_at(
+            span,
+            "`no_effect` has no use on a `validation` error, which invites no retry (the caller must change its input): remove `no_effect`",
         );
     }
 }

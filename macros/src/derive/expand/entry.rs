@@ -61,6 +61,9 @@ pub(super) fn entry(input: &Input<'_>, variant: &Variant<'_>) -> TokenStream {
     if let Some(value) = keys.recoverable.get() {
         wrap("__recoverable", Some(quote!(#value)));
     }
+    if keys.no_effect.is_set() {
+        wrap("__no_effect", None);
+    }
     match keys.jsonrpc.get() {
         Some(int) => {
             let code = Literal::i64_unsuffixed(int.value);

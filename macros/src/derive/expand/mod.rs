@@ -253,6 +253,7 @@ const SHORT_NAMES: &[&str] = &[
     "__protocol",
     "__recoverable",
     "__retry_after",
+    "__no_effect",
     "__secret",
     "__transparent",
 ];
