@@ -10,8 +10,8 @@ use std::sync::LazyLock;
 use serde_json::Value;
 use tool_error::client::{self, MAX_PARSE_BYTES, Parsed};
 use tool_error::{
-    Envelope, JsonRpc, JsonRpcResponse, Limits, McpToolResult, Native, Policy, Problem, Reduction,
-    RequestId, ToolError,
+    Envelope, JsonRpc, Limits, McpToolResult, Native, Policy, Problem, RequestId, ToolError,
+    envelope::Reduction, profile::JsonRpcResponse,
 };
 
 use crate::model::{Case, Ctx, envelope};
@@ -557,7 +557,7 @@ pub fn check_parse_back(text: &str, shape: Shape, error: &dyn ToolError) -> Chec
     ensure_eq!(envelope.kind, error.kind());
     ensure_eq!(envelope.recoverable, error.recoverable());
     if shape == Shape::Native {
-        let direct: tool_error::OwnedEnvelope =
+        let direct: tool_error::client::ParsedEnvelope =
             serde_json::from_str(text).map_err(|e| e.to_string())?;
         ensure_eq!(*envelope, direct);
     }

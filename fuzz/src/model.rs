@@ -16,14 +16,17 @@
 
 use std::error::Error as StdError;
 use std::fmt;
+use std::sync::OnceLock;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde::ser::{Error as _, SerializeMap};
 use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
+use tool_error::clock::FixedClock;
+use tool_error::profile::JsonRpcResponse;
 use tool_error::{
-    Context, DetailWriter, Envelope, JsonRpc, JsonRpcResponse, Kind, Limits, McpToolResult, Policy,
-    Problem, RequestId, SuggestionWriter, ToolError,
+    DetailWriter, Envelope, JsonRpc, Kind, Limits, McpToolResult, Options, Policy, Problem,
+    RequestId, SuggestionWriter, ToolError,
 };
 
 use crate::bytes::{Bytes, SPECIAL_CHARS};
@@ -365,11 +368,24 @@ pub struct Ctx {
     pub time: Option<SystemTime>,
     /// Whether the call may be repeated unchanged, when known.
     pub idempotent: Option<bool>,
+    /// The server version and time as the options that carry them, made on first
+    /// use from the fields above.
+    pub server: OnceLock<Options>,
 }
 
 /// The envelope of `error` in `ctx` under `policy`.
 pub fn envelope<'a>(error: &'a dyn ToolError, ctx: &'a Ctx, policy: &'a Policy) -> Envelope<'a> {
-    let mut context = Context::new();
+    let server = ctx.server.get_or_init(|| {
+        let options = match ctx.time {
+            Some(time) => Options::new().with_clock(FixedClock(time)),
+            None => Options::new().without_clock(),
+        };
+        match &ctx.server_version {
+            Some(version) => options.with_server_version(version.clone()),
+            None => options,
+        }
+    });
+    let mut context = server.context();
     if let Some(tool) = &ctx.tool {
         context = context.with_tool(tool);
     }
@@ -379,19 +395,12 @@ pub fn envelope<'a>(error: &'a dyn ToolError, ctx: &'a Ctx, policy: &'a Policy) 
     if let Some(request_id) = &ctx.request_id {
         context = context.with_request_id(request_id);
     }
-    if let Some(version) = &ctx.server_version {
-        context = context.with_server_version(version);
-    }
     if let Some(idempotent) = ctx.idempotent {
         context = context.with_idempotent(idempotent);
     }
-    let mut envelope = Envelope::new(error)
+    Envelope::new(error)
         .with_context(context)
-        .with_policy(policy);
-    if let Some(time) = ctx.time {
-        envelope = envelope.with_timestamp(time);
-    }
-    envelope
+        .with_policy(policy)
 }
 
 // ---------------------------------------------------------------------------------
@@ -829,6 +838,7 @@ pub fn ctx(bytes: &mut Bytes<'_>) -> Ctx {
         server_version,
         time,
         idempotent,
+        server: OnceLock::new(),
     }
 }
 

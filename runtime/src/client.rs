@@ -8,13 +8,14 @@ use serde_json::{Map, Value};
 use crate::envelope::Retry;
 use crate::{Kind, ToolError};
 
-/// The native envelope, owned and deserialisable: what a client reads back.
+/// An error envelope as a client reads it back from the wire: what [`parse`] finds
+/// in a structured error, and what the native envelope deserialises into.
 ///
 /// ```
-/// use tool_error::OwnedEnvelope;
+/// use tool_error::client::ParsedEnvelope;
 ///
 /// let text = r#"{"code":"RATE_LIMITED","kind":"TRANSIENT","message":"slow down","recoverable":true,"retry_after":30}"#;
-/// let envelope: OwnedEnvelope = serde_json::from_str(text).unwrap();
+/// let envelope: ParsedEnvelope = serde_json::from_str(text).unwrap();
 /// assert_eq!(envelope.retry_after(), Some(std::time::Duration::from_secs(30)));
 /// ```
 ///
@@ -25,7 +26,7 @@ use crate::{Kind, ToolError};
 /// the native profile writes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[non_exhaustive]
-pub struct OwnedEnvelope {
+pub struct ParsedEnvelope {
     /// The stable code.
     pub code: String,
     /// The decision class.
@@ -57,13 +58,13 @@ pub struct OwnedEnvelope {
     /// Suggestions, most useful first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub suggestions: Vec<String>,
-    /// Tool calls the server suggests, most useful first (see [`OwnedNextCall`]).
+    /// Tool calls the server suggests, most useful first (see [`ParsedNextCall`]).
     #[serde(
         default,
         skip_serializing_if = "Vec::is_empty",
         deserialize_with = "next_calls_leniently"
     )]
-    pub next_calls: Vec<OwnedNextCall>,
+    pub next_calls: Vec<ParsedNextCall>,
     /// Where the code is documented (a URL).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub docs: Option<String>,
@@ -91,7 +92,7 @@ pub struct OwnedEnvelope {
     pub truncated: bool,
 }
 
-impl OwnedEnvelope {
+impl ParsedEnvelope {
     /// The retry hint; `None` when absent or negative. A hint too long for a
     /// `Duration` reads as `Duration::MAX` (wait), never as no hint (retry now).
     pub fn retry_after(&self) -> Option<Duration> {
@@ -108,21 +109,21 @@ impl OwnedEnvelope {
     /// server marks `read_only` and that need no argument from the caller.
     ///
     /// It trusts the server's `read_only` flag as sent; nothing on this side can
-    /// check it. A server that runs the next-call check (`next_call::check` or
+    /// check it. A server that runs the next-call check (`next_call::match_tools` or
     /// `rmcp::check_next_calls`, feature `jsonschema`) marks a call `read_only`
     /// only if the tool it names declares `readOnlyHint: true` and not
     /// `destructiveHint: true`; that still rests on the server's annotations being
     /// true. Whether to trust the server is the agent's decision (see
-    /// [`OwnedNextCall`]).
-    pub fn unattended_calls(&self) -> impl Iterator<Item = &OwnedNextCall> {
+    /// [`ParsedNextCall`]).
+    pub fn unattended_calls(&self) -> impl Iterator<Item = &ParsedNextCall> {
         self.next_calls
             .iter()
             .filter(|call| call.read_only && call.caller_supplies.is_empty())
     }
 }
 
-/// A tool call an error suggests, as the agent reads it back: the owned form of
-/// [`NextCall`](crate::NextCall).
+/// A tool call an error suggests, as the agent reads it back (the server declares it
+/// as a [`NextCall`](crate::NextCall)).
 ///
 /// It is advice. A call marked `read_only` only reads, by the server's account,
 /// so an agent that trusts the server may run it without asking; any other call
@@ -150,7 +151,7 @@ impl OwnedEnvelope {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 #[non_exhaustive]
-pub struct OwnedNextCall {
+pub struct ParsedNextCall {
     /// The tool to call.
     pub tool: String,
     /// The arguments the server filled in.
@@ -164,7 +165,7 @@ pub struct OwnedNextCall {
     pub read_only: bool,
 }
 
-impl OwnedNextCall {
+impl ParsedNextCall {
     /// The arguments with `supplied` added (replacing any the server filled with
     /// the same name): what to send as the `tools/call` arguments.
     pub fn arguments_with<'a>(
@@ -183,11 +184,11 @@ impl OwnedNextCall {
 /// call must not cost the agent the whole envelope.
 fn next_calls_leniently<'de, D: serde::Deserializer<'de>>(
     deserializer: D,
-) -> Result<Vec<OwnedNextCall>, D::Error> {
+) -> Result<Vec<ParsedNextCall>, D::Error> {
     Ok(match Option::<Value>::deserialize(deserializer)? {
         Some(Value::Array(items)) => items
             .into_iter()
-            .filter_map(|item| OwnedNextCall::deserialize(item).ok())
+            .filter_map(|item| ParsedNextCall::deserialize(item).ok())
             .collect(),
         _ => Vec::new(),
     })
@@ -275,7 +276,7 @@ impl NextAction {
 pub enum Parsed {
     /// A structured envelope (native, interbase style, or found inside a JSON-RPC error,
     /// a JSON-RPC response, an MCP tool result or a problem+json document).
-    Structured(Box<OwnedEnvelope>),
+    Structured(Box<ParsedEnvelope>),
     /// Anything else: the text as received, to be treated as `Internal`.
     Legacy(String),
 }
@@ -290,7 +291,7 @@ impl Parsed {
     }
 
     /// The tool calls the server suggests; none for a legacy text.
-    pub fn next_calls(&self) -> &[OwnedNextCall] {
+    pub fn next_calls(&self) -> &[ParsedNextCall] {
         match self {
             Parsed::Structured(envelope) => &envelope.next_calls,
             Parsed::Legacy(_) => &[],
@@ -298,7 +299,7 @@ impl Parsed {
     }
 
     /// The structured envelope, if any.
-    pub fn envelope(&self) -> Option<&OwnedEnvelope> {
+    pub fn envelope(&self) -> Option<&ParsedEnvelope> {
         match self {
             Parsed::Structured(envelope) => Some(envelope),
             Parsed::Legacy(_) => None,
@@ -347,7 +348,7 @@ pub fn parse_value(value: &Value) -> Parsed {
     }
 }
 
-fn from_value(value: &Value, depth: usize) -> Option<OwnedEnvelope> {
+fn from_value(value: &Value, depth: usize) -> Option<ParsedEnvelope> {
     if depth > MAX_WRAPPERS {
         return None;
     }
@@ -390,20 +391,20 @@ fn kind_of(value: Option<&Value>) -> Option<Kind> {
 }
 
 /// The native envelope.
-fn native(object: &Map<String, Value>) -> Option<OwnedEnvelope> {
+fn native(object: &Map<String, Value>) -> Option<ParsedEnvelope> {
     object.get("kind")?;
     object.get("code")?;
-    OwnedEnvelope::deserialize(Value::Object(object.clone())).ok()
+    ParsedEnvelope::deserialize(Value::Object(object.clone())).ok()
 }
 
 /// interbase's `toolerror`: `{"type", "message", "recoverable", "data"}`.
-fn typed(object: &Map<String, Value>) -> Option<OwnedEnvelope> {
+fn typed(object: &Map<String, Value>) -> Option<ParsedEnvelope> {
     let kind = kind_of(object.get("type"))?;
     let data = object.get("data").filter(|data| !data.is_null());
     let retry_after = data
         .and_then(|data| data.get("retry_after"))
         .and_then(Value::as_f64);
-    Some(OwnedEnvelope {
+    Some(ParsedEnvelope {
         code: text(object, "code").unwrap_or_else(|| kind.as_str().to_owned()),
         kind,
         message: text(object, "message").unwrap_or_default(),
@@ -429,7 +430,7 @@ fn typed(object: &Map<String, Value>) -> Option<OwnedEnvelope> {
 }
 
 /// A JSON-RPC error object (structured `data`), or a response carrying one.
-fn jsonrpc(object: &Map<String, Value>, depth: usize) -> Option<OwnedEnvelope> {
+fn jsonrpc(object: &Map<String, Value>, depth: usize) -> Option<ParsedEnvelope> {
     if let Some(error) = object
         .get("error")
         .filter(|_| object.contains_key("jsonrpc"))
@@ -442,7 +443,7 @@ fn jsonrpc(object: &Map<String, Value>, depth: usize) -> Option<OwnedEnvelope> {
 }
 
 /// An MCP `CallToolResult`: `structuredContent` first, then each text item.
-fn mcp(object: &Map<String, Value>, depth: usize) -> Option<OwnedEnvelope> {
+fn mcp(object: &Map<String, Value>, depth: usize) -> Option<ParsedEnvelope> {
     let content = object.get("content")?.as_array()?;
     if let Some(envelope) = object
         .get("structuredContent")
@@ -461,7 +462,7 @@ fn mcp(object: &Map<String, Value>, depth: usize) -> Option<OwnedEnvelope> {
 }
 
 /// RFC 9457 problem details: extension members when present, else the status.
-fn problem(object: &Map<String, Value>) -> Option<OwnedEnvelope> {
+fn problem(object: &Map<String, Value>) -> Option<ParsedEnvelope> {
     object.get("type")?.as_str()?;
     let status = object.get("status")?.as_u64()?;
     let status = u16::try_from(status).ok()?;
@@ -476,7 +477,7 @@ fn problem(object: &Map<String, Value>) -> Option<OwnedEnvelope> {
                 .collect()
         })
         .unwrap_or_default();
-    Some(OwnedEnvelope {
+    Some(ParsedEnvelope {
         code: text(object, "code").unwrap_or_else(|| format!("HTTP_{status}")),
         kind,
         message: text(object, "detail")

@@ -1,63 +1,31 @@
-//! Where and when an error happened: tool, operation, request (and its id), clock.
+//! Where an error happened: the tool, operation and request of the call that failed,
+//! and which of them the client is shown.
 
 use core::fmt;
 use std::time::SystemTime;
 
 use serde::{Serialize, Serializer};
 
-/// A source of the current time, injectable so tests render fixed timestamps.
-pub trait Clock: Send + Sync {
-    /// The current time.
-    fn now(&self) -> SystemTime;
-}
-
-/// The system's wall clock.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct SystemClock;
-
-impl Clock for SystemClock {
-    fn now(&self) -> SystemTime {
-        SystemTime::now()
-    }
-}
-
-/// A clock stopped at one instant.
-///
-/// ```
-/// use tool_error::{Context, FixedClock};
-///
-/// let clock = FixedClock::from_rfc3339("2025-10-27T14:32:15Z").unwrap();
-/// let context = Context::new().with_tool("build_media").with_clock(&clock);
-/// assert_eq!(context.timestamp(), Some(clock.0));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FixedClock(pub SystemTime);
-
-impl FixedClock {
-    /// Parses an RFC 3339 UTC timestamp such as `2025-10-27T14:32:15Z`.
-    pub fn from_rfc3339(text: &str) -> Result<Self, humantime::TimestampError> {
-        humantime::parse_rfc3339(text).map(FixedClock)
-    }
-}
-
-impl Clock for FixedClock {
-    fn now(&self) -> SystemTime {
-        self.0
-    }
-}
+use crate::clock::Clock;
 
 /// What the server knows about the call that failed. Every part is optional and
 /// borrowed; build one per request.
 ///
+/// The server's own settings, its clock and version, are not set here but once on
+/// [`Options`](crate::Options), whose [`context`](crate::Options::context) starts a
+/// context that carries them:
+///
 /// ```
-/// use tool_error::{Context, SystemClock};
+/// use tool_error::{Context, Options};
 ///
 /// let context = Context::new()
 ///     .with_tool("run_fba")
 ///     .with_operation("optimize")
-///     .with_request_id("req_abc123")
-///     .with_server_version(env!("CARGO_PKG_VERSION"))
-///     .with_clock(&SystemClock);
+///     .with_request_id("req_abc123");
+/// assert_eq!(context.tool(), Some("run_fba"));
+///
+/// let options = Options::new().with_server_version(env!("CARGO_PKG_VERSION"));
+/// let context = options.context().with_tool("run_fba");
 /// assert_eq!(context.tool(), Some("run_fba"));
 /// ```
 #[derive(Clone, Copy, Default)]
@@ -67,7 +35,6 @@ pub struct Context<'a> {
     request_id: Option<RequestId<'a>>,
     session_id: Option<&'a str>,
     server_version: Option<&'a str>,
-    locale: Option<&'a str>,
     clock: Option<&'a dyn Clock>,
     idempotent: Option<bool>,
 }
@@ -81,7 +48,6 @@ impl<'a> Context<'a> {
             request_id: None,
             session_id: None,
             server_version: None,
-            locale: None,
             clock: None,
             idempotent: None,
         }
@@ -117,23 +83,14 @@ impl<'a> Context<'a> {
         self
     }
 
-    /// The server version, shown in verbose debug info.
-    #[must_use]
-    pub const fn with_server_version(mut self, version: &'a str) -> Self {
+    /// The server version, from [`Options::with_server_version`](crate::Options::with_server_version).
+    pub(crate) const fn with_server_version(mut self, version: &'a str) -> Self {
         self.server_version = Some(version);
         self
     }
 
-    /// The caller's locale (BCP 47), for profiles that localise.
-    #[must_use]
-    pub const fn with_locale(mut self, locale: &'a str) -> Self {
-        self.locale = Some(locale);
-        self
-    }
-
-    /// The clock timestamps come from; without one, envelopes carry no timestamp.
-    #[must_use]
-    pub const fn with_clock(mut self, clock: &'a dyn Clock) -> Self {
+    /// The clock, from [`Options::with_clock`](crate::Options::with_clock).
+    pub(crate) const fn with_clock(mut self, clock: &'a dyn Clock) -> Self {
         self.clock = Some(clock);
         self
     }
@@ -170,14 +127,9 @@ impl<'a> Context<'a> {
         self.session_id
     }
 
-    /// The server version, if set.
-    pub const fn server_version(&self) -> Option<&'a str> {
+    /// The server version, if the options set one.
+    pub(crate) const fn server_version(&self) -> Option<&'a str> {
         self.server_version
-    }
-
-    /// The locale, if set.
-    pub const fn locale(&self) -> Option<&'a str> {
-        self.locale
     }
 
     /// Whether repeating the call unchanged is safe, if known.
@@ -185,8 +137,8 @@ impl<'a> Context<'a> {
         self.idempotent
     }
 
-    /// The clock's current time, if there is a clock.
-    pub fn timestamp(&self) -> Option<SystemTime> {
+    /// The clock's current time, if the options set a clock.
+    pub(crate) fn timestamp(&self) -> Option<SystemTime> {
         self.clock.map(Clock::now)
     }
 }
@@ -199,7 +151,6 @@ impl fmt::Debug for Context<'_> {
             .field("request_id", &self.request_id)
             .field("session_id", &self.session_id)
             .field("server_version", &self.server_version)
-            .field("locale", &self.locale)
             .field("clock", &self.clock.map(|_| "<clock>"))
             .field("idempotent", &self.idempotent)
             .finish()

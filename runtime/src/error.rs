@@ -5,9 +5,8 @@ use std::backtrace::Backtrace;
 use std::error::Error as StdError;
 use std::time::Duration;
 
-use crate::{
-    Catalog, Channel, DetailWriter, Entry, Kind, NextCallWriter, StaticCatalog, SuggestionWriter,
-};
+use crate::next_call::NextCallWriter;
+use crate::{Catalog, Channel, DetailWriter, Entry, Kind, StaticCatalog, SuggestionWriter};
 
 /// An error with a contract an agent can act on.
 ///

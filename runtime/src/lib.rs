@@ -7,7 +7,7 @@
 //! in a static [`Catalog`], and renderings in the wire formats agents read.
 //!
 //! ```
-//! use tool_error::{Context, Envelope, FixedClock, McpToolResult, ToolError};
+//! use tool_error::{Context, Envelope, McpToolResult, ToolError};
 //!
 //! #[derive(Debug, thiserror::Error, ToolError)]
 //! #[tool_error(domain = "gem-flux")]
@@ -33,35 +33,44 @@
 //! assert_eq!(error.code(), "MODEL_NOT_FOUND");
 //! assert!(error.recoverable());
 //!
-//! let clock = FixedClock::from_rfc3339("2025-10-27T14:35:22Z").unwrap();
-//! let envelope = Envelope::new(&error)
-//!     .with_context(Context::new().with_tool("run_fba").with_clock(&clock));
+//! let envelope = Envelope::new(&error).with_context(Context::new().with_tool("run_fba"));
 //! let result = envelope.to_value(&McpToolResult::new());
 //! assert_eq!(result["isError"], true);
 //! ```
 //!
 //! # Pieces
 //!
-//! - [`ToolError`]: the trait, derived or written by hand; object safe.
-//! - [`Kind`], [`Channel`]: the decision class and the MCP channel.
-//! - [`Context`], [`Policy`]: where the error happened and what may be shown.
-//! - [`Envelope`]: error + context + policy, the data every profile renders.
-//! - [`profile`]: [`Native`], [`JsonRpc`], [`JsonRpcResponse`], [`McpToolResult`],
-//!   [`Problem`], and the [`Profile`] trait for custom formats.
-//! - [`client`]: parse an error text back and pick the [`NextAction`].
-//! - [`Catalog`], [`assert_unique_codes!`], [`crate_catalog!`], [`lock`]: the static
-//!   code catalog, its compile-time uniqueness check, and the lock file for CI.
+//! The root holds what a server writes; each module holds the rest of its concept.
+//!
+//! - [`ToolError`]: the trait, derived or written by hand; object safe. A
+//!   hand-written impl writes through [`DetailWriter`] ([`Detail`]) and
+//!   [`SuggestionWriter`] ([`SuggestionSource`]), and gives a [`RetryAfter`].
+//! - [`Kind`] ([`kind`]), [`Channel`]: the decision class and the MCP channel.
+//! - [`Context`], [`ClientContext`], [`RequestId`]: what is known of the call that
+//!   failed, and which of it the client is shown.
+//! - [`Policy`], [`Limits`]: what may be shown, and how much.
+//! - [`Envelope`] ([`envelope`]): error + context + policy, the data every profile
+//!   renders.
+//! - [`Profile`] ([`profile`]): [`Native`], [`JsonRpc`], [`McpToolResult`],
+//!   [`Problem`], [`JsonRpcResponse`](profile::JsonRpcResponse), and the trait for
+//!   custom formats.
+//! - [`Options`]: the server's settings, installed once: the client and log
+//!   policies, the [`clock`], the server version, and what each integration needs.
+//! - [`client`]: an agent's side: parse an error text back and pick the
+//!   [`NextAction`](client::NextAction).
+//! - [`Catalog`], [`StaticCatalog`], [`CrateCatalog`], [`Entry`] ([`catalog`]),
+//!   [`assert_unique_codes!`], [`crate_catalog!`], [`lock`] and [`assert_lock!`]: the
+//!   static code catalog, its compile-time uniqueness check, and the lock file for CI.
 //! - [`args`]: typed arguments deserialised with each bad field named, as one
 //!   `VALIDATION` error.
-//! - [`NextCall`], [`next_call`]: tool calls an error suggests, and the check of
+//! - [`NextCall`] ([`next_call`]): tool calls an error suggests, and the check of
 //!   them against the tools a server serves.
 //! - [`AnyError`]: any error a handler meets (`anyhow`, boxed), rendered with the
 //!   contract it carries.
-//! - [`Options`]: what every integration converts with, installed once.
 //! - Integrations, each a module behind the feature of the same name: `rmcp` (MCP
 //!   servers), `jsonrpsee`, `axum` (problem+json responses), `tracing` (one event
 //!   per error), `utoipa` (OpenAPI responses, an example per code); with
-//!   `schemars`, [`OwnedEnvelope`] has a JSON Schema.
+//!   `schemars`, [`client::ParsedEnvelope`] has a JSON Schema.
 //! - `migrating` (with the `rmcp` feature): moving an existing server to tool-error
 //!   step by step.
 //!
@@ -94,7 +103,7 @@
 //! - **Panics in your code.** If the error's own `Display`, `Serialize` or `ToolError`
 //!   methods panic inside `render`, `render_into`, `render_pretty`, `to_json` or
 //!   `to_value`, the panic is caught and treated like a value that failed: the envelope
-//!   is rendered again with a stronger [`Reduction`], down to the fallback, whose message
+//!   is rendered again with less of the error, down to the fallback, whose message
 //!   is the code and which formats nothing of the error's. The panic hook still reports
 //!   the panic. With `panic = "abort"` nothing can be caught. The views (`message()`,
 //!   `details()`, `wire()`...), and whatever formats through them, do not catch.
@@ -110,7 +119,7 @@
 //!   of `self`, and a `redact` field sent by a `next_call`.
 //! - **Next calls are advice.** A server cannot make an agent run anything: a next call
 //!   names a tool and arguments, and says `read_only` when, by the server's account, it
-//!   only reads. The next-call check ([`next_call::check`], `rmcp::check_next_calls`)
+//!   only reads. The next-call check ([`next_call::match_tools`], `rmcp::check_next_calls`)
 //!   makes that account agree with the server's own tool annotations: a `read_only`
 //!   call passes only if its tool declares `readOnlyHint: true` and not
 //!   `destructiveHint: true`, so a server that runs the check never marks a call to an
@@ -161,14 +170,15 @@ extern crate self as tool_error;
 
 mod any_error;
 pub mod args;
-mod catalog;
+pub mod catalog;
 mod channel;
 pub mod client;
+pub mod clock;
 mod context;
 pub mod envelope;
 mod error;
 mod integrations;
-mod kind;
+pub mod kind;
 mod legacy;
 mod limit;
 mod writers;
@@ -188,11 +198,10 @@ mod template;
 pub mod __private;
 
 pub use any_error::AnyError;
-pub use catalog::{BuiltinEntry, Catalog, CrateCatalog, Entry, FieldInfo, StaticCatalog, lock};
+pub use catalog::{Catalog, CrateCatalog, Entry, StaticCatalog, lock};
 pub use channel::Channel;
-pub use client::{NextAction, OwnedEnvelope, OwnedNextCall, Parsed};
-pub use context::{ClientContext, Clock, Context, FixedClock, RequestId, SystemClock};
-pub use envelope::{Envelope, Reduction};
+pub use context::{ClientContext, Context, RequestId};
+pub use envelope::Envelope;
 pub use error::ToolError;
 #[cfg(feature = "axum")]
 pub use integrations::axum;
@@ -206,11 +215,11 @@ pub use integrations::rmcp;
 pub use integrations::tracing;
 #[cfg(feature = "utoipa")]
 pub use integrations::utoipa;
-pub use kind::{Kind, UnknownKind};
-pub use next_call::{NextCall, NextCallWriter};
+pub use kind::Kind;
+pub use next_call::NextCall;
 pub use options::Options;
 pub use policy::{Limits, Policy};
-pub use profile::{JsonRpc, JsonRpcResponse, McpToolResult, Native, Problem, Profile};
+pub use profile::{JsonRpc, McpToolResult, Native, Problem, Profile};
 pub use writers::{Detail, DetailWriter, RetryAfter, SuggestionSource, SuggestionWriter};
 
 // The README's examples compile and run as doc tests, with every integration they

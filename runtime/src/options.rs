@@ -4,10 +4,8 @@ use core::fmt;
 use std::borrow::Cow;
 use std::sync::{Arc, LazyLock, OnceLock};
 
-use crate::{
-    ClientContext, Clock, Context, CrateCatalog, Envelope, Native, Policy, Profile, SystemClock,
-    ToolError,
-};
+use crate::clock::{Clock, SystemClock};
+use crate::{ClientContext, Context, CrateCatalog, Envelope, Native, Policy, Profile, ToolError};
 
 /// A profile with its type erased, so options can hold any of them: one method per
 /// output an integration hands to its framework, each serialised once.
@@ -245,7 +243,9 @@ impl Options {
         self.edit(|core| core.levels = levels)
     }
 
-    /// Where timestamps come from (a [`FixedClock`](crate::FixedClock) in tests).
+    /// Where timestamps come from (a [`FixedClock`](crate::clock::FixedClock) in tests):
+    /// the one place a clock is set, for every integration, every log event and every
+    /// context [`context`](Self::context) starts.
     #[must_use]
     pub fn with_clock<C: Clock + 'static>(self, clock: C) -> Self {
         self.edit(|core| core.clock = Some(Arc::new(clock)))
@@ -321,12 +321,13 @@ impl Options {
 
     /// The log policy: the one set with [`with_log_policy`](Self::with_log_policy),
     /// else the client policy with `verbose` on.
-    pub fn log_policy(&self) -> Cow<'_, Policy> {
-        Cow::Borrowed(&self.core.effective_log_policy)
+    pub fn log_policy(&self) -> &Policy {
+        &self.core.effective_log_policy
     }
 
     /// A context with these options' clock and server version, to which a caller adds
-    /// the tool name, request id...
+    /// the tool name, request id...: how an envelope rendered by hand gets the
+    /// timestamp and version the integrations give theirs.
     pub fn context(&self) -> Context<'_> {
         let core = &*self.core;
         let mut context = Context::new();

@@ -9,7 +9,8 @@ use std::process::Command;
 
 use rmcp::model::{CallToolRequestParams, CallToolResult};
 use serde_json::Value;
-use tool_error::{Envelope, FixedClock, Policy, ToolError};
+use tool_error::clock::FixedClock;
+use tool_error::{Envelope, Policy, ToolError};
 
 /// The time tests render at when the time itself is not what they check.
 pub const TIMESTAMP: &str = "2025-10-27T14:35:22Z";

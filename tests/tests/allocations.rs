@@ -10,7 +10,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::time::Duration;
 
-use tool_error::{Context, Envelope, JsonRpc, Native, ToolError};
+use tool_error::{Envelope, JsonRpc, Native, Options, ToolError};
 use tool_error_tests::clock;
 
 struct Counting;
@@ -83,8 +83,8 @@ enum MediaError {
 
 #[test]
 fn rendering_into_a_reused_buffer_allocates_nothing() {
-    let clock = clock();
-    let context = Context::new().with_tool("build_media").with_clock(&clock);
+    let options = Options::new().with_clock(clock());
+    let context = options.context().with_tool("build_media");
     let errors = [
         MediaError::InvalidCompoundIds {
             invalid_ids: vec!["cpd99999".into(), "cpd00ABC".into()],

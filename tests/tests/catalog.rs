@@ -903,8 +903,8 @@ static HAND_BUILT: tool_error::Catalog = tool_error::Catalog::new(
         .with_category("timeout_error")
         .with_jsonrpc_code(-32005)
         .with_fields(&[
-            tool_error::FieldInfo::new("a"),
-            tool_error::FieldInfo::redacted("b"),
+            tool_error::catalog::FieldInfo::new("a"),
+            tool_error::catalog::FieldInfo::redacted("b"),
         ])
         .with_doc("Built without the derive.")],
 )
@@ -925,7 +925,7 @@ fn hand_built_catalogs_use_the_const_builders() {
     assert_eq!(entry.jsonrpc_code(), -32005);
     assert_eq!(entry.category(), Some("timeout_error"));
     assert!(entry.recoverable());
-    assert_eq!(entry.fields()[0], tool_error::FieldInfo::new("a"));
+    assert_eq!(entry.fields()[0], tool_error::catalog::FieldInfo::new("a"));
     assert_eq!(entry.fields()[1].name(), "b");
     assert!(entry.fields()[1].is_redacted());
     assert_eq!(HAND_BUILT.domain(), Some("hand"));

@@ -45,7 +45,7 @@ use rmcp::transport::TokioChildProcess;
 use rmcp::{RoleClient, ServiceExt};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
-use tool_error::OwnedNextCall;
+use tool_error::client::ParsedNextCall;
 use tool_error_examples::gem_flux::formula::Formula;
 
 type BoxError = Box<dyn Error + Send + Sync>;
@@ -58,7 +58,7 @@ struct Failure {
     #[serde(default)]
     details: Value,
     #[serde(default)]
-    next_calls: Vec<OwnedNextCall>,
+    next_calls: Vec<ParsedNextCall>,
 }
 
 /// What a tool call came back with.
@@ -126,7 +126,7 @@ impl Agent {
     /// argument it must add known.
     async fn follow(
         &self,
-        call: &OwnedNextCall,
+        call: &ParsedNextCall,
         supplied: &[(&str, Value)],
     ) -> Result<Option<Reply>, BoxError> {
         let missing: Vec<&String> = call

@@ -9,7 +9,8 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anstyle::{AnsiColor, Style};
-use tool_error::{Context, Envelope, FixedClock, JsonRpc, McpToolResult, Native, Problem, Profile};
+use tool_error::clock::FixedClock;
+use tool_error::{Envelope, JsonRpc, McpToolResult, Native, Options, Problem, Profile};
 use tool_error_examples::{Sample, exa, gem_flux, interbase, mdmcp, ontology};
 
 /// Each system, with what it is and the format its errors take.
@@ -50,8 +51,8 @@ fn built_in_profiles() -> Vec<Sample> {
         gem_flux::SessionError::model_not_found("model_xyz", vec!["model_20251027_a1b2c3".into()]);
     let clock = FixedClock::from_rfc3339("2025-10-27T14:35:22Z")
         .unwrap_or(FixedClock(std::time::UNIX_EPOCH));
-    let envelope =
-        Envelope::new(&error).with_context(Context::new().with_tool("run_fba").with_clock(&clock));
+    let options = Options::new().with_clock(clock);
+    let envelope = Envelope::new(&error).with_context(options.context().with_tool("run_fba"));
     fn render<P: Profile>(envelope: &Envelope<'_>, name: &str, profile: &P) -> Sample {
         Sample {
             system: BUILT_IN,

@@ -6,7 +6,7 @@ use std::error::Error as StdError;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use serde_json::{Value, json};
-use tool_error::Clock;
+use tool_error::clock::Clock;
 
 use super::errors::{ExaError, js_typeof};
 use super::foreign::{from_panic, normalize_named};
@@ -118,13 +118,13 @@ pub type Document = Result<String, String>;
 /// Exa's `DocsTool` over an in-memory store: `getDocumentation` and `search`,
 /// each wrapped in Exa's `executeWithErrorHandling`.
 #[derive(Debug)]
-pub struct DocsTool<'c> {
+pub struct DocsTool {
     /// Documents by path.
     pub documents: BTreeMap<String, Document>,
     /// Whether the documentation root is configured.
     pub configured: bool,
     /// The error handler (log, metrics, alerts).
-    pub handler: ErrorHandler<'c>,
+    pub handler: ErrorHandler,
     /// Calls made so far; the request id is `req-<n>`.
     pub calls: u64,
 }
@@ -149,12 +149,12 @@ fn non_blank(value: &Value) -> bool {
     value.as_str().is_some_and(|s| !s.trim().is_empty())
 }
 
-impl<'c> DocsTool<'c> {
+impl DocsTool {
     /// The tool's name in responses.
     pub const NAME: &'static str = "docs";
 
     /// A configured tool over `documents`.
-    pub fn new(mode: Mode, clock: &'c dyn Clock, documents: &[(&str, Document)]) -> Self {
+    pub fn new(mode: Mode, clock: impl Clock + 'static, documents: &[(&str, Document)]) -> Self {
         DocsTool {
             documents: documents
                 .iter()

@@ -3,10 +3,12 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::time::SystemTime;
 
 use serde_json::{Value, json};
+use tool_error::clock::Clock;
 use tool_error::envelope::Timestamp;
-use tool_error::{Clock, Context, Envelope, ToolError};
+use tool_error::{Envelope, Options, ToolError};
 
 use super::errors::ExaError;
 use super::profile::{ErrorLogEntry, ExaJson, ExaResponse, Mode, needs_alert, policy};
@@ -25,9 +27,10 @@ pub struct ErrorContext<'a> {
 }
 
 /// Exa's `ErrorHandler`: normalises, logs, counts and formats errors.
-pub struct ErrorHandler<'c> {
+pub struct ErrorHandler {
     mode: Mode,
-    clock: &'c dyn Clock,
+    /// The clock the log and responses are stamped by.
+    options: Options,
     /// What Exa's `logger.error` received: `{error: toJSON(), context}`.
     pub log: Vec<Value>,
     /// Exa's `metrics.recordError(code, tool)`: calls per (code, tool).
@@ -36,7 +39,7 @@ pub struct ErrorHandler<'c> {
     pub alerts: Vec<Value>,
 }
 
-impl fmt::Debug for ErrorHandler<'_> {
+impl fmt::Debug for ErrorHandler {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("ErrorHandler")
             .field("mode", &self.mode)
@@ -47,12 +50,12 @@ impl fmt::Debug for ErrorHandler<'_> {
     }
 }
 
-impl<'c> ErrorHandler<'c> {
+impl ErrorHandler {
     /// A handler for `mode`, timestamps from `clock`.
-    pub fn new(mode: Mode, clock: &'c dyn Clock) -> Self {
+    pub fn new(mode: Mode, clock: impl Clock + 'static) -> Self {
         ErrorHandler {
             mode,
-            clock,
+            options: Options::new().with_clock(clock),
             log: Vec::new(),
             metrics: BTreeMap::new(),
             alerts: Vec::new(),
@@ -64,13 +67,17 @@ impl<'c> ErrorHandler<'c> {
     pub fn handle_error(&mut self, error: &ExaError, context: &ErrorContext<'_>) -> Value {
         let policy = policy(self.mode);
         let log_policy = policy.clone().with_details(true);
-        let ctx = Context::new()
+        let ctx = self
+            .options
+            .context()
             .with_tool(context.tool)
             .with_operation(context.operation)
-            .with_request_id(context.request_id)
-            .with_clock(self.clock);
+            .with_request_id(context.request_id);
         let envelope = Envelope::new(error).with_context(ctx);
-        let timestamp = Timestamp::new(self.clock.now()).with_millis();
+        let timestamp = envelope
+            .timestamp()
+            .unwrap_or_else(|| Timestamp::new(SystemTime::now()))
+            .with_millis();
         self.log.push(json!({
             "error": envelope.with_policy(&log_policy).to_value(&ExaJson),
             "context": {

@@ -4,7 +4,7 @@
 use std::io;
 
 use serde_json::{Value, json};
-use tool_error::{Context, Envelope};
+use tool_error::{Envelope, Options};
 
 use super::docs_tool::{DocsTool, Document};
 use super::errors::ExaError;
@@ -27,10 +27,10 @@ pub fn sample_documents() -> Vec<(&'static str, Document)> {
 
 /// Every error class in Exa's response format, for the tour.
 pub fn samples() -> Vec<Sample> {
-    let clock = tool_error::FixedClock::from_rfc3339("2025-10-27T14:35:22Z")
-        .unwrap_or(tool_error::FixedClock(std::time::UNIX_EPOCH));
+    let clock = tool_error::clock::FixedClock::from_rfc3339("2025-10-27T14:35:22Z")
+        .unwrap_or(tool_error::clock::FixedClock(std::time::UNIX_EPOCH));
     let documents = sample_documents();
-    let mut tool = DocsTool::new(Mode::Development, &clock, &documents);
+    let mut tool = DocsTool::new(Mode::Development, clock, &documents);
     let mut samples = vec![
         sample(
             "DOC_NOT_FOUND with a similar path",
@@ -51,11 +51,12 @@ pub fn samples() -> Vec<Sample> {
     ];
     let io_error = io::Error::other("socket closed mid-read");
     let unknown = normalize(&io_error, None);
+    let options = Options::new().with_clock(clock);
     let envelope = |error: &ExaError| {
-        let context = Context::new()
+        let context = options
+            .context()
             .with_tool(DocsTool::NAME)
-            .with_operation("getDocumentation")
-            .with_clock(&clock);
+            .with_operation("getDocumentation");
         let policy = policy(Mode::Development);
         Envelope::new(error)
             .with_context(context)
@@ -66,7 +67,7 @@ pub fn samples() -> Vec<Sample> {
         "UNKNOWN_ERROR (normalised io::Error)",
         envelope(&unknown),
     ));
-    let mut unconfigured = DocsTool::new(Mode::Production, &clock, &[]);
+    let mut unconfigured = DocsTool::new(Mode::Production, clock, &[]);
     unconfigured.configured = false;
     samples.push(sample(
         "CONFIG_ERROR in production (no details)",

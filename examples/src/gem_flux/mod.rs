@@ -14,7 +14,7 @@
 //!   `gem-flux-mcp`.
 //!
 //! ```
-//! use tool_error::FixedClock;
+//! use tool_error::clock::FixedClock;
 //! use tool_error_examples::gem_flux::{self, BuildMediaArgs, Biochemistry};
 //!
 //! let args = BuildMediaArgs {
@@ -24,7 +24,7 @@
 //! };
 //! let error = gem_flux::validate_build_media(&args, &Biochemistry::EMBEDDED).unwrap_err();
 //! let clock = FixedClock::from_rfc3339("2025-10-27T14:32:15Z").unwrap();
-//! let response = gem_flux::render(&error, "build_media", &clock);
+//! let response = gem_flux::render(&error, "build_media", clock);
 //! assert_eq!(response["error_code"], "INVALID_COMPOUND_IDS");
 //! assert_eq!(response["jsonrpc_error_code"], -32000);
 //! assert_eq!(response["details"]["invalid_ids"][0], "cpd27");

@@ -4,8 +4,9 @@ use std::time::SystemTime;
 
 use serde::Serializer;
 use serde::ser::SerializeMap;
+use tool_error::clock::Clock;
 use tool_error::envelope::Timestamp;
-use tool_error::{Clock, Context, Envelope, Kind, Policy, Profile, ToolError};
+use tool_error::{Envelope, Kind, Options, Policy, Profile, ToolError};
 
 /// The error response every Gem-Flux tool returns:
 ///
@@ -100,8 +101,9 @@ fn timestamp(envelope: &Envelope<'_>) -> Timestamp {
 }
 
 /// Renders `error` as the response of `tool`, timestamped by `clock`.
-pub fn render(error: &dyn ToolError, tool: &str, clock: &dyn Clock) -> serde_json::Value {
-    let context = Context::new().with_tool(tool).with_clock(clock);
+pub fn render(error: &dyn ToolError, tool: &str, clock: impl Clock + 'static) -> serde_json::Value {
+    let options = Options::new().with_clock(clock);
+    let context = options.context().with_tool(tool);
     Envelope::new(error)
         .with_context(context)
         .to_value(&GemFlux::DOCUMENTED)

@@ -3,7 +3,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use tool_error::{Context, Envelope, FixedClock, ToolError};
+use tool_error::clock::FixedClock;
+use tool_error::{Envelope, Options, ToolError};
 
 use super::biochem::Biochemistry;
 use super::errors::{DatabaseError, FbaError, GapfillError, LibraryError, MediaError, ModelError};
@@ -23,7 +24,7 @@ fn sample(error: &dyn ToolError, tool: &str, timestamp: &str) -> Sample {
     Sample {
         system: SYSTEM,
         title: format!("{} ({tool})", error.code()),
-        output: render(error, tool, &clock(timestamp)),
+        output: render(error, tool, clock(timestamp)),
     }
 }
 
@@ -133,11 +134,11 @@ pub fn samples() -> Vec<Sample> {
     // The server's log entry for a gapfill that stopped with an exception (Gem-Flux
     // elides the traceback as "...").
     let raised = GapfillError::raised("model_xyz", "media_abc", 0.01, "...");
-    let log_clock = clock("2025-10-27T15:15:22Z");
-    let context = Context::new()
+    let options = Options::new().with_clock(clock("2025-10-27T15:15:22Z"));
+    let context = options
+        .context()
         .with_tool("gapfill_model")
-        .with_session_id("session_123")
-        .with_clock(&log_clock);
+        .with_session_id("session_123");
     samples.push(Sample {
         system: SYSTEM,
         title: "GAPFILL_INFEASIBLE as a server log entry".to_owned(),

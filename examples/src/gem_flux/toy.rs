@@ -703,7 +703,8 @@ pub struct BiomassTerm {
 #[cfg(test)]
 mod tests {
     use serde_json::json;
-    use tool_error::{FixedClock, ToolError};
+    use tool_error::ToolError;
+    use tool_error::clock::FixedClock;
 
     use super::*;
     use crate::gem_flux::render;
@@ -731,7 +732,7 @@ mod tests {
 
     fn details(error: &dyn ToolError, tool: &str) -> serde_json::Value {
         let clock = FixedClock::from_rfc3339("2025-10-27T14:40:11Z").unwrap();
-        render(error, tool, &clock)["details"].clone()
+        render(error, tool, clock)["details"].clone()
     }
 
     const GLUCOSE: &str = "cpd00027";

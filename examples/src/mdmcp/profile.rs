@@ -8,7 +8,8 @@ use serde::ser::{Error as _, SerializeMap};
 use serde::{Deserialize, Serialize, Serializer};
 use tool_error::envelope::{DebugInfo as RuntimeDebugInfo, Timestamp};
 use tool_error::{
-    Context, Envelope, JsonRpc, JsonRpcResponse, Limits, Policy, Profile, RequestId, ToolError,
+    Context, Envelope, JsonRpc, Limits, Policy, Profile, RequestId, ToolError,
+    profile::JsonRpcResponse,
 };
 
 /// mdmcp's server configuration.

@@ -1,7 +1,8 @@
 //! The responses of section 5 of mdmcp's documentation and the errors behind them,
 //! for the tour.
 
-use tool_error::{Context, FixedClock, RequestId};
+use tool_error::clock::FixedClock;
+use tool_error::{Context, Options, RequestId};
 
 use super::errors::{PolicyViolation, ProcessFailure, ResourceLimit, ValidationFailure};
 use super::profile::ServerConfig;
@@ -28,10 +29,10 @@ pub fn samples() -> Vec<Sample> {
     let argument = example_invalid_argument();
     let file = ResourceLimit::file_too_large(104_857_600, 10_485_760);
     let timeout = example_timeout();
-    let verbose_context = Context::new()
-        .with_request_id("req_abc123")
+    let server = Options::new()
         .with_server_version("0.3.6")
-        .with_clock(&clock);
+        .with_clock(clock);
+    let verbose_context = server.context().with_request_id("req_abc123");
     let sample = |title: &str, output| Sample {
         system: SYSTEM,
         title: title.to_owned(),

@@ -4,7 +4,8 @@
 use serde::ser::SerializeMap;
 use serde_json::Value;
 use tool_error::{
-    Channel, Envelope, JsonRpc, JsonRpcResponse, McpToolResult, Profile, RequestId, ToolError,
+    Channel, Envelope, JsonRpc, McpToolResult, Profile, RequestId, ToolError,
+    profile::JsonRpcResponse,
 };
 
 /// The server's `ErrorResponse`: `{"error": true, "code", "message", "details"?}`.

@@ -12,10 +12,8 @@ use self::lookup::Found;
 pub use self::lookup::Registration;
 pub(crate) use self::lookup::registered_types;
 use crate::error::forward_contract;
-use crate::{
-    Catalog, Channel, DetailWriter, Entry, Kind, NextCallWriter, Options, SuggestionWriter,
-    ToolError,
-};
+use crate::next_call::NextCallWriter;
+use crate::{Catalog, Channel, DetailWriter, Entry, Kind, Options, SuggestionWriter, ToolError};
 
 /// Any error, for handlers that return `anyhow::Result` or `Box<dyn Error>`: it
 /// renders as the outermost error in its cause chain that has a contract, with

@@ -421,7 +421,7 @@ static CATALOG: Catalog = Catalog::new("ArgumentError", module_path!(), &[ENTRY]
     .with_doc("Input that failed to deserialise or to pass its checks.");
 
 const ENTRY: Entry = Entry::new("ArgumentError", ArgumentError::CODE, Kind::Validation)
-    .with_fields(&[crate::FieldInfo::new("violations")])
+    .with_fields(&[crate::catalog::FieldInfo::new("violations")])
     .with_doc("A field has the wrong type or value, is missing, or is not accepted.");
 
 impl ToolError for ArgumentError {

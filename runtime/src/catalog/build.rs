@@ -11,7 +11,8 @@ impl Entry {
     /// default.
     ///
     /// ```
-    /// use tool_error::{Catalog, Entry, FieldInfo, Kind};
+    /// use tool_error::catalog::FieldInfo;
+    /// use tool_error::{Catalog, Entry, Kind};
     ///
     /// static UPSTREAM: Catalog = Catalog::new(
     ///     "UpstreamError",
@@ -68,7 +69,7 @@ impl Entry {
 
     /// Sets [`next_calls`](Entry::next_calls), for a hand-written error whose
     /// [`ToolError::next_calls`](crate::ToolError::next_calls) writes these calls,
-    /// so the catalog lists them and [`next_call::check`](crate::next_call) sees them.
+    /// so the catalog lists them and [`next_call::match_tools`](crate::next_call) sees them.
     #[must_use]
     pub const fn with_next_calls(mut self, calls: &'static [CallSpec]) -> Self {
         self.next_calls = calls;

@@ -5,19 +5,17 @@
 
 mod build;
 mod builtin;
-mod coverage;
+pub(crate) mod coverage;
 pub mod lock;
-mod model;
+pub(crate) mod model;
 mod reference;
-mod registry;
+pub(crate) mod registry;
 mod text_diff;
-mod unique;
+pub(crate) mod unique;
 
 pub use builtin::BuiltinEntry;
-pub use coverage::Listed;
 pub(crate) use coverage::unlisted;
 pub use model::{Catalog, Entry, FieldInfo, StaticCatalog};
-pub use registry::{CrateCatalog, FindByDowncast, FindNothing, Finder, Probe};
+pub use registry::CrateCatalog;
+pub(crate) use registry::Finder;
 pub(crate) use unique::str_eq;
-
-pub use unique::{assert_unique, first_duplicate_code_in, leaf_count};

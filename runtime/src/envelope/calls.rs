@@ -6,7 +6,7 @@ use serde::ser::SerializeSeq;
 use serde::{Serialize, Serializer};
 
 use super::{Envelope, Reduction};
-use crate::NextCallWriter;
+use crate::next_call::NextCallWriter;
 use crate::next_call::{LimitedCall, NextCall, NextCallSink};
 
 /// The next calls of an envelope: `Serialize` as an array of

@@ -70,7 +70,7 @@ impl<'a> Details<'a> {
     /// what a profile does with [`is_empty`](Self::is_empty) and `Serialize`, with
     /// the shape learnt once (one walk of the error's details to count, one to
     /// write).
-    pub(crate) fn write_entry<M: SerializeMap>(
+    pub fn write_entry<M: SerializeMap>(
         &self,
         map: &mut M,
         key: &'static str,

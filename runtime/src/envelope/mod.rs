@@ -39,14 +39,12 @@ static DEFAULT_POLICY: Policy = Policy::DEFAULT;
 
 /// How far an envelope was cut down to fit [`Limits::max_envelope_bytes`](crate::Limits)
 /// or to get past a value that failed to serialise (or panicked). Each step includes
-/// the ones before.
-///
-/// The [`Native`](crate::Native) envelope says `"truncated": true` for any step past
-/// `None`, and also when a limit cut a string, a collection or a nesting level
-/// inside it without any reduction.
+/// the ones before. The render loop's state: profiles see only
+/// [`Envelope::is_reduced`]. Public for tests that start a render at a given step.
 ///
 /// ```
-/// use tool_error::{Envelope, Reduction, ToolError};
+/// use tool_error::envelope::Reduction;
+/// use tool_error::{Envelope, ToolError};
 ///
 /// #[derive(Debug, thiserror::Error, ToolError)]
 /// #[error("model {model_id} not found")]
@@ -60,6 +58,7 @@ static DEFAULT_POLICY: Policy = Policy::DEFAULT;
 ///     r#"{"code":"MODEL_NOT_FOUND","kind":"NOT_FOUND","message":"model m1 not found","recoverable":true,"suggestions":["List the models"],"truncated":true}"#
 /// );
 /// ```
+#[doc(hidden)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Reduction {
     /// Nothing removed.
@@ -81,17 +80,18 @@ pub enum Reduction {
 /// nothing is formatted or serialised until a profile asks.
 ///
 /// ```
-/// use tool_error::{Context, Envelope, FixedClock, Kind, ToolError};
+/// use tool_error::clock::FixedClock;
+/// use tool_error::{Envelope, Kind, Options, ToolError};
 ///
 /// #[derive(Debug, thiserror::Error, ToolError)]
 /// #[error("Model '{model_id}' not found in current session")]
 /// #[tool_error(kind = not_found, suggest = "Check model_id spelling")]
 /// struct ModelNotFound { model_id: String }
 ///
-/// let clock = FixedClock::from_rfc3339("2025-10-27T14:35:22Z").unwrap();
+/// // The server's clock is one of its options; a context started from them carries it.
+/// let options = Options::new().with_clock(FixedClock::from_rfc3339("2025-10-27T14:35:22Z").unwrap());
 /// let error = ModelNotFound { model_id: "model_xyz".into() };
-/// let envelope = Envelope::new(&error)
-///     .with_context(tool_error::Context::new().with_tool("run_fba").with_clock(&clock));
+/// let envelope = Envelope::new(&error).with_context(options.context().with_tool("run_fba"));
 /// assert_eq!(envelope.kind(), Kind::NotFound);
 /// assert_eq!(
 ///     envelope.to_json(),
@@ -153,14 +153,9 @@ impl<'a> Envelope<'a> {
         self
     }
 
-    /// Sets the timestamp directly.
-    #[must_use]
-    pub fn with_timestamp(mut self, timestamp: SystemTime) -> Self {
-        self.timestamp = Some(timestamp);
-        self
-    }
-
-    /// Renders as if already reduced to `reduction` (rendering reduces further when needed).
+    /// Renders as if already reduced to `reduction` (rendering reduces further when
+    /// needed): a hook for tests.
+    #[doc(hidden)]
     #[must_use]
     pub fn with_reduction(mut self, reduction: Reduction) -> Self {
         self.reduction = reduction;
@@ -182,9 +177,11 @@ impl<'a> Envelope<'a> {
         self.policy
     }
 
-    /// How far this rendering was cut down; profiles may mark it.
-    pub fn reduction(&self) -> Reduction {
-        self.reduction
+    /// Whether this rendering was cut down to fit the size limit or to get past a
+    /// value that failed to serialise: details, suggestions or more were dropped, so
+    /// a profile that marks cuts marks this one (see [`reporting_cuts`](Self::reporting_cuts)).
+    pub fn is_reduced(&self) -> bool {
+        self.reduction > Reduction::None
     }
 
     /// The code.
@@ -352,8 +349,51 @@ impl<'a> Envelope<'a> {
 
     /// This envelope with every cut its views make reported to `flag`, which the
     /// caller owns and reads after writing them: how a profile learns that a limit
-    /// cut something inside a value it has already streamed out.
-    pub(crate) fn reporting_cuts<'b>(&self, flag: &'b Cell<bool>) -> Envelope<'b>
+    /// cut something (a string, a collection, a nesting level) inside a value it has
+    /// already streamed out. Together with [`is_reduced`](Self::is_reduced), it is
+    /// how [`Native`](crate::Native) decides to write `"truncated": true`, and how a
+    /// custom profile can:
+    ///
+    /// ```
+    /// use core::cell::Cell;
+    /// use serde::Serializer;
+    /// use serde::ser::SerializeMap;
+    /// use tool_error::{Envelope, Limits, Policy, Profile, ToolError};
+    ///
+    /// /// `{"error": CODE, "text": MESSAGE, "cut": true?}`
+    /// struct Short;
+    ///
+    /// impl Profile for Short {
+    ///     fn serialize_envelope<S: Serializer>(
+    ///         &self,
+    ///         envelope: &Envelope<'_>,
+    ///         serializer: S,
+    ///     ) -> Result<S::Ok, S::Error> {
+    ///         let cut = Cell::new(false);
+    ///         let envelope = envelope.reporting_cuts(&cut);
+    ///         let mut map = serializer.serialize_map(None)?;
+    ///         map.serialize_entry("error", envelope.code())?;
+    ///         map.serialize_entry("text", &envelope.message())?;
+    ///         if envelope.is_reduced() || cut.get() {
+    ///             map.serialize_entry("cut", &true)?;
+    ///         }
+    ///         map.end()
+    ///     }
+    /// }
+    ///
+    /// #[derive(Debug, thiserror::Error, ToolError)]
+    /// #[error("no document matches {query}")]
+    /// #[tool_error(kind = not_found)]
+    /// struct NoMatch { query: String }
+    ///
+    /// let error = NoMatch { query: "tides".into() };
+    /// let policy = Policy::DEFAULT.with_limits(Limits::DEFAULT.with_max_message_chars(10));
+    /// assert_eq!(
+    ///     Envelope::new(&error).with_policy(&policy).render(&Short),
+    ///     r#"{"error":"NO_MATCH","text":"no documen…[truncated]","cut":true}"#
+    /// );
+    /// ```
+    pub fn reporting_cuts<'b>(&self, flag: &'b Cell<bool>) -> Envelope<'b>
     where
         'a: 'b,
     {

@@ -121,7 +121,7 @@ impl<'a> Suggestions<'a> {
     /// Writes `key` and the suggestions into `map` when there are any: what a
     /// profile does with [`is_empty`](Self::is_empty) and `Serialize` (one walk of
     /// the error's suggestions to count, one to write).
-    pub(crate) fn write_entry<M: SerializeMap>(
+    pub fn write_entry<M: SerializeMap>(
         &self,
         map: &mut M,
         key: &'static str,

@@ -6,7 +6,8 @@
 //! Only the type that sends them is gated.
 
 use crate::args::ArgumentError;
-use crate::{Catalog, Entry, FieldInfo, Kind, StaticCatalog};
+use crate::catalog::FieldInfo;
+use crate::{Catalog, Entry, Kind, StaticCatalog};
 
 const ROUTE_NOT_FOUND: &str = "Check the method and path against the API's routes";
 const METHOD_NOT_ALLOWED: &str = "Use one of the methods the response's Allow header lists";

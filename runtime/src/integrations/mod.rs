@@ -14,7 +14,7 @@
 //! | `axum` | `axum` | derived errors and the framework's refusals as `application/problem+json` responses |
 //! | `tracing` | `tracing` | one structured event per rendered error |
 //! | `metrics` | `metrics` | a count per converted error, by code, kind, tool and channel |
-//! | `schemars` | `schemars` | JSON Schema for `OwnedEnvelope`, `Kind` and `Channel` |
+//! | `schemars` | `schemars` | JSON Schema for `ParsedEnvelope`, `Kind` and `Channel` |
 //! | `garde` | `garde` | `From<garde::Report> for ArgumentError` |
 //! | `validator` | `validator` | `From<validator::ValidationErrors> for ArgumentError` |
 //! | `utoipa` | `utoipa` | OpenAPI responses of derived types: `utoipa::IntoResponses`, problem+json with an example per code |

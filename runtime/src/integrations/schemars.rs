@@ -1,14 +1,14 @@
 //! JSON Schema for the envelope types, through [schemars](https://docs.rs/schemars) 1.x.
 //!
-//! With the `schemars` feature, [`OwnedEnvelope`], [`Kind`] and [`Channel`] implement
+//! With the `schemars` feature, [`ParsedEnvelope`], [`Kind`] and [`Channel`] implement
 //! `schemars::JsonSchema`, so a tool can declare the error envelope in its own
 //! schemas (an `outputSchema` that allows errors, an OpenAPI document) and a client
 //! can validate what it reads back.
 //!
 //! ```
-//! use tool_error::OwnedEnvelope;
+//! use tool_error::client::ParsedEnvelope;
 //!
-//! let schema = schemars::schema_for!(OwnedEnvelope);
+//! let schema = schemars::schema_for!(ParsedEnvelope);
 //! let json = serde_json::to_value(&schema).unwrap();
 //! assert_eq!(json["required"], serde_json::json!(["code", "kind", "message", "recoverable"]));
 //! assert_eq!(json["properties"]["kind"]["$ref"], "#/$defs/Kind");
@@ -25,7 +25,8 @@ use std::borrow::Cow;
 use ::schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde_json::{Map, Value, json};
 
-use crate::{Channel, Kind, OwnedEnvelope};
+use crate::client::ParsedEnvelope;
+use crate::{Channel, Kind};
 
 fn object(value: Value) -> Schema {
     match value {
@@ -72,18 +73,20 @@ impl JsonSchema for Channel {
     }
 }
 
-impl JsonSchema for OwnedEnvelope {
+impl JsonSchema for ParsedEnvelope {
     fn schema_name() -> Cow<'static, str> {
-        Cow::Borrowed("OwnedEnvelope")
+        Cow::Borrowed("ParsedEnvelope")
     }
 
     fn schema_id() -> Cow<'static, str> {
-        Cow::Borrowed("tool_error::OwnedEnvelope")
+        Cow::Borrowed("tool_error::client::ParsedEnvelope")
     }
 
     fn json_schema(generator: &mut SchemaGenerator) -> Schema {
         let kind = generator.subschema_for::<Kind>().to_value();
-        let next_call = generator.subschema_for::<crate::OwnedNextCall>().to_value();
+        let next_call = generator
+            .subschema_for::<crate::client::ParsedNextCall>()
+            .to_value();
         let retry = generator
             .subschema_for::<Option<crate::envelope::Retry>>()
             .to_value();

@@ -17,7 +17,8 @@ use super::spec::{ArgumentSpec, CallSpec};
 ///
 /// ```
 /// use serde_json::json;
-/// use tool_error::{Envelope, Kind, NextCall, NextCallWriter, ToolError};
+/// use tool_error::next_call::NextCallWriter;
+/// use tool_error::{Envelope, Kind, NextCall, ToolError};
 ///
 /// #[derive(Debug)]
 /// struct UnknownCity(String);

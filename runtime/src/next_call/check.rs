@@ -43,10 +43,10 @@ use crate::Catalog;
 /// let tool = ServedTool::new("list_orders", schema)
 ///     .with_read_only_hint(hint("readOnlyHint"))
 ///     .with_destructive_hint(hint("destructiveHint"));
-/// assert!(next_call::check([OrderError::CATALOG], [tool]).is_ok());
+/// assert!(next_call::match_tools([OrderError::CATALOG], [tool]).is_ok());
 ///
 /// // Without annotations the tool may write, so the `read_only` call fails.
-/// let report = next_call::check([OrderError::CATALOG], [ServedTool::new("list_orders", schema)])
+/// let report = next_call::match_tools([OrderError::CATALOG], [ServedTool::new("list_orders", schema)])
 ///     .unwrap_err();
 /// assert!(report.to_string().contains("`list_orders` has no readOnlyHint annotation (MCP's default is false)"));
 /// ```
@@ -147,7 +147,7 @@ impl<'a> ServedTool<'a> {
 ///   annotations; the fix the report gives is to annotate the tool (with rmcp,
 ///   `#[tool(annotations(read_only_hint = true))]`) or to drop `read_only`.
 ///
-/// Every problem is reported, each naming the variant, the tool and the violation.
+/// Every mismatch is reported, each naming the variant, the tool and the violation.
 ///
 /// ```
 /// use serde_json::json;
@@ -164,16 +164,16 @@ impl<'a> ServedTool<'a> {
 /// let schema = json!({"type": "object", "properties": {"limit": {"type": "string"}}});
 /// let schema = schema.as_object().unwrap();
 /// let tools = [ServedTool::new("list_orders", schema).with_read_only_hint(Some(true))];
-/// let report = next_call::check([OrderError::CATALOG], tools).unwrap_err();
-/// assert_eq!(report.problems().len(), 1);
+/// let report = next_call::match_tools([OrderError::CATALOG], tools).unwrap_err();
+/// assert_eq!(report.mismatches().len(), 1);
 /// assert!(report.to_string().contains("OrderError::NotFound (NOT_FOUND), next call 1 (`list_orders`): its arguments do not match"));
 /// ```
-pub fn check<'a>(
+pub fn match_tools<'a>(
     catalogs: impl IntoIterator<Item = &'static Catalog>,
     tools: impl IntoIterator<Item = ServedTool<'a>>,
-) -> Result<(), Report> {
+) -> Result<(), Mismatches> {
     let tools: Vec<ServedTool<'a>> = tools.into_iter().collect();
-    let mut problems = Vec::new();
+    let mut mismatches = Vec::new();
     let mut seen: Vec<*const Catalog> = Vec::new();
     let mut pending: Vec<&'static Catalog> = catalogs.into_iter().collect();
     while let Some(catalog) = pending.pop() {
@@ -194,7 +194,7 @@ pub fn check<'a>(
                     tool: call.tool(),
                 };
                 check_call(call, &tools, |violation| {
-                    problems.push(Problem {
+                    mismatches.push(Mismatch {
                         site: site.clone(),
                         violation,
                     });
@@ -202,10 +202,10 @@ pub fn check<'a>(
             }
         }
     }
-    if problems.is_empty() {
+    if mismatches.is_empty() {
         Ok(())
     } else {
-        Err(Report { problems })
+        Err(Mismatches { mismatches })
     }
 }
 
@@ -300,7 +300,7 @@ fn sample_shown(call: &CallSpec, path: &str) -> String {
     }
 }
 
-/// Which next call a problem is about.
+/// Which next call a mismatch is about.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Site {
     type_name: &'static str,
@@ -312,12 +312,12 @@ struct Site {
 
 /// One next call that the server would not accept.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Problem {
+pub struct Mismatch {
     site: Site,
     violation: String,
 }
 
-impl Problem {
+impl Mismatch {
     /// The error type declaring the call.
     pub fn type_name(&self) -> &'static str {
         self.site.type_name
@@ -344,7 +344,7 @@ impl Problem {
     }
 }
 
-impl fmt::Display for Problem {
+impl fmt::Display for Mismatch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let site = &self.site;
         write!(
@@ -362,38 +362,38 @@ impl fmt::Display for Problem {
 
 /// Every next call that does not match the server's tools.
 #[derive(Clone, PartialEq, Eq)]
-pub struct Report {
-    problems: Vec<Problem>,
+pub struct Mismatches {
+    mismatches: Vec<Mismatch>,
 }
 
-impl Report {
-    /// The problems, catalog by catalog, in declaration order.
-    pub fn problems(&self) -> &[Problem] {
-        &self.problems
+impl Mismatches {
+    /// The mismatches, catalog by catalog, in declaration order.
+    pub fn mismatches(&self) -> &[Mismatch] {
+        &self.mismatches
     }
 }
 
-impl fmt::Display for Report {
+impl fmt::Display for Mismatches {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let count = self.problems.len();
+        let count = self.mismatches.len();
         let noun = if count == 1 {
             "next call does"
         } else {
             "next calls do"
         };
         write!(f, "{count} {noun} not match the server's tools:")?;
-        for problem in &self.problems {
-            write!(f, "\n- {problem}")?;
+        for mismatch in &self.mismatches {
+            write!(f, "\n- {mismatch}")?;
         }
         Ok(())
     }
 }
 
 // `unwrap()` and `expect()` print the `Debug` form: make it the readable report.
-impl fmt::Debug for Report {
+impl fmt::Debug for Mismatches {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
     }
 }
 
-impl std::error::Error for Report {}
+impl std::error::Error for Mismatches {}

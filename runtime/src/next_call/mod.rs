@@ -28,6 +28,6 @@ mod spec;
 pub(crate) use call::NextCallSink;
 pub use call::{NextCall, NextCallWriter};
 #[cfg(feature = "jsonschema")]
-pub use check::{Problem, Report, ServedTool, check};
+pub use check::{Mismatch, Mismatches, ServedTool, match_tools};
 pub(crate) use limited::LimitedCall;
 pub use spec::{ArgumentSpec, ArgumentValue, CallSpec};

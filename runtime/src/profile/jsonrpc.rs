@@ -86,7 +86,8 @@ impl<P: Profile> Profile for JsonRpc<P> {
 /// A whole JSON-RPC 2.0 error response: `{"jsonrpc": "2.0", "id", "error": {...}}`.
 ///
 /// ```
-/// use tool_error::{Envelope, JsonRpc, JsonRpcResponse, RequestId, ToolError};
+/// use tool_error::profile::JsonRpcResponse;
+/// use tool_error::{Envelope, JsonRpc, RequestId, ToolError};
 ///
 /// #[derive(Debug, thiserror::Error, ToolError)]
 /// #[error("Path is outside allowed roots")]

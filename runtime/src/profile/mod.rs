@@ -57,7 +57,8 @@
 //! ```
 //! use std::time::Duration;
 //! use serde::ser::{SerializeMap, Serializer};
-//! use tool_error::{Context, Envelope, FixedClock, Policy, Profile, ToolError};
+//! use tool_error::clock::FixedClock;
+//! use tool_error::{Envelope, Options, Policy, Profile, ToolError};
 //!
 //! /// `{"error": ..., "tool": ..., "retry_in": ..., "at": ..., "causes": [...]}`,
 //! /// each optional key only when there is a value.
@@ -96,10 +97,10 @@
 //!
 //! let cause = std::io::Error::other("connection reset");
 //! let error = Busy { cause, wait: Duration::from_millis(1500) };
-//! let clock = FixedClock::from_rfc3339("2025-10-27T14:35:22Z").unwrap();
+//! let options = Options::new().with_clock(FixedClock::from_rfc3339("2025-10-27T14:35:22Z").unwrap());
 //! let verbose = Policy::DEFAULT.with_verbose(true);
 //! let envelope = Envelope::new(&error)
-//!     .with_context(Context::new().with_tool("fetch").with_clock(&clock))
+//!     .with_context(options.context().with_tool("fetch"))
 //!     .with_policy(&verbose);
 //! assert_eq!(
 //!     envelope.render(&Log),
@@ -119,19 +120,9 @@ pub use problem::Problem;
 #[cfg(feature = "utoipa")]
 pub(crate) use problem::reason_phrase;
 
-use serde::ser::SerializeMap;
-use serde::{Serialize, Serializer};
+use serde::Serializer;
 
 use crate::Envelope;
-
-/// `map.serialize_entry(key, value)`: how the built-in profiles write an entry.
-pub(crate) fn entry<M: SerializeMap, V: Serialize + ?Sized>(
-    map: &mut M,
-    key: &'static str,
-    value: &V,
-) -> Result<(), M::Error> {
-    map.serialize_entry(key, value)
-}
 
 /// A wire format for errors.
 pub trait Profile {

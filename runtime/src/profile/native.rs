@@ -5,8 +5,6 @@ use core::cell::Cell;
 use serde::Serializer;
 use serde::ser::SerializeMap;
 
-use super::entry;
-use crate::envelope::Reduction;
 use crate::{Envelope, Profile};
 
 /// The envelope as tool-error defines it; keys appear in this order and optional
@@ -29,9 +27,9 @@ use crate::{Envelope, Profile};
 /// | `request_id` | string or number (a JSON-RPC id keeps its type) | from the context |
 /// | `timestamp` | RFC 3339 UTC string | when the context has a clock |
 /// | `debug` | object: `error_chain`, `backtrace`, `server_version` | verbose policy only |
-/// | `truncated` | `true` | when anything above was cut short by a [`Limits`](crate::Limits) cap or dropped by a [`Reduction`] |
+/// | `truncated` | `true` | when anything above was cut short by a [`Limits`](crate::Limits) cap, or dropped to fit the size limit ([`Envelope::is_reduced`]) |
 ///
-/// Its schema is [`Native::SCHEMA`]; [`OwnedEnvelope`](crate::OwnedEnvelope) reads it back.
+/// Its schema is [`Native::SCHEMA`]; [`ParsedEnvelope`](crate::client::ParsedEnvelope) reads it back.
 ///
 /// ```
 /// use tool_error::{Envelope, ToolError};
@@ -49,7 +47,7 @@ use crate::{Envelope, Profile};
 ///     text,
 ///     r#"{"code":"ORDER_MISSING","kind":"NOT_FOUND","message":"order 7 not found","recoverable":true,"details":{"id":7},"suggestions":["List orders with list_orders"]}"#
 /// );
-/// let read: tool_error::OwnedEnvelope = serde_json::from_str(&text).unwrap();
+/// let read: tool_error::client::ParsedEnvelope = serde_json::from_str(&text).unwrap();
 /// assert_eq!(read.code, "ORDER_MISSING");
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -77,21 +75,21 @@ impl Profile for Native {
         let cut = Cell::new(false);
         let envelope = &envelope.reporting_cuts(&cut);
         let mut map = serializer.serialize_map(None)?;
-        entry(&mut map, "code", envelope.code())?;
-        entry(&mut map, "kind", &envelope.kind())?;
-        entry(&mut map, "message", &envelope.message())?;
-        entry(&mut map, "recoverable", &envelope.recoverable())?;
+        map.serialize_entry("code", envelope.code())?;
+        map.serialize_entry("kind", &envelope.kind())?;
+        map.serialize_entry("message", &envelope.message())?;
+        map.serialize_entry("recoverable", &envelope.recoverable())?;
         if let Some(retry) = envelope.retry() {
-            entry(&mut map, "retry", &retry)?;
+            map.serialize_entry("retry", &retry)?;
         }
         if let Some(category) = envelope.category() {
-            entry(&mut map, "category", category)?;
+            map.serialize_entry("category", category)?;
         }
         if let Some(domain) = envelope.domain() {
-            entry(&mut map, "domain", domain)?;
+            map.serialize_entry("domain", domain)?;
         }
         if let Some(seconds) = envelope.retry_after_seconds() {
-            entry(&mut map, "retry_after", &seconds)?;
+            map.serialize_entry("retry_after", &seconds)?;
         }
         envelope.details().write_entry(&mut map, "details")?;
         envelope
@@ -99,28 +97,28 @@ impl Profile for Native {
             .write_entry(&mut map, "suggestions")?;
         let next_calls = envelope.next_calls();
         if !next_calls.is_empty() {
-            entry(&mut map, "next_calls", &next_calls)?;
+            map.serialize_entry("next_calls", &next_calls)?;
         }
         if let Some(url) = envelope.docs_url() {
-            entry(&mut map, "docs", url)?;
+            map.serialize_entry("docs", url)?;
         }
         if let Some(tool) = envelope.tool() {
-            entry(&mut map, "tool", &tool)?;
+            map.serialize_entry("tool", &tool)?;
         }
         if let Some(operation) = envelope.operation() {
-            entry(&mut map, "operation", &operation)?;
+            map.serialize_entry("operation", &operation)?;
         }
         if let Some(request_id) = envelope.request_id() {
-            entry(&mut map, "request_id", &request_id)?;
+            map.serialize_entry("request_id", &request_id)?;
         }
         if let Some(timestamp) = envelope.timestamp() {
-            entry(&mut map, "timestamp", &timestamp)?;
+            map.serialize_entry("timestamp", &timestamp)?;
         }
         if let Some(debug) = envelope.debug() {
-            entry(&mut map, "debug", &debug)?;
+            map.serialize_entry("debug", &debug)?;
         }
-        if envelope.reduction() > Reduction::None || cut.get() {
-            entry(&mut map, "truncated", &true)?;
+        if envelope.is_reduced() || cut.get() {
+            map.serialize_entry("truncated", &true)?;
         }
         map.end()
     }

@@ -5,7 +5,6 @@ use std::borrow::Cow;
 use serde::Serializer;
 use serde::ser::SerializeMap;
 
-use super::entry;
 use crate::{Envelope, Profile};
 
 /// RFC 9457 `application/problem+json`.
@@ -109,9 +108,9 @@ impl Profile for Problem {
         let mut map = serializer.serialize_map(None)?;
         let docs_url = envelope.docs_url();
         match (docs_url, &self.type_base) {
-            (Some(url), _) => entry(&mut map, "type", url)?,
-            (None, Some(base)) => entry(&mut map, "type", &TypeUri(base, envelope.code()))?,
-            (None, None) => entry(&mut map, "type", "about:blank")?,
+            (Some(url), _) => map.serialize_entry("type", url)?,
+            (None, Some(base)) => map.serialize_entry("type", &TypeUri(base, envelope.code()))?,
+            (None, None) => map.serialize_entry("type", "about:blank")?,
         }
         let has_type = docs_url.is_some() || self.type_base.is_some();
         let summary = has_type
@@ -119,28 +118,24 @@ impl Profile for Problem {
             .flatten()
             .map(|entry| entry.summary())
             .filter(|summary| !summary.is_empty());
-        entry(
-            &mut map,
-            "title",
-            summary.unwrap_or_else(|| reason_phrase(status)),
-        )?;
-        entry(&mut map, "status", &status)?;
-        entry(&mut map, "detail", &envelope.message())?;
+        map.serialize_entry("title", summary.unwrap_or_else(|| reason_phrase(status)))?;
+        map.serialize_entry("status", &status)?;
+        map.serialize_entry("detail", &envelope.message())?;
         if let Some(request_id) = envelope.request_id() {
             // A URI reference, so always a string, whatever the id's JSON type.
-            entry(&mut map, "instance", &format_args!("{request_id}"))?;
+            map.serialize_entry("instance", &format_args!("{request_id}"))?;
         }
-        entry(&mut map, "code", envelope.code())?;
-        entry(&mut map, "kind", &envelope.kind())?;
-        entry(&mut map, "recoverable", &envelope.recoverable())?;
+        map.serialize_entry("code", envelope.code())?;
+        map.serialize_entry("kind", &envelope.kind())?;
+        map.serialize_entry("recoverable", &envelope.recoverable())?;
         if let Some(retry) = envelope.retry() {
-            entry(&mut map, "retry", &retry)?;
+            map.serialize_entry("retry", &retry)?;
         }
         if let Some(category) = envelope.category() {
-            entry(&mut map, "category", category)?;
+            map.serialize_entry("category", category)?;
         }
         if let Some(seconds) = envelope.retry_after_seconds() {
-            entry(&mut map, "retry_after", &seconds)?;
+            map.serialize_entry("retry_after", &seconds)?;
         }
         envelope.details().write_entry(&mut map, "details")?;
         envelope
@@ -148,13 +143,13 @@ impl Profile for Problem {
             .write_entry(&mut map, "suggestions")?;
         let next_calls = envelope.next_calls();
         if !next_calls.is_empty() {
-            entry(&mut map, "next_calls", &next_calls)?;
+            map.serialize_entry("next_calls", &next_calls)?;
         }
         if let Some(tool) = envelope.tool() {
-            entry(&mut map, "tool", &tool)?;
+            map.serialize_entry("tool", &tool)?;
         }
         if let Some(timestamp) = envelope.timestamp() {
-            entry(&mut map, "timestamp", &timestamp)?;
+            map.serialize_entry("timestamp", &timestamp)?;
         }
         map.end()
     }

@@ -9,7 +9,8 @@ use std::fmt;
 use std::time::SystemTime;
 
 use serde::{Serialize, Serializer};
-use tool_error::{Context, Envelope, FixedClock, JsonRpc, ToolError};
+use tool_error::clock::FixedClock;
+use tool_error::{Context, Envelope, JsonRpc, Options, ToolError};
 
 /// The error: two detail fields (one a `Vec<String>`), three suggestions (one
 /// interpolated); the bench adds a tool name and a timestamp.
@@ -51,22 +52,26 @@ pub(crate) const JSONRPC_CODE: i32 = -32602;
 pub(crate) struct Fixture {
     pub(crate) error: MediaError,
     pub(crate) clock: FixedClock,
+    /// The clock, where envelopes find it.
+    options: Options,
 }
 
 impl Fixture {
     pub(crate) fn new() -> Fixture {
+        let clock = FixedClock::from_rfc3339("2025-10-27T14:32:15Z")
+            .unwrap_or(FixedClock(SystemTime::UNIX_EPOCH));
         Fixture {
             error: MediaError::InvalidCompoundIds {
                 invalid_ids: vec!["cpd99999".into(), "cpd00ABC".into()],
                 total_invalid: 2,
             },
-            clock: FixedClock::from_rfc3339("2025-10-27T14:32:15Z")
-                .unwrap_or(FixedClock(SystemTime::UNIX_EPOCH)),
+            clock,
+            options: Options::new().with_clock(clock),
         }
     }
 
     pub(crate) fn context(&self) -> Context<'_> {
-        Context::new().with_tool(TOOL).with_clock(&self.clock)
+        self.options.context().with_tool(TOOL)
     }
 
     /// The error's fields, for the baselines.

@@ -13,9 +13,9 @@ use std::time::Duration;
 use serde::Serialize;
 use serde_json::{Value, json};
 use tool_error::{
-    Catalog, Channel, Context, Envelope, FieldInfo, FixedClock, JsonRpc, JsonRpcResponse, Kind,
-    McpToolResult, Native, Policy, Problem, Profile, RequestId, StaticCatalog, ToolError,
-    assert_unique_codes,
+    Catalog, Channel, Context, Envelope, JsonRpc, Kind, McpToolResult, Native, Options, Policy,
+    Problem, Profile, RequestId, StaticCatalog, ToolError, assert_unique_codes, catalog::FieldInfo,
+    profile::JsonRpcResponse,
 };
 use tool_error_tests::{TIMESTAMP, clock, native, native_with, parse_json};
 
@@ -1481,12 +1481,12 @@ fn the_catalog_reaches_through_transparent_variants() {
 // ---------------------------------------------------------------------------------
 // Every profile
 
-fn context(clock: &FixedClock) -> Context<'_> {
-    Context::new()
+fn context(options: &Options) -> Context<'_> {
+    options
+        .context()
         .with_tool("run_fba")
         .with_operation("optimize")
         .with_request_id("req-1")
-        .with_clock(clock)
 }
 
 fn model_not_found_native() -> Value {
@@ -1507,9 +1507,9 @@ fn model_not_found_native() -> Value {
 
 #[test]
 fn native_profile() {
-    let clock = clock();
+    let options = Options::new().with_clock(clock());
     let error = model_not_found();
-    let envelope = Envelope::new(&error).with_context(context(&clock));
+    let envelope = Envelope::new(&error).with_context(context(&options));
     assert_eq!(
         parse_json(&envelope.render(&Native)),
         model_not_found_native()
@@ -1519,9 +1519,9 @@ fn native_profile() {
 
 #[test]
 fn jsonrpc_profiles() {
-    let clock = clock();
+    let options = Options::new().with_clock(clock());
     let error = model_not_found();
-    let envelope = Envelope::new(&error).with_context(context(&clock));
+    let envelope = Envelope::new(&error).with_context(context(&options));
     assert_eq!(
         parse_json(&envelope.render(&JsonRpc::new())),
         json!({
@@ -1587,9 +1587,9 @@ fn jsonrpc_profiles() {
 
 #[test]
 fn mcp_tool_result_profile_with_and_without_structured_content() {
-    let clock = clock();
+    let options = Options::new().with_clock(clock());
     let error = model_not_found();
-    let envelope = Envelope::new(&error).with_context(context(&clock));
+    let envelope = Envelope::new(&error).with_context(context(&options));
 
     let plain = parse_json(&envelope.render(&McpToolResult::new()));
     let text = plain["content"][0]["text"]
@@ -1620,9 +1620,9 @@ fn mcp_tool_result_profile_with_and_without_structured_content() {
 
 #[test]
 fn problem_profile() {
-    let clock = clock();
+    let options = Options::new().with_clock(clock());
     let error = model_not_found();
-    let envelope = Envelope::new(&error).with_context(context(&clock));
+    let envelope = Envelope::new(&error).with_context(context(&options));
     assert_eq!(
         parse_json(&envelope.render(&Problem::new())),
         json!({
@@ -1682,8 +1682,8 @@ fn problem_profile() {
 fn boxed_and_borrowed_derived_errors_render_like_the_value() {
     let boxed: Box<dyn ToolError> = Box::new(model_not_found());
     assert_eq!(boxed.code(), "MODEL_NOT_FOUND");
-    let clock = clock();
-    let envelope = Envelope::new(&boxed).with_context(context(&clock));
+    let options = Options::new().with_clock(clock());
+    let envelope = Envelope::new(&boxed).with_context(context(&options));
     assert_eq!(envelope.to_value(&Native), model_not_found_native());
 }
 

@@ -136,7 +136,7 @@ fn next_calls_follow_the_suggestion_switches() {
     let value = native_with(&error, &Policy::DEFAULT.with_suggestions(false));
     assert!(value.get("next_calls").is_none(), "{value}");
     let reduced = Envelope::new(&error)
-        .with_reduction(tool_error::Reduction::Suggestions)
+        .with_reduction(tool_error::envelope::Reduction::Suggestions)
         .to_value(&Native);
     assert!(reduced.get("next_calls").is_none(), "{reduced}");
 }
@@ -198,7 +198,7 @@ fn no_room_for_items_leaves_the_key_out_and_says_truncated() {
         fn kind(&self) -> tool_error::Kind {
             tool_error::Kind::Transient
         }
-        fn next_calls(&self, calls: &mut tool_error::NextCallWriter<'_>) {
+        fn next_calls(&self, calls: &mut tool_error::next_call::NextCallWriter<'_>) {
             calls.push(&tool_error::NextCall::new("status", &json!({})).read_only());
         }
     }
@@ -373,7 +373,7 @@ mod check {
     fn calls_that_match_the_tools_pass() {
         let tools = lab_tools();
         // `query` is required but supplied by the caller: not a violation.
-        next_call::check([LabError::CATALOG], served(&tools)).unwrap();
+        next_call::match_tools([LabError::CATALOG], served(&tools)).unwrap();
     }
 
     #[test]
@@ -382,9 +382,9 @@ mod check {
             .into_iter()
             .filter(|(name, _)| *name != "export_model")
             .collect();
-        let report = next_call::check([LabError::CATALOG], served(&tools)).unwrap_err();
-        assert_eq!(report.problems().len(), 1, "{report}");
-        let problem = &report.problems()[0];
+        let report = next_call::match_tools([LabError::CATALOG], served(&tools)).unwrap_err();
+        assert_eq!(report.mismatches().len(), 1, "{report}");
+        let problem = &report.mismatches()[0];
         assert_eq!(
             (problem.variant(), problem.code(), problem.tool()),
             ("Infeasible", "INFEASIBLE", "export_model")
@@ -406,9 +406,9 @@ mod check {
                 "target": {"type": "number"}, "strict": {"type": "boolean"}, "attempt": {"type": "integer"},
             },
         }));
-        let report = next_call::check([LabError::CATALOG], served(&tools)).unwrap_err();
-        assert_eq!(report.problems().len(), 1, "{report}");
-        let violation = report.problems()[0].violation();
+        let report = next_call::match_tools([LabError::CATALOG], served(&tools)).unwrap_err();
+        assert_eq!(report.mismatches().len(), 1, "{report}");
+        let violation = report.mismatches()[0].violation();
         assert!(
             violation.starts_with(
                 "its arguments do not match the input schema of `gapfill_model` at `media_ids` (the field `media`, sampled from its type): "
@@ -433,8 +433,8 @@ mod check {
             "type": "object",
             "properties": {"id": {"type": "string"}},
         }));
-        let report = next_call::check([LabError::CATALOG], served(&tools)).unwrap_err();
-        let violations: Vec<&str> = report.problems().iter().map(|p| p.violation()).collect();
+        let report = next_call::match_tools([LabError::CATALOG], served(&tools)).unwrap_err();
+        let violations: Vec<&str> = report.mismatches().iter().map(|p| p.violation()).collect();
         assert_eq!(violations.len(), 2, "{report}");
         assert!(
             violations[0].contains("at `limit`") && violations[0].contains("minimum of 10"),
@@ -504,10 +504,10 @@ mod check {
         let report = tool_error::rmcp::check_next_calls(&router.list_all(), [LabError::CATALOG])
             .unwrap_err();
         // `export_model` says it writes, yet the next call marks it read-only.
-        assert_eq!(report.problems().len(), 1, "{report}");
-        assert_eq!(report.problems()[0].tool(), "export_model");
+        assert_eq!(report.mismatches().len(), 1, "{report}");
+        assert_eq!(report.mismatches()[0].tool(), "export_model");
         assert!(
-            report.problems()[0]
+            report.mismatches()[0]
                 .violation()
                 .contains("readOnlyHint: false"),
             "{report}"
@@ -595,9 +595,9 @@ mod check {
         ]
     }
 
-    fn violations(report: &next_call::Report) -> Vec<(&'static str, String)> {
+    fn violations(report: &next_call::Mismatches) -> Vec<(&'static str, String)> {
         report
-            .problems()
+            .mismatches()
             .iter()
             .map(|problem| (problem.tool(), problem.violation().to_owned()))
             .collect()
@@ -627,8 +627,8 @@ mod check {
         });
         // readOnlyHint: true with destructiveHint unset or false passes, and so
         // does a call that needs confirmation to the destructive `delete_note`.
-        next_call::check([AcceptedShelfError::CATALOG], tools).unwrap();
-        let report = next_call::check([ShelfError::CATALOG], tools).unwrap_err();
+        next_call::match_tools([AcceptedShelfError::CATALOG], tools).unwrap();
+        let report = next_call::match_tools([ShelfError::CATALOG], tools).unwrap_err();
         assert_eq!(violations(&report), shelf_violations(), "{report}");
         assert!(
             report.to_string().contains(
@@ -641,9 +641,9 @@ mod check {
         let tools = [ServedTool::new("delete_note", &schema)
             .with_read_only_hint(Some(false))
             .with_destructive_hint(Some(true))];
-        let report = next_call::check([ShelfError::CATALOG], tools).unwrap_err();
+        let report = next_call::match_tools([ShelfError::CATALOG], tools).unwrap_err();
         let on_delete: Vec<&str> = report
-            .problems()
+            .mismatches()
             .iter()
             .filter(|problem| problem.variant() == "DeleteUnasked")
             .map(|problem| problem.violation())
@@ -657,7 +657,7 @@ mod check {
         // The call that needs confirmation is fine with the destructive tool.
         assert!(
             report
-                .problems()
+                .mismatches()
                 .iter()
                 .all(|problem| problem.variant() != "Duplicate"),
             "{report}"

@@ -18,7 +18,7 @@ use std::fmt;
 use std::io;
 
 use serde_json::{Value, json};
-use tool_error::{Context, Envelope, Kind, StaticCatalog, ToolError};
+use tool_error::{Envelope, Kind, Options, StaticCatalog, ToolError};
 use tool_error_examples::exa::{
     self, DocsTool, ErrorLogEntry, ExaError, ExaJson, ExaResponse, Mode, js_typeof, needs_alert,
     normalize,
@@ -28,10 +28,11 @@ use tool_error_tests::clock;
 fn respond(error: &dyn ToolError, mode: Mode) -> Value {
     let clock = clock();
     let policy = exa::policy(mode);
-    let context = Context::new()
+    let options = Options::new().with_clock(clock);
+    let context = options
+        .context()
         .with_tool("docs")
-        .with_operation("getDocumentation")
-        .with_clock(&clock);
+        .with_operation("getDocumentation");
     Envelope::new(error)
         .with_context(context)
         .with_policy(&policy)
@@ -69,7 +70,7 @@ fn every_class_has_the_specs_code_status_and_recoverability() {
 fn document_not_found_response_in_development() {
     let clock = clock();
     let documents = exa::sample_documents();
-    let mut tool = DocsTool::new(Mode::Development, &clock, &documents);
+    let mut tool = DocsTool::new(Mode::Development, clock, &documents);
     let response = tool.get_documentation(&json!({"path": "setup.md"}));
     // Two similar stored paths; the specification suggests the first one.
     assert_eq!(
@@ -99,7 +100,7 @@ fn document_not_found_response_in_development() {
 fn the_specs_first_test_document_not_found() {
     let clock = clock();
     let documents = exa::sample_documents();
-    let mut tool = DocsTool::new(Mode::Development, &clock, &documents);
+    let mut tool = DocsTool::new(Mode::Development, clock, &documents);
     let result = tool.get_documentation(&json!({"path": "non/existent.md"}));
     assert_eq!(result["success"], false);
     assert_eq!(result["error"]["code"], "DOC_NOT_FOUND");
@@ -115,7 +116,7 @@ fn the_specs_first_test_document_not_found() {
 fn the_specs_second_test_parameters_are_validated_first() {
     let clock = clock();
     let documents = exa::sample_documents();
-    let mut tool = DocsTool::new(Mode::Development, &clock, &documents);
+    let mut tool = DocsTool::new(Mode::Development, clock, &documents);
     let result = tool.get_documentation(&json!({"path": 123}));
     assert_eq!(
         result,
@@ -168,7 +169,7 @@ fn the_specs_third_test_recovery_serves_the_mdx_twin() {
     let clock = clock();
     let mut tool = DocsTool::new(
         Mode::Development,
-        &clock,
+        clock,
         &[("test-docs/file.mdx", Ok("content".into()))],
     );
     let result = tool.get_documentation(&json!({"path": "test-docs/file.md"}));
@@ -186,7 +187,7 @@ fn the_specs_third_test_recovery_serves_the_mdx_twin() {
 fn unrecoverable_errors_get_no_suggestions_key() {
     let clock = clock();
     let documents = exa::sample_documents();
-    let mut tool = DocsTool::new(Mode::Development, &clock, &documents);
+    let mut tool = DocsTool::new(Mode::Development, clock, &documents);
     let result = tool.get_documentation(&json!({"path": "api/legacy.md"}));
     assert_eq!(
         result,
@@ -264,7 +265,7 @@ fn production_hides_details_but_keeps_everything_else() {
 fn search_errors_are_recoverable_with_query_advice() {
     let clock = clock();
     let documents = exa::sample_documents();
-    let mut tool = DocsTool::new(Mode::Development, &clock, &documents);
+    let mut tool = DocsTool::new(Mode::Development, clock, &documents);
     let result = tool.search(&json!({"query": "\"setup"}));
     assert_eq!(
         result["error"],
@@ -392,7 +393,7 @@ fn a_thrown_foreign_error_keeps_its_class_name() {
     impl std::error::Error for IndexCorrupt {}
 
     let clock = clock();
-    let mut tool = DocsTool::new(Mode::Development, &clock, &[]);
+    let mut tool = DocsTool::new(Mode::Development, clock, &[]);
     let result =
         tool.execute_with_error_handling("reindex", &[], &json!({}), |_| Err(IndexCorrupt.into()));
     assert_eq!(
@@ -435,7 +436,7 @@ fn class_names_of_rust_error_types() {
 #[test]
 fn a_panicking_handler_is_the_specs_non_error_throw() {
     let clock = clock();
-    let mut tool = DocsTool::new(Mode::Development, &clock, &[]);
+    let mut tool = DocsTool::new(Mode::Development, clock, &[]);
     let result = tool.execute_with_error_handling("boom", &[], &json!({}), |_| {
         panic!("thrown string");
     });
@@ -453,10 +454,10 @@ fn a_panicking_handler_is_the_specs_non_error_throw() {
 
 #[test]
 fn to_json_has_the_specs_shape() {
-    let clock = clock();
+    let options = Options::new().with_clock(clock());
     let render = |error: &ExaError| {
         Envelope::new(error)
-            .with_context(Context::new().with_clock(&clock))
+            .with_context(options.context())
             .with_policy(&exa::policy(Mode::Development))
             .to_value(&ExaJson)
     };
@@ -530,7 +531,7 @@ fn to_json_has_the_specs_shape() {
 fn the_handler_logs_counts_and_alerts() {
     let clock = clock();
     let documents = exa::sample_documents();
-    let mut tool = DocsTool::new(Mode::Production, &clock, &documents);
+    let mut tool = DocsTool::new(Mode::Production, clock, &documents);
     tool.get_documentation(&json!({"path": "nope.md"}));
     tool.get_documentation(&json!({"path": "nope.md"}));
     tool.get_documentation(&json!({"path": "api/legacy.md"}));
@@ -602,11 +603,12 @@ fn log_entry_optional_fields() {
         recovered: Some(false),
         user_id: Some("user-7"),
     };
-    let context = Context::new()
+    let options = Options::new().with_clock(clock);
+    let context = options
+        .context()
         .with_tool("docs")
         .with_operation("search")
-        .with_request_id("req-9")
-        .with_clock(&clock);
+        .with_request_id("req-9");
     let value = Envelope::new(&error).with_context(context).to_value(&entry);
     assert_eq!(value["recovered"], false);
     assert_eq!(value["userId"], "user-7");
@@ -631,7 +633,7 @@ fn js_typeof_matches_javascript() {
 fn hostile_inputs_stay_bounded_and_valid() {
     let clock = clock();
     let documents = exa::sample_documents();
-    let mut tool = DocsTool::new(Mode::Development, &clock, &documents);
+    let mut tool = DocsTool::new(Mode::Development, clock, &documents);
     let huge = "ü\"\\\u{0}".repeat(100_000);
     for params in [
         json!({"path": huge}),

@@ -28,8 +28,9 @@ use std::io;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use serde_json::{Value, json};
+use tool_error::clock::SystemClock;
 use tool_error::tracing::Level;
-use tool_error::{Context, Envelope, Policy, StaticCatalog, SystemClock, ToolError};
+use tool_error::{Context, Envelope, Options, Policy, StaticCatalog, ToolError};
 use tool_error_examples::gem_flux::{
     self, Biochemistry, BuildMediaArgs, BuildModelArgs, Compound, DatabaseError, FbaArgs, FbaError,
     GapfillArgs, GapfillError, GemFluxError, LibraryError, MediaError, ModelError, SearchTarget,
@@ -38,7 +39,7 @@ use tool_error_examples::gem_flux::{
 use tool_error_tests::{clock_at, parse_json};
 
 fn render(error: &dyn ToolError, tool: &str, timestamp: &str) -> Value {
-    gem_flux::render(error, tool, &clock_at(timestamp))
+    gem_flux::render(error, tool, clock_at(timestamp))
 }
 
 // --- the response structure and the eight examples ------------------------------------
@@ -690,7 +691,7 @@ fn is_spec_timestamp(text: &str) -> bool {
 #[test]
 fn timestamps_have_the_spec_format_with_any_clock() {
     let error = gem_flux::MediaError::EmptyCompoundsList;
-    let with_clock = gem_flux::render(&error, "build_media", &SystemClock);
+    let with_clock = gem_flux::render(&error, "build_media", SystemClock);
     assert!(is_spec_timestamp(with_clock["timestamp"].as_str().unwrap()));
     let without_clock = Envelope::new(&error).to_value(&gem_flux::GemFlux::DOCUMENTED);
     assert!(is_spec_timestamp(
@@ -767,18 +768,20 @@ fn spec_log_error() -> GapfillError {
     GapfillError::raised("model_xyz", "media_abc", 0.01, "...")
 }
 
-fn spec_log_context(clock: &tool_error::FixedClock) -> Context<'_> {
-    Context::new()
+fn spec_log_context(options: &Options) -> Context<'_> {
+    options
+        .context()
         .with_tool("gapfill_model")
         .with_session_id("session_123")
-        .with_clock(clock)
 }
 
 #[test]
 fn log_entry_reproduces_the_spec_example() {
     let error = spec_log_error();
     let clock = clock_at("2025-10-27T15:15:22Z");
-    let entry = gem_flux::log_entry(&Envelope::new(&error).with_context(spec_log_context(&clock)));
+    let entry = gem_flux::log_entry(
+        &Envelope::new(&error).with_context(spec_log_context(&Options::new().with_clock(clock))),
+    );
     assert_eq!(entry, parse_json(LOG_ENTRY));
 }
 
@@ -787,7 +790,8 @@ fn a_raised_gapfill_logs_its_traceback_and_responds_without_it() {
     let traceback = "Traceback (most recent call last):\n  File \"gapfill.py\", line 88, in run\nmodelseedpy.core.exceptions.GapfillingError: no solution";
     let error = GapfillError::raised("model_1", "media_1", 0.1, traceback);
     let clock = clock_at("2025-10-27T15:15:22Z");
-    let context = Context::new().with_tool("gapfill_model").with_clock(&clock);
+    let options = Options::new().with_clock(clock);
+    let context = options.context().with_tool("gapfill_model");
     let entry = gem_flux::log_entry(&Envelope::new(&error).with_context(context));
     assert_eq!(entry["stack_trace"], traceback);
     assert_eq!(entry["message"], "Gapfilling failed for model_1 in media_1");
@@ -853,10 +857,10 @@ fn the_servers_log_line_for_an_error_is_the_specs_log_entry() {
     // subscriber writes it. Like `log_entry`, the event is of a verbose envelope, which
     // lets the cause out as the stack trace.
     let error = spec_log_error();
-    let clock = clock_at("2025-10-27T15:15:22Z");
+    let options = Options::new().with_clock(clock_at("2025-10-27T15:15:22Z"));
     let verbose = Policy::DEFAULT.with_verbose(true);
     let envelope = Envelope::new(&error)
-        .with_context(spec_log_context(&clock))
+        .with_context(spec_log_context(&options))
         .with_policy(&verbose);
     let lines = log_lines(|| tool_error::tracing::record_at(&envelope, Level::ERROR));
     assert_eq!(lines, [parse_json(LOG_ENTRY)]);
@@ -868,9 +872,8 @@ fn the_servers_log_lines_follow_the_response_policy() {
     // here every field but the absent session, and no cause to show.
     let error = gem_flux::lookup_compound(Some(&Biochemistry::EMBEDDED), "cpd00039").unwrap_err();
     let clock = clock_at("2025-10-27T15:05:41Z");
-    let context = Context::new()
-        .with_tool("get_compound_name")
-        .with_clock(&clock);
+    let options = Options::new().with_clock(clock);
+    let context = options.context().with_tool("get_compound_name");
     let envelope = Envelope::new(&error).with_context(context);
     let lines = log_lines(|| tool_error::tracing::record_at(&envelope, Level::ERROR));
     assert_eq!(lines, [gem_flux::log_entry(&envelope)]);
@@ -924,9 +927,8 @@ fn log_entry_keeps_what_the_response_hides() {
     let error = ServerError::InternalServerError {
         source: Box::new(Died(Reset)),
     };
-    let clock = clock_at("2025-10-27T15:15:22Z");
-    let envelope =
-        Envelope::new(&error).with_context(Context::new().with_tool("run_fba").with_clock(&clock));
+    let options = Options::new().with_clock(clock_at("2025-10-27T15:15:22Z"));
+    let envelope = Envelope::new(&error).with_context(options.context().with_tool("run_fba"));
     let entry = gem_flux::log_entry(&envelope);
     assert_eq!(
         entry["message"],

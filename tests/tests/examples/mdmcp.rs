@@ -35,8 +35,8 @@
 
 use serde_json::json;
 use tool_error::{
-    Context, Envelope, JsonRpc, JsonRpcResponse, Limits, Policy, RequestId, StaticCatalog,
-    ToolError,
+    Context, Envelope, JsonRpc, Limits, Options, Policy, RequestId, StaticCatalog, ToolError,
+    profile::JsonRpcResponse,
 };
 use tool_error_examples::mdmcp::{
     self, ErrorContext, ErrorDetails, ErrorType, ExecutionError, ExecutionPhase, McpErrorCode,
@@ -217,10 +217,10 @@ fn example_5_4_execution_error_with_debug_info() {
         ..ServerConfig::default()
     };
     let clock = clock_at("2024-01-15T10:30:45Z");
-    let context = Context::new()
-        .with_request_id("req_abc123")
+    let options = Options::new()
         .with_server_version("0.3.6")
-        .with_clock(&clock);
+        .with_clock(clock);
+    let context = options.context().with_request_id("req_abc123");
     let response = config.render(RequestId::Number(4), &timeout(), context);
     assert_eq!(response, parse_json(EXAMPLE_5_4));
 }
@@ -409,10 +409,10 @@ fn include_examples_controls_examples_and_empty_ones_are_never_sent() {
 #[test]
 fn verbose_errors_controls_debug_info() {
     let clock = clock_at("2024-01-15T10:30:45Z");
-    let context = Context::new()
-        .with_request_id("req_abc123")
+    let options = Options::new()
         .with_server_version("0.3.6")
-        .with_clock(&clock);
+        .with_clock(clock);
+    let context = options.context().with_request_id("req_abc123");
     let quiet = ServerConfig::default().render(RequestId::Number(4), &timeout(), context);
     assert!(quiet["error"]["data"].get("debug_info").is_none());
 

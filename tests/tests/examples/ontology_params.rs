@@ -391,7 +391,7 @@ fn every_profile_renders_param_errors() {
         // And an agent reads it back as "fix the input".
         assert_eq!(
             tool_error::client::parse(&mcp.to_string()).next_action(),
-            tool_error::NextAction::FixInput
+            tool_error::client::NextAction::FixInput
         );
     }
 }

@@ -1,10 +1,11 @@
-//! The `schemars` feature: JSON Schema for `OwnedEnvelope`, `Kind` and `Channel`,
+//! The `schemars` feature: JSON Schema for `ParsedEnvelope`, `Kind` and `Channel`,
 //! checked against what the runtime really writes and reads.
 
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use tool_error::{Channel, Envelope, Kind, Native, OwnedEnvelope, Policy, ToolError};
+use tool_error::client::ParsedEnvelope;
+use tool_error::{Channel, Envelope, Kind, Native, Policy, ToolError};
 use tool_error_tests::clock;
 
 fn schema_of<T: schemars::JsonSchema>() -> Value {
@@ -38,7 +39,9 @@ enum DemoError {
 }
 
 fn samples() -> Vec<Value> {
-    let clock = clock();
+    let server = tool_error::Options::new()
+        .with_server_version("1.2.3")
+        .with_clock(clock());
     let errors = [
         DemoError::ModelNotFound {
             model_id: "m1".into(),
@@ -54,13 +57,12 @@ fn samples() -> Vec<Value> {
         Policy::DEFAULT.with_limits(tool_error::Limits::DEFAULT.with_max_envelope_bytes(150));
     let mut out = Vec::new();
     for error in &errors {
-        let context = tool_error::Context::new()
+        let context = server
+            .context()
             .with_tool("run_fba")
             .with_operation("optimize")
             .with_request_id("req_9")
-            .with_server_version("1.2.3")
-            .with_idempotent(false)
-            .with_clock(&clock);
+            .with_idempotent(false);
         for policy in [&Policy::DEFAULT, &verbose, &tiny] {
             let envelope = Envelope::new(error)
                 .with_context(context)
@@ -73,7 +75,7 @@ fn samples() -> Vec<Value> {
 
 #[test]
 fn every_native_rendering_fits_the_owned_envelope_schema() {
-    let validator = validator::<OwnedEnvelope>();
+    let validator = validator::<ParsedEnvelope>();
     let samples = samples();
     assert!(samples.iter().any(|s| s.get("debug").is_some()));
     assert!(samples.iter().any(|s| s.get("truncated").is_some()));
@@ -82,14 +84,14 @@ fn every_native_rendering_fits_the_owned_envelope_schema() {
     for sample in samples {
         assert!(validator.is_valid(&sample), "{sample}");
         // And the type the schema describes reads it back, then writes a valid value.
-        let owned: OwnedEnvelope = serde_json::from_value(sample).unwrap();
+        let owned: ParsedEnvelope = serde_json::from_value(sample).unwrap();
         assert!(validator.is_valid(&serde_json::to_value(&owned).unwrap()));
     }
 }
 
 #[test]
 fn the_schema_rejects_what_owned_envelope_rejects() {
-    let validator = validator::<OwnedEnvelope>();
+    let validator = validator::<ParsedEnvelope>();
     let good = json!({ "code": "X", "kind": "VALIDATION", "message": "m", "recoverable": true });
     assert!(validator.is_valid(&good));
     for (key, bad) in [
@@ -104,12 +106,12 @@ fn the_schema_rejects_what_owned_envelope_rejects() {
         let mut value = good.clone();
         value[key] = bad;
         assert!(!validator.is_valid(&value), "{value}");
-        assert!(serde_json::from_value::<OwnedEnvelope>(value).is_err());
+        assert!(serde_json::from_value::<ParsedEnvelope>(value).is_err());
     }
     let mut missing = good.clone();
     missing.as_object_mut().unwrap().remove("message");
     assert!(!validator.is_valid(&missing));
-    assert!(serde_json::from_value::<OwnedEnvelope>(missing).is_err());
+    assert!(serde_json::from_value::<ParsedEnvelope>(missing).is_err());
     // Optional fields may be null, as serde reads them.
     let mut nulls = good;
     for key in [
@@ -125,7 +127,7 @@ fn the_schema_rejects_what_owned_envelope_rejects() {
         nulls[key] = Value::Null;
     }
     assert!(validator.is_valid(&nulls));
-    assert!(serde_json::from_value::<OwnedEnvelope>(nulls).is_ok());
+    assert!(serde_json::from_value::<ParsedEnvelope>(nulls).is_ok());
 }
 
 /// The same fields and serde attributes, with the derive: the hand-written schema
@@ -150,7 +152,7 @@ struct Mirror {
     #[serde(default)]
     suggestions: Vec<String>,
     #[serde(default)]
-    next_calls: Vec<tool_error::OwnedNextCall>,
+    next_calls: Vec<tool_error::client::ParsedNextCall>,
     #[serde(default)]
     docs: Option<String>,
     #[serde(default)]
@@ -169,7 +171,7 @@ struct Mirror {
 
 #[test]
 fn same_shape_as_a_derived_schema() {
-    let ours = schema_of::<OwnedEnvelope>();
+    let ours = schema_of::<ParsedEnvelope>();
     let derived = schema_of::<Mirror>();
     let keys = |schema: &Value| -> Vec<String> {
         schema["properties"]

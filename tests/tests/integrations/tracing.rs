@@ -4,7 +4,7 @@
 use serde_json::json;
 use tool_error::Policy;
 use tool_error::tracing::{Level, Levels, record, record_at};
-use tool_error::{Context, Envelope, Kind, ToolError};
+use tool_error::{Envelope, Kind, Options, ToolError};
 use tool_error_tests::logs::capture;
 use tool_error_tests::{clock_at, parse_json};
 
@@ -43,12 +43,12 @@ fn gapfill() -> GemFluxError {
 #[test]
 fn one_event_with_the_structured_fields() {
     let error = gapfill();
-    let clock = clock_at("2025-10-27T15:15:22Z");
-    let context = Context::new()
+    let options = Options::new().with_clock(clock_at("2025-10-27T15:15:22Z"));
+    let context = options
+        .context()
         .with_tool("gapfill_model")
         .with_request_id("req_1")
-        .with_session_id("session_123")
-        .with_clock(&clock);
+        .with_session_id("session_123");
     let envelope = Envelope::new(&error).with_context(context);
     let events = capture(|| record(&envelope));
     assert_eq!(events.len(), 1);
@@ -89,11 +89,11 @@ fn one_event_with_the_structured_fields() {
 #[test]
 fn enough_for_gem_fluxs_log_entry() {
     let error = gapfill();
-    let clock = clock_at("2025-10-27T15:15:22Z");
-    let context = Context::new()
+    let options = Options::new().with_clock(clock_at("2025-10-27T15:15:22Z"));
+    let context = options
+        .context()
         .with_tool("gapfill_model")
-        .with_session_id("session_123")
-        .with_clock(&clock);
+        .with_session_id("session_123");
     let envelope = Envelope::new(&error).with_context(context);
     let levels = Levels::uniform(Level::ERROR);
     let events = capture(|| record_at(&envelope, levels.level(envelope.kind())));

@@ -6,7 +6,8 @@ use std::collections::{BTreeMap, HashMap};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tool_error::args::{self, ArgumentError, Violation, ViolationKind};
-use tool_error::{Envelope, Kind, Native, NextAction, ToolError};
+use tool_error::client::NextAction;
+use tool_error::{Envelope, Kind, Native, ToolError};
 
 #[derive(Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]

@@ -25,8 +25,8 @@ use serde::{Serialize, Serializer};
 use serde_json::Value;
 use tool_error::client::{self, MAX_PARSE_BYTES, Parsed};
 use tool_error::{
-    Context, DetailWriter, Envelope, JsonRpc, JsonRpcResponse, Kind, Limits, McpToolResult, Native,
-    Policy, Problem, Reduction, RequestId, SuggestionWriter, ToolError,
+    Context, DetailWriter, Envelope, JsonRpc, Kind, Limits, McpToolResult, Native, Policy, Problem,
+    RequestId, SuggestionWriter, ToolError, envelope::Reduction, profile::JsonRpcResponse,
 };
 
 use crate::bytes::Bytes;
@@ -143,6 +143,20 @@ proptest! {
         policy in policy(),
     ) {
         prop(checks::check_case(&case, &ctx, &policy))?;
+    }
+
+    /// A custom profile built from the public surface alone (`reporting_cuts`,
+    /// `is_reduced`, the views' `write_entry`) renders what `Native` renders, byte for
+    /// byte, `truncated` mark included, for any error, context and policy: cuts and
+    /// size reductions too.
+    #[test]
+    fn a_custom_profile_marks_cuts_as_native_does(
+        case in case(),
+        ctx in ctx(),
+        policy in policy(),
+    ) {
+        let envelope = model::envelope(case.error.as_ref(), &ctx, &policy);
+        prop_assert_eq!(envelope.render(&Mirror), envelope.to_json());
     }
 
     /// Under the default policy nothing generated is large enough to reach the
@@ -1516,7 +1530,7 @@ fn integrations_build_no_log_event_when_nobody_listens() {
 
     #[derive(Clone, Default)]
     struct CountingClock(Arc<AtomicUsize>);
-    impl tool_error::Clock for CountingClock {
+    impl tool_error::clock::Clock for CountingClock {
         fn now(&self) -> std::time::SystemTime {
             self.0.fetch_add(1, Ordering::Relaxed);
             std::time::SystemTime::UNIX_EPOCH
@@ -1596,5 +1610,68 @@ fn integrations_survive_panics_in_the_errors_own_code() {
             json_value(&body).unwrap_or_else(|e| panic!("{place:?}: {e:?} {body}"));
         });
         drop(outputs);
+    }
+}
+
+/// The native envelope written as a user's profile would write it, with nothing but
+/// public API.
+struct Mirror;
+
+impl tool_error::Profile for Mirror {
+    fn serialize_envelope<S: Serializer>(
+        &self,
+        envelope: &Envelope<'_>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let cut = std::cell::Cell::new(false);
+        let envelope = envelope.reporting_cuts(&cut);
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("code", envelope.code())?;
+        map.serialize_entry("kind", &envelope.kind())?;
+        map.serialize_entry("message", &envelope.message())?;
+        map.serialize_entry("recoverable", &envelope.recoverable())?;
+        if let Some(retry) = envelope.retry() {
+            map.serialize_entry("retry", &retry)?;
+        }
+        if let Some(category) = envelope.category() {
+            map.serialize_entry("category", category)?;
+        }
+        if let Some(domain) = envelope.domain() {
+            map.serialize_entry("domain", domain)?;
+        }
+        if let Some(seconds) = envelope.retry_after_seconds() {
+            map.serialize_entry("retry_after", &seconds)?;
+        }
+        envelope.details().write_entry(&mut map, "details")?;
+        envelope
+            .suggestions()
+            .write_entry(&mut map, "suggestions")?;
+        let next_calls = envelope.next_calls();
+        if !next_calls.is_empty() {
+            map.serialize_entry("next_calls", &next_calls)?;
+        }
+        if let Some(url) = envelope.docs_url() {
+            map.serialize_entry("docs", url)?;
+        }
+        if let Some(tool) = envelope.tool() {
+            map.serialize_entry("tool", &tool)?;
+        }
+        if let Some(operation) = envelope.operation() {
+            map.serialize_entry("operation", &operation)?;
+        }
+        if let Some(request_id) = envelope.request_id() {
+            map.serialize_entry("request_id", &request_id)?;
+        }
+        if let Some(timestamp) = envelope.timestamp() {
+            map.serialize_entry("timestamp", &timestamp)?;
+        }
+        if let Some(debug) = envelope.debug() {
+            map.serialize_entry("debug", &debug)?;
+        }
+        if envelope.is_reduced() || cut.get() {
+            map.serialize_entry("truncated", &true)?;
+        }
+        map.end()
     }
 }

@@ -10,8 +10,9 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use tool_error::client::{self, NextAction, Parsed};
 use tool_error::{
-    Context, DetailWriter, Envelope, FixedClock, JsonRpc, JsonRpcResponse, Kind, Limits,
-    McpToolResult, Native, Policy, Problem, Profile, RequestId, SuggestionWriter, ToolError,
+    Context, DetailWriter, Envelope, JsonRpc, Kind, Limits, McpToolResult, Native, Options, Policy,
+    Problem, Profile, RequestId, SuggestionWriter, ToolError, clock::FixedClock,
+    profile::JsonRpcResponse,
 };
 use tool_error_tests::{TIMESTAMP, clock, native, native_with, parse_json};
 
@@ -93,13 +94,13 @@ fn model_not_found() -> GemFluxError {
 
 #[test]
 fn native_profile_pins_every_key_in_order() {
-    let clock = clock();
+    let options = Options::new().with_clock(clock());
     let error = model_not_found();
-    let context = Context::new()
+    let context = options
+        .context()
         .with_tool("run_fba")
         .with_operation("optimize")
-        .with_request_id("req_1")
-        .with_clock(&clock);
+        .with_request_id("req_1");
     let text = Envelope::new(&error).with_context(context).to_json();
     assert_eq!(
         text,
@@ -118,7 +119,9 @@ fn native_profile_pins_every_key_in_order() {
 fn native_output_validates_against_the_published_schema_and_reads_back() {
     let schema = parse_json(tool_error::Native::SCHEMA);
     let validator = jsonschema::validator_for(&schema).expect("schema compiles");
-    let clock = clock();
+    let server = Options::new()
+        .with_server_version("1.2.3")
+        .with_clock(clock());
     let quota = QuotaExceeded {
         used: 12,
         limit: 10,
@@ -137,12 +140,7 @@ fn native_output_validates_against_the_published_schema_and_reads_back() {
     ];
     for (error, policy) in errors {
         let envelope = Envelope::new(error)
-            .with_context(
-                Context::new()
-                    .with_tool("t")
-                    .with_server_version("1.2.3")
-                    .with_clock(&clock),
-            )
+            .with_context(server.context().with_tool("t"))
             .with_policy(policy);
         let value = parse_json(&envelope.to_json());
         let problems: Vec<String> = validator
@@ -153,7 +151,7 @@ fn native_output_validates_against_the_published_schema_and_reads_back() {
             problems.is_empty(),
             "{value} violates the schema: {problems:?}"
         );
-        let owned: tool_error::OwnedEnvelope =
+        let owned: tool_error::client::ParsedEnvelope =
             serde_json::from_value(value.clone()).expect("reads back");
         assert_eq!(owned.code, error.code());
         assert_eq!(
@@ -264,12 +262,12 @@ fn mcp_tool_result_holds_the_envelope_as_text_and_optionally_structured() {
 
 #[test]
 fn problem_details_follow_rfc_9457() {
-    let clock = clock();
+    let options = Options::new().with_clock(clock());
     let error = model_not_found();
-    let context = Context::new()
+    let context = options
+        .context()
         .with_tool("run_fba")
-        .with_request_id("req_9")
-        .with_clock(&clock);
+        .with_request_id("req_9");
     let envelope = Envelope::new(&error).with_context(context);
     assert_eq!(Problem::new().content_type(), "application/problem+json");
     assert_eq!(
@@ -312,7 +310,8 @@ fn internal_messages_are_masked_unless_verbose() {
     );
 
     let verbose = Policy::DEFAULT.with_verbose(true);
-    let context = Context::new().with_server_version("0.3.6");
+    let server = Options::new().with_server_version("0.3.6");
+    let context = server.context();
     let shown = parse_json(
         &Envelope::new(&error)
             .with_context(context)
@@ -664,9 +663,10 @@ fn timestamps_are_clamped_never_panicking() {
     let late = FixedClock(std::time::UNIX_EPOCH + Duration::from_secs(400_000_000_000));
     let error = model_not_found();
     let at = |clock: &FixedClock| {
+        let options = Options::new().with_clock(*clock);
         parse_json(
             &Envelope::new(&error)
-                .with_context(Context::new().with_clock(clock))
+                .with_context(options.context())
                 .to_json(),
         )["timestamp"]
             .clone()

@@ -17,7 +17,8 @@ use rmcp::transport::TokioChildProcess;
 use rmcp::{RoleClient, ServiceError, ServiceExt};
 use serde_json::{Value, json};
 use tokio::io::AsyncReadExt;
-use tool_error::{OwnedNextCall, StaticCatalog};
+use tool_error::StaticCatalog;
+use tool_error::client::ParsedNextCall;
 use tool_error_examples::gem_flux::formula::Formula;
 use tool_error_examples::gem_flux::{COMPOUNDS, CompoundIdReport, GemFluxError};
 use tool_error_tests::{example_binary, mcp_envelope, parse_json, tool_call};
@@ -70,13 +71,13 @@ async fn success(client: &Client, name: &'static str, arguments: Value) -> Value
 }
 
 /// The `next_calls` of a failure's envelope.
-fn next_calls(envelope: &Value) -> Vec<OwnedNextCall> {
+fn next_calls(envelope: &Value) -> Vec<ParsedNextCall> {
     serde_json::from_value(envelope["next_calls"].clone())
         .unwrap_or_else(|error| panic!("next_calls ({error}): {envelope}"))
 }
 
 /// Each next call's tool and whether it only reads, in order.
-fn call_tools(calls: &[OwnedNextCall]) -> Vec<(&str, bool)> {
+fn call_tools(calls: &[ParsedNextCall]) -> Vec<(&str, bool)> {
     calls
         .iter()
         .map(|call| (call.tool.as_str(), call.read_only))
@@ -87,7 +88,7 @@ fn call_tools(calls: &[OwnedNextCall]) -> Vec<(&str, bool)> {
 /// caller supplies.
 async fn run_next_call(
     client: &Client,
-    call: &OwnedNextCall,
+    call: &ParsedNextCall,
     supplied: &[(&str, Value)],
 ) -> CallToolResult {
     let arguments = call.arguments_with(supplied.iter().cloned());
@@ -101,7 +102,7 @@ async fn run_next_call(
 /// Runs a next call that must succeed; its structured result.
 async fn next_call_succeeds(
     client: &Client,
-    call: &OwnedNextCall,
+    call: &ParsedNextCall,
     supplied: &[(&str, Value)],
 ) -> Value {
     let result = run_next_call(client, call, supplied).await;

@@ -3,7 +3,7 @@
 use rmcp::model::Tool;
 
 use crate::Catalog;
-use crate::next_call::{self, Report, ServedTool};
+use crate::next_call::{self, Mismatches, ServedTool};
 
 /// Checks every next call declared in `catalogs` against `tools` (what the server's
 /// `ToolRouter::list_all` returns): each names a served tool, sends arguments the
@@ -12,7 +12,7 @@ use crate::next_call::{self, Report, ServedTool};
 /// `destructive_hint = true`. A tool without annotations is not read-only (MCP's
 /// default), so mark each tool a `read_only` call names with
 /// `#[tool(annotations(read_only_hint = true))]`, or drop `read_only` from the call
-/// so agents confirm it. See [`next_call::check`].
+/// so agents confirm it. See [`next_call::match_tools`].
 ///
 /// Call it where the server starts, so a broken suggestion stops the server before
 /// an agent follows it, or in a test:
@@ -48,12 +48,12 @@ use crate::next_call::{self, Report, ServedTool};
 pub fn check_next_calls(
     tools: &[Tool],
     catalogs: impl IntoIterator<Item = &'static Catalog>,
-) -> Result<(), Report> {
+) -> Result<(), Mismatches> {
     let served = tools.iter().map(|tool| {
         let annotations = tool.annotations.as_ref();
         ServedTool::new(&tool.name, &tool.input_schema)
             .with_read_only_hint(annotations.and_then(|annotations| annotations.read_only_hint))
             .with_destructive_hint(annotations.and_then(|annotations| annotations.destructive_hint))
     });
-    next_call::check(catalogs, served)
+    next_call::match_tools(catalogs, served)
 }

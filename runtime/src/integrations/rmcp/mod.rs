@@ -100,7 +100,8 @@
 //!
 //! ```
 //! use tool_error::rmcp::to_call_tool_result;
-//! use tool_error::{FixedClock, Options, ToolError};
+//! use tool_error::clock::FixedClock;
+//! use tool_error::{Options, ToolError};
 //!
 //! #[derive(Debug, thiserror::Error, ToolError)]
 //! #[error("Media '{media_id}' not found")]
