@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 use super::{ArgumentValue, CallSpec};
 use crate::Catalog;
 
-/// A tool as a server serves it: what [`check`] compares next calls with.
+/// A tool as a server serves it: what [`match_tools`] compares next calls with.
 ///
 /// Its name and input schema, and the two MCP annotations that decide whether an
 /// agent may run it unasked: `readOnlyHint` ([`with_read_only_hint`](Self::with_read_only_hint))
