@@ -1,4 +1,12 @@
 #![deny(warnings)]
+// What trybuild allowed when these ran as its cases: a case declares more than it
+// uses, and none of the workspace's lints applied.
+#![allow(
+    dead_code,
+    unreachable_pub,
+    missing_debug_implementations,
+    rust_2018_idioms
+)]
 //! Borrowed fields: details, templates and retry hints work through a lifetime.
 
 use tool_error::{Envelope, ToolError};
@@ -19,10 +27,19 @@ enum ParseError<'a> {
 
 fn main() {
     let input = String::from("1 + x");
-    let error = ParseError::Unexpected { token: &input[4..], input: &input };
+    let error = ParseError::Unexpected {
+        token: &input[4..],
+        input: &input,
+    };
     let json = Envelope::new(&error).to_json();
-    assert!(json.contains(r#""message":"unexpected token \"x\"""#), "{json}");
-    assert!(json.contains(r#""suggestions":["Remove 'x' from 1 + x"]"#), "{json}");
+    assert!(
+        json.contains(r#""message":"unexpected token \"x\"""#),
+        "{json}"
+    );
+    assert!(
+        json.contains(r#""suggestions":["Remove 'x' from 1 + x"]"#),
+        "{json}"
+    );
 
     let wait = 2;
     let error = ParseError::Busy { wait: &wait };

@@ -1,4 +1,12 @@
 #![deny(warnings)]
+// What trybuild allowed when these ran as its cases: a case declares more than it
+// uses, and none of the workspace's lints applied.
+#![allow(
+    dead_code,
+    unreachable_pub,
+    missing_debug_implementations,
+    rust_2018_idioms
+)]
 //! Types declared through `macro_rules!` wrappers: the tokens the derive sees carry
 //! the spans (and hygiene) of another macro, and the generated code must still
 //! resolve its own bindings.
@@ -77,11 +85,20 @@ fn main() {
         json,
         r#"{"code":"MISSING","kind":"NOT_FOUND","message":"Model m1 not found","recoverable":true,"retry_after":3,"details":{"model_id":"m1"},"suggestions":["Check \"m1\"","Call list_models"]}"#
     );
-    assert_eq!(missing.source_error().map(|cause| cause.to_string()), Some("disk".into()));
+    assert_eq!(
+        missing.source_error().map(|cause| cause.to_string()),
+        Some("disk".into())
+    );
     let store = ModelError::Store(StoreError::Busy);
-    assert_eq!((store.code(), store.source_error().is_none()), ("BUSY", true));
+    assert_eq!(
+        (store.code(), store.source_error().is_none()),
+        ("BUSY", true)
+    );
 
-    let quota = QuotaExceeded { limit: 5, wait: Some(Duration::from_secs(7)) };
+    let quota = QuotaExceeded {
+        limit: 5,
+        wait: Some(Duration::from_secs(7)),
+    };
     assert_eq!(quota.code(), "QUOTA_EXCEEDED");
     assert_eq!(quota.retry_after(), Some(Duration::from_secs(7)));
     let json = Envelope::new(&quota).to_json();

@@ -1,4 +1,12 @@
 #![deny(warnings)]
+// What trybuild allowed when these ran as its cases: a case declares more than it
+// uses, and none of the workspace's lints applied.
+#![allow(
+    dead_code,
+    unreachable_pub,
+    missing_debug_implementations,
+    rust_2018_idioms
+)]
 //! `#[error(...)]` messages that name redacted fields' names without showing them:
 //! a named argument that shadows the field, a width taken from a named argument, a
 //! path segment spelt like the field, and a variant whose own message replaces the
@@ -35,13 +43,21 @@ enum AuthError {
 }
 
 fn main() {
-    let denied = AuthError::Denied { user: "ada".into(), token: "t0ken".into() };
+    let denied = AuthError::Denied {
+        user: "ada".into(),
+        token: "t0ken".into(),
+    };
     assert_eq!(denied.to_string(), "denied for ada");
-    let shadowed = AuthError::Shadowed { token: "t0ken".into() };
+    let shadowed = AuthError::Shadowed {
+        token: "t0ken".into(),
+    };
     assert_eq!(shadowed.to_string(), "token *** refused");
     let padded = AuthError::Padded { width: 9 };
     assert_eq!(padded.to_string(), "[   x]");
-    let missing = AuthError::Missing { user: "ada".into(), path: "/secret".into() };
+    let missing = AuthError::Missing {
+        user: "ada".into(),
+        path: "/secret".into(),
+    };
     assert_eq!(missing.to_string(), "no file at ada");
     for error in [&denied, &shadowed, &padded, &missing] {
         let json = Envelope::new(error).to_json();

@@ -1,4 +1,12 @@
 #![deny(warnings)]
+// What trybuild allowed when these ran as its cases: a case declares more than it
+// uses, and none of the workspace's lints applied.
+#![allow(
+    dead_code,
+    unreachable_pub,
+    missing_debug_implementations,
+    rust_2018_idioms
+)]
 //! Every shape of source thiserror accepts, and a backtrace field.
 
 use std::backtrace::Backtrace;
@@ -23,9 +31,7 @@ enum StorageError {
         source: std::io::Error,
     },
     #[error("io, maybe")]
-    MaybeIo {
-        source: Option<std::io::Error>,
-    },
+    MaybeIo { source: Option<std::io::Error> },
 }
 
 /// thiserror needs a nightly compiler for `Backtrace` fields, so this one is written
@@ -45,17 +51,32 @@ impl fmt::Display for Crashed {
 
 fn main() {
     let error = StorageError::Boxed("disk on fire".into());
-    assert_eq!(error.source_error().map(ToString::to_string).as_deref(), Some("disk on fire"));
+    assert_eq!(
+        error.source_error().map(ToString::to_string).as_deref(),
+        Some("disk on fire")
+    );
     let error = StorageError::MaybeBoxed { cause: None };
     assert!(error.source_error().is_none());
     let error = StorageError::from(std::io::Error::other("io"));
-    assert_eq!(error.source_error().map(ToString::to_string).as_deref(), Some("io"));
+    assert_eq!(
+        error.source_error().map(ToString::to_string).as_deref(),
+        Some("io")
+    );
     assert!(error.backtrace().is_none());
-    let error = StorageError::MaybeIo { source: Some(std::io::Error::other("late")) };
+    let error = StorageError::MaybeIo {
+        source: Some(std::io::Error::other("late")),
+    };
     assert!(error.source_error().is_some());
     assert!(error.backtrace().is_none());
-    let error = Crashed { source: std::fmt::Error, trace: Backtrace::disabled() };
+    let error = Crashed {
+        source: std::fmt::Error,
+        trace: Backtrace::disabled(),
+    };
     assert!(error.backtrace().is_some());
     assert!(error.source_error().is_some());
-    assert!(!tool_error::Envelope::new(&error).to_json().contains("trace"));
+    assert!(
+        !tool_error::Envelope::new(&error)
+            .to_json()
+            .contains("trace")
+    );
 }

@@ -1,4 +1,12 @@
 #![deny(warnings)]
+// What trybuild allowed when these ran as its cases: a case declares more than it
+// uses, and none of the workspace's lints applied.
+#![allow(
+    dead_code,
+    unreachable_pub,
+    missing_debug_implementations,
+    rust_2018_idioms
+)]
 //! Unit, tuple and named structs: one code each, named after the struct.
 
 use tool_error::{Envelope, ToolError};
@@ -32,7 +40,10 @@ fn main() {
         Envelope::new(&error).to_json(),
         r#"{"code":"NO_MODEL","kind":"NOT_FOUND","message":"no model m1","recoverable":true,"details":{"model_id":"m1"},"suggestions":["List models to find m1"]}"#
     );
-    let error = QuotaExceeded { used: 12, limit: 10 };
+    let error = QuotaExceeded {
+        used: 12,
+        limit: 10,
+    };
     assert_eq!(
         Envelope::new(&error).to_json(),
         r#"{"code":"QUOTA_EXCEEDED","kind":"PERMISSION","message":"quota exceeded: 12 of 10","recoverable":false,"domain":"billing","details":{"used":12,"limit":10}}"#
