@@ -1442,8 +1442,9 @@ async fn reaction_lookups_and_searches() {
     let searched = next_call_succeeds(&client, &calls[0], &[("query", json!("trehalose"))]).await;
     assert_eq!(ids(&searched["reactions"], "reaction_id"), ["rxn00007"]);
 
-    // INVALID_ID_FORMAT names both searches and the similar IDs, and sends no next
-    // call: which search helps depends on what the ID was meant to be.
+    // INVALID_ID_FORMAT names both searches and the similar IDs, and offers both as
+    // read-only next calls: which one helps depends on what the ID was meant to be,
+    // which the caller knows.
     let envelope = failure(
         &client,
         "get_reaction_name",
@@ -1461,7 +1462,14 @@ async fn reaction_lookups_and_searches() {
             "Use search_compounds or search_reactions to find IDs by name"
         ])
     );
-    assert!(envelope.get("next_calls").is_none(), "{envelope}");
+    let calls = next_calls(&envelope);
+    assert_eq!(
+        call_tools(&calls),
+        [("search_compounds", true), ("search_reactions", true)]
+    );
+    assert!(calls.iter().all(|call| call.caller_supplies == ["query"]));
+    let searched = next_call_succeeds(&client, &calls[1], &[("query", json!("trehalose"))]).await;
+    assert_eq!(ids(&searched["reactions"], "reaction_id"), ["rxn00007"]);
 
     failure(
         &client,

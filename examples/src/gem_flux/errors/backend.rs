@@ -190,15 +190,18 @@ pub enum DatabaseError {
     },
 
     /// The ID does not match `cpd\d{5}` / `rxn\d{5}`.
-    // No next call: the search that helps depends on whether the ID was meant as a
-    // compound's or a reaction's, which one static call cannot say.
+    // Both searches are offered: which one helps depends on whether the ID was meant
+    // as a compound's or a reaction's, which the caller knows and one static call
+    // cannot say.
     #[error("'{requested_id}' does not match the expected ID pattern {expected_pattern}")]
     #[tool_error(
         kind = validation,
         category = "validation_error",
         suggest = "IDs are lowercase with five digits, e.g. {example}",
         suggest = "Similar IDs listed in details.similar_ids",
-        suggest = "Use search_compounds or search_reactions to find IDs by name"
+        suggest = "Use search_compounds or search_reactions to find IDs by name",
+        next_call(tool = "search_compounds", args(query = _, limit = 5), read_only),
+        next_call(tool = "search_reactions", args(query = _, limit = 5), read_only)
     )]
     InvalidIdFormat {
         /// The ID asked for.
