@@ -61,6 +61,16 @@ pub static NATIVE_SCHEMA: LazyLock<jsonschema::Validator> = LazyLock::new(|| {
         .expect("the schema compiles")
 });
 
+/// `Problem::SCHEMA`, compiled, with formats (`uri-reference`, ...) checked.
+pub static PROBLEM_SCHEMA: LazyLock<jsonschema::Validator> = LazyLock::new(|| {
+    let schema: Value =
+        serde_json::from_str(tool_error::Problem::SCHEMA).expect("the schema is JSON");
+    jsonschema::options()
+        .should_validate_formats(true)
+        .build(&schema)
+        .expect("the schema compiles")
+});
+
 /// The first characters of `text`, for failure messages.
 pub fn head(text: &str) -> String {
     text.chars().take(600).collect()
@@ -317,9 +327,20 @@ pub fn check_shape(shape: Shape, value: &Value, error: &dyn ToolError, policy: &
             }
         }
         Shape::Problem | Shape::ProblemTypeBase => {
+            let problems: Vec<String> = PROBLEM_SCHEMA
+                .iter_errors(value)
+                .map(|e| e.to_string())
+                .take(5)
+                .collect();
+            ensure!(problems.is_empty(), "schema violations {problems:?}");
             ensure!(value["type"].is_string(), "type is not a string");
             ensure!(value["title"].is_string(), "title is not a string");
-            ensure_eq!(value["status"], error.http_status());
+            // An error response's status: the error's own when it is a 4xx or 5xx.
+            let status = match error.http_status() {
+                status @ 400..=599 => status,
+                _ => 500,
+            };
+            ensure_eq!(value["status"], status);
             ensure!(value["detail"].is_string(), "detail is not a string");
             ensure_eq!(value["code"], error.code());
             ensure_eq!(value["kind"], error.kind().as_str());

@@ -226,9 +226,10 @@ impl<'a> Envelope<'a> {
         self.error.jsonrpc_code()
     }
 
-    /// The HTTP status.
+    /// The HTTP status an error response carries: the error's own when it is a 4xx
+    /// or 5xx status, else 500.
     pub fn http_status(&self) -> u16 {
-        self.error.http_status()
+        crate::profile::error_status(self.error.http_status())
     }
 
     /// The channel.

@@ -248,10 +248,7 @@ impl ToSchema for Problem {
 /// The status an entry's response is sent with: as the axum integration sends it,
 /// its own when it is an error status, else 500.
 fn response_status(entry: &Entry) -> u16 {
-    match entry.http_status {
-        status @ 400..=599 => status,
-        _ => 500,
-    }
+    crate::profile::error_status(entry.http_status)
 }
 
 /// What the options show of a problem body.

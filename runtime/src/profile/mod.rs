@@ -117,6 +117,7 @@ pub use jsonrpc::{JsonRpc, JsonRpcResponse};
 pub use mcp::McpToolResult;
 pub use native::Native;
 pub use problem::Problem;
+pub(crate) use problem::error_status;
 #[cfg(feature = "utoipa")]
 pub(crate) use problem::reason_phrase;
 

@@ -159,6 +159,16 @@ impl Profile for Problem {
     }
 }
 
+/// The status an error response carries: `status` when it is a 4xx or 5xx, else
+/// 500 (a hand-written impl's 0 or 200 cannot answer an error). The problem body,
+/// the axum response and the OpenAPI document all say this one.
+pub(crate) const fn error_status(status: u16) -> u16 {
+    match status {
+        400..=599 => status,
+        _ => 500,
+    }
+}
+
 /// The reason phrase of an HTTP status (RFC 9110), `"Error"` for unknown ones.
 pub(crate) const fn reason_phrase(status: u16) -> &'static str {
     match status {

@@ -163,10 +163,8 @@ pub fn problem_response(
 ) -> Response {
     let envelope = options.logged_envelope(error, context);
     let problem = &options.http().problem;
-    let status = StatusCode::from_u16(error.http_status())
-        .ok()
-        .filter(|status| status.is_client_error() || status.is_server_error())
-        .unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    let status =
+        StatusCode::from_u16(envelope.http_status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     // The bytes as serde_json wrote them: a body need not be checked as a `String`.
     let mut body = Vec::with_capacity(crate::envelope::TEXT_ROOM);
     envelope.render_into(problem, &mut body);
