@@ -37,7 +37,7 @@ use jsonrpsee_types::ErrorObjectOwned;
 use rmcp::model::{CallToolResult, ContentBlock};
 use serde::Serialize;
 use tool_error::rmcp::McpOptions;
-use tool_error::{Context, Options};
+use tool_error::{ClientContext, Context, Options};
 
 // Only part of the shared fixture is used here.
 #[path = "support/rounds.rs"]
@@ -54,11 +54,14 @@ use support::{
 /// The problem+json media type.
 const PROBLEM: &str = "application/problem+json";
 
-/// What the three integrations convert with: the fixture's clock, the defaults
-/// otherwise (logging on), and `structuredContent` on for every tool.
+/// What the three integrations convert with: the fixture's clock, the whole context
+/// shown to the client (`ClientContext::ALL`: the tool, the timestamp and the domain,
+/// as the hand-written baselines write them), the defaults otherwise (logging on),
+/// and `structuredContent` on for every tool.
 fn options(fixture: &Fixture) -> Options {
     Options::new()
         .with_clock(fixture.clock)
+        .with_client_context(ClientContext::ALL)
         .with_mcp(McpOptions::new().with_structured_content(true))
 }
 
