@@ -742,18 +742,13 @@ mod rejections {
 #[tokio::test]
 async fn request_spans_are_errors_for_5xx_only() {
     use axum::routing::get;
-    use opentelemetry::trace::{Status, TracerProvider as _};
-    use opentelemetry_sdk::trace::{InMemorySpanExporter, SdkTracerProvider, SpanData};
+    use opentelemetry::trace::Status;
+    use opentelemetry_sdk::trace::SpanData;
     use tower::ServiceExt;
-    use tracing_subscriber::layer::SubscriberExt as _;
 
-    let exporter = InMemorySpanExporter::default();
-    let provider = SdkTracerProvider::builder()
-        .with_simple_exporter(exporter.clone())
-        .build();
-    let subscriber = tracing_subscriber::registry()
-        .with(tracing_opentelemetry::layer().with_tracer(provider.tracer("tests")));
-    let _guard = tracing::subscriber::set_default(subscriber);
+    use super::otel::{Capture, attribute};
+
+    let capture = Capture::start();
 
     let app = axum::Router::new()
         .route(
@@ -777,14 +772,7 @@ async fn request_spans_are_errors_for_5xx_only() {
             .unwrap();
         app.clone().oneshot(request).await.unwrap();
     }
-    provider.force_flush().unwrap();
-    let spans = exporter.get_finished_spans().unwrap();
-    let attribute = |span: &SpanData, key: &str| {
-        span.attributes
-            .iter()
-            .find(|kv| kv.key.as_str() == key)
-            .map(|kv| kv.value.to_string())
-    };
+    let spans = capture.spans();
     let requests: Vec<&SpanData> = spans
         .iter()
         .filter(|span| span.name == "GET /libraries/{name}")

@@ -4,6 +4,7 @@
 
 mod axum;
 mod jsonrpsee;
+mod otel;
 mod rmcp;
 mod schemars;
 mod tracing;

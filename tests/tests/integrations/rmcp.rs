@@ -632,18 +632,12 @@ async fn mapped_argument_errors_on_the_protocol_channel_are_json_rpc_errors() {
 /// attributed after the MCP conventions, an error only where the call failed.
 #[tokio::test]
 async fn each_tool_call_is_a_span_after_the_mcp_conventions() {
-    use opentelemetry::trace::{SpanKind, Status, TracerProvider as _};
-    use opentelemetry_sdk::trace::{InMemorySpanExporter, SdkTracerProvider};
-    use tracing_subscriber::layer::SubscriberExt as _;
+    use opentelemetry::trace::{SpanKind, Status};
 
-    let exporter = InMemorySpanExporter::default();
-    let provider = SdkTracerProvider::builder()
-        .with_simple_exporter(exporter.clone())
-        .build();
-    let subscriber = tracing_subscriber::registry()
-        .with(tracing_opentelemetry::layer().with_tracer(provider.tracer("tests")));
+    use super::otel::{Capture, attribute};
+
     // The current-thread runtime runs the server's task on this thread too.
-    let _guard = tracing::subscriber::set_default(subscriber);
+    let capture = Capture::start();
 
     let (client, server_task) = serve_demo(Options::new()).await;
     let missing = json!({ "media_id": "rich" });
@@ -665,15 +659,8 @@ async fn each_tool_call_is_a_span_after_the_mcp_conventions() {
     assert_eq!(mcp_envelope(&masked)["message"], "Internal error");
     client.cancel().await.unwrap();
     server_task.await.unwrap();
-    provider.force_flush().unwrap();
 
-    let spans = exporter.get_finished_spans().unwrap();
-    let attribute = |span: &opentelemetry_sdk::trace::SpanData, key: &str| {
-        span.attributes
-            .iter()
-            .find(|kv| kv.key.as_str() == key)
-            .map(|kv| kv.value.to_string())
-    };
+    let spans = capture.spans();
     let calls: Vec<_> = spans
         .iter()
         .filter(|span| span.name.starts_with("tools/call"))
