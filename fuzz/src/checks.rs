@@ -203,7 +203,8 @@ pub fn renderings(envelope: &Envelope<'_>) -> Vec<String> {
 /// every profile, hiding the secrets the policy hides.
 pub fn check_case(case: &Case, ctx: &Ctx, policy: &Policy) -> Check {
     let hidden = case.secrets.hidden_under(policy);
-    let envelope = envelope(case.error.as_ref(), ctx, policy);
+    let server = ctx.server();
+    let envelope = envelope(case.error.as_ref(), ctx, &server, policy);
     check_every_profile(&envelope, &hidden)
 }
 

@@ -16,7 +16,6 @@
 
 use std::error::Error as StdError;
 use std::fmt;
-use std::sync::OnceLock;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde::ser::{Error as _, SerializeMap};
@@ -368,23 +367,31 @@ pub struct Ctx {
     pub time: Option<SystemTime>,
     /// Whether the call may be repeated unchanged, when known.
     pub idempotent: Option<bool>,
-    /// The server version and time as the options that carry them, made on first
-    /// use from the fields above.
-    pub server: OnceLock<Options>,
 }
 
-/// The envelope of `error` in `ctx` under `policy`.
-pub fn envelope<'a>(error: &'a dyn ToolError, ctx: &'a Ctx, policy: &'a Policy) -> Envelope<'a> {
-    let server = ctx.server.get_or_init(|| {
-        let options = match ctx.time {
+impl Ctx {
+    /// The server's options that carry this context's version and time: where
+    /// tool-error takes them from.
+    pub fn server(&self) -> Options {
+        let options = match self.time {
             Some(time) => Options::new().with_clock(FixedClock(time)),
             None => Options::new().without_clock(),
         };
-        match &ctx.server_version {
+        match &self.server_version {
             Some(version) => options.with_server_version(version.clone()),
             None => options,
         }
-    });
+    }
+}
+
+/// The envelope of `error` in `ctx`, from a server with `server`'s options
+/// ([`Ctx::server`]), under `policy`.
+pub fn envelope<'a>(
+    error: &'a dyn ToolError,
+    ctx: &'a Ctx,
+    server: &'a Options,
+    policy: &'a Policy,
+) -> Envelope<'a> {
     let mut context = server.context();
     if let Some(tool) = &ctx.tool {
         context = context.with_tool(tool);
@@ -838,7 +845,6 @@ pub fn ctx(bytes: &mut Bytes<'_>) -> Ctx {
         server_version,
         time,
         idempotent,
-        server: OnceLock::new(),
     }
 }
 

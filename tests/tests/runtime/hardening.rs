@@ -155,7 +155,8 @@ proptest! {
         ctx in ctx(),
         policy in policy(),
     ) {
-        let envelope = model::envelope(case.error.as_ref(), &ctx, &policy);
+        let server = ctx.server();
+        let envelope = model::envelope(case.error.as_ref(), &ctx, &server, &policy);
         prop_assert_eq!(envelope.render(&Mirror), envelope.to_json());
     }
 
@@ -173,7 +174,8 @@ proptest! {
             server_version: short(ctx.server_version),
             ..ctx
         };
-        let envelope = model::envelope(case.error.as_ref(), &ctx, &Policy::DEFAULT);
+        let server = ctx.server();
+        let envelope = model::envelope(case.error.as_ref(), &ctx, &server, &Policy::DEFAULT);
         for text in [
             envelope.to_json(),
             envelope.render_pretty(&Native),
@@ -452,8 +454,9 @@ proptest! {
         ctx in ctx(),
     ) {
         let hidden = case.secrets.hidden_under(&policy);
+        let server = ctx.server();
         for error in &case.errors {
-            let envelope = model::envelope(error.as_ref(), &ctx, &policy);
+            let envelope = model::envelope(error.as_ref(), &ctx, &server, &policy);
             assert_hidden(&envelope, &hidden)?;
         }
     }
