@@ -87,11 +87,7 @@ use crate::{Catalog, DetailWriter, Entry, Kind, StaticCatalog, SuggestionWriter,
 /// Deserialises `T` from JSON arguments (an MCP `tools/call`'s `arguments`, a
 /// request body), reporting the first bad field with its path.
 pub fn from_value<T: DeserializeOwned>(value: Value) -> Result<T, ArgumentError> {
-    // Well-formed arguments, the usual case, are read by serde_json as a server
-    // without tool-error reads them; only arguments it refuses are read again with
-    // the path tracked, to name the bad field. Tracking on every call made a
-    // successful tools/call measurably slower (BENCHMARKS.md, success path).
-    T::deserialize(&value).or_else(|_| de::from_value(&value).map_err(ArgumentError::new))
+    de::from_value(&value).map_err(ArgumentError::new)
 }
 
 /// Parses JSON text and deserialises `T`; text that is not JSON is one
