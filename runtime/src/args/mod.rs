@@ -61,15 +61,13 @@
 //! `garde::Report` and `validator::ValidationErrors` (`?` works): one
 //! [`ViolationKind::Rule`] violation per field path, ordered by path.
 //!
-//! Deserialising tracks the path with [`serde_path_to_error`]; the failure itself is
+//! A failure carries the path of the value that failed; the failure itself is
 //! recorded as serde reports it (wrong type, bad value, unknown or missing field...)
 //! rather than parsed back from an error message. Inside values serde buffers
 //! (`flatten`, `untagged`, internally tagged enums, adjacently tagged enums whose
 //! content comes before the tag) the path stops at the buffered value.
 //! [`from_str`] reads the text into a JSON value first, so a key given twice keeps
 //! its last value, as `serde_json::Value` does, rather than failing.
-//!
-//! [`serde_path_to_error`]: https://docs.rs/serde_path_to_error
 
 mod de;
 mod schema;
@@ -87,7 +85,7 @@ use crate::{Catalog, DetailWriter, Entry, Kind, StaticCatalog, SuggestionWriter,
 /// Deserialises `T` from JSON arguments (an MCP `tools/call`'s `arguments`, a
 /// request body), reporting the first bad field with its path.
 pub fn from_value<T: DeserializeOwned>(value: Value) -> Result<T, ArgumentError> {
-    de::from_value(&value).map_err(ArgumentError::new)
+    de::from_value(value).map_err(ArgumentError::new)
 }
 
 /// Parses JSON text and deserialises `T`; text that is not JSON is one

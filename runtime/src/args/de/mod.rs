@@ -1,19 +1,17 @@
 //! Deserialising a JSON value with a structured error and the path of the failure.
 //!
-//! `serde_path_to_error` tracks the path; what it wraps must report failures as
-//! data, not text, and serde_json's own `Value` deserializer only has text. So the
-//! value is fed to serde through serde's generic `value` deserializers, with an
-//! error type that keeps what serde said: which failure, what was expected, what
-//! was found.
+//! serde_json's own `Value` deserializer reports failures as text; ours reports
+//! them as data (which failure, what was expected, what was found) and gives each
+//! the path of the value that failed, built as the failure leaves the objects and
+//! arrays it is inside, so a call that succeeds pays nothing for it.
 //!
 //! Named text values (query and path parameters) go through the same error type;
 //! they are one level deep, so each failure is given its key directly.
 
 use core::fmt;
 
-use serde::de::{self, Expected, Unexpected};
+use serde::de::{self, DeserializeOwned, Expected, Unexpected};
 use serde_json::Value;
-use serde_path_to_error::{Segment, Track};
 
 use self::text::Pairs;
 use self::value::ValueDeserializer;
@@ -24,21 +22,14 @@ mod text;
 mod value;
 
 /// Deserialises `T` from `value`; a failure becomes a violation at its path.
-pub(super) fn from_value<'de, T: de::Deserialize<'de>>(value: &'de Value) -> Result<T, Violation> {
-    let mut track = Track::new();
-    let result = T::deserialize(serde_path_to_error::Deserializer::new(
-        ValueDeserializer(value),
-        &mut track,
-    ));
-    result.map_err(|failure| failure.into_violation(&track.path()))
+pub(super) fn from_value<T: DeserializeOwned>(value: Value) -> Result<T, Violation> {
+    T::deserialize(ValueDeserializer(value)).map_err(Failure::into_violation)
 }
 
 /// Deserialises `T` from named text values; a failure becomes a violation at its
 /// key.
-pub(super) fn from_pairs<'de, T: de::Deserialize<'de>>(
-    pairs: &'de [(&'de str, &'de str)],
-) -> Result<T, Violation> {
-    T::deserialize(Pairs(pairs)).map_err(|failure| failure.into_violation(&Track::new().path()))
+pub(super) fn from_pairs<T: DeserializeOwned>(pairs: &[(&str, &str)]) -> Result<T, Violation> {
+    T::deserialize(Pairs(pairs)).map_err(Failure::into_violation)
 }
 
 /// A failure as serde reported it, before the path is known.
@@ -54,6 +45,16 @@ struct Reported {
     /// at the object, the field is one step further.
     field: Option<String>,
     message: Option<String>,
+    /// Where the failing value is, innermost step first: each object and array
+    /// the failure leaves adds its step.
+    path: Vec<Step>,
+}
+
+/// One step of a path: an object's key or an array's index.
+#[derive(Debug)]
+enum Step {
+    Key(String),
+    Index(usize),
 }
 
 impl Failure {
@@ -64,7 +65,24 @@ impl Failure {
             actual,
             field: None,
             message: None,
+            path: Vec::new(),
         }))
+    }
+
+    /// The failure of the value at `step` of an object or array.
+    fn within(mut self, step: Step) -> Self {
+        self.0.path.push(step);
+        self
+    }
+
+    /// An array or object with `total` items where the type read `read`, in
+    /// serde's words (`2 elements in sequence`).
+    fn longer_than_read(total: usize, read: usize, container: &str) -> Self {
+        let expected = match read {
+            1 => format!("1 element in {container}"),
+            read => format!("{read} elements in {container}"),
+        };
+        <Failure as de::Error>::invalid_length(total, &expected.as_str())
     }
 
     fn with_field(mut self, field: &str) -> Self {
@@ -87,37 +105,29 @@ impl Failure {
         self
     }
 
-    fn into_violation(self, path: &serde_path_to_error::Path) -> Violation {
+    fn into_violation(self) -> Violation {
         let Reported {
             kind,
             expected,
             actual,
             field,
             message,
+            path,
         } = *self.0;
         let mut at = String::new();
-        let mut last_key = None;
-        for segment in path.iter() {
-            last_key = match segment {
-                Segment::Map { key } => Some(key.as_str()),
-                _ => None,
-            };
-            match segment {
-                Segment::Seq { index } => {
+        for step in path.iter().rev() {
+            match step {
+                Step::Index(index) => {
                     at.push('[');
                     at.push_str(&index.to_string());
                     at.push(']');
                 }
-                Segment::Map { key } | Segment::Enum { variant: key } => push_key(&mut at, key),
-                Segment::Unknown => {}
+                Step::Key(key) => push_key(&mut at, key),
             }
         }
-        // A missing or repeated field is named beside a path that ends at its
-        // object; an unknown field's key was already read, so the path may end
-        // with it.
-        if let Some(field) = &field
-            && (kind != ViolationKind::UnknownField || last_key != Some(field.as_str()))
-        {
+        // A missing, unknown or repeated field is named beside a path that ends at
+        // its object; a bad key's failure leaves no step of its own either.
+        if let Some(field) = &field {
             push_key(&mut at, field);
         }
         let mut violation = Violation::new(kind, at, expected, actual);

@@ -14,15 +14,7 @@ use super::value::visit_number;
 
 /// An object key: a string, read as a number or boolean when the map's key type
 /// asks for one (`HashMap<u16, _>` from `{"7": ...}`), as serde_json does.
-pub(super) struct KeyDeserializer<'de>(pub(super) &'de str);
-
-impl<'de> IntoDeserializer<'de, Failure> for KeyDeserializer<'de> {
-    type Deserializer = Self;
-
-    fn into_deserializer(self) -> Self {
-        self
-    }
-}
+pub(super) struct KeyDeserializer<'a>(pub(super) &'a str);
 
 /// The methods the two one-piece-of-text deserializers (a key, a text value) share:
 /// any type reads the text itself, an option is `Some`, a newtype its content, an
@@ -30,7 +22,7 @@ impl<'de> IntoDeserializer<'de, Failure> for KeyDeserializer<'de> {
 macro_rules! one_text_piece {
     () => {
         fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Failure> {
-            visitor.visit_borrowed_str(self.0)
+            visitor.visit_str(self.0)
         }
 
         fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Failure> {
@@ -75,7 +67,7 @@ macro_rules! parse_key {
     )*};
 }
 
-impl<'de> Deserializer<'de> for KeyDeserializer<'de> {
+impl<'de> Deserializer<'de> for KeyDeserializer<'_> {
     type Error = Failure;
 
     one_text_piece!();
@@ -161,14 +153,11 @@ impl<'de> Deserializer<'de> for Pairs<'de> {
         let value = visitor.visit_seq(&mut seq)?;
         match seq.0.len() {
             0 => Ok(value),
-            left => {
-                // serde's words for a sequence longer than the type reads.
-                let expected = format!("{} elements in sequence", self.0.len() - left);
-                Err(<Failure as de::Error>::invalid_length(
-                    self.0.len(),
-                    &expected.as_str(),
-                ))
-            }
+            left => Err(Failure::longer_than_read(
+                self.0.len(),
+                self.0.len() - left,
+                "sequence",
+            )),
         }
     }
 
