@@ -1,12 +1,13 @@
 //! What a successful `tools/call` costs end to end, in process: an rmcp client and
-//! server over `tokio::io::duplex`, the same tool served twice, once through rmcp's
-//! own `ToolRouter` and `Parameters` extractor, once through tool-error's `Router`
-//! and `Parameters`, called in interleaved rounds (see `support/rounds.rs`).
+//! server over `tokio::io::duplex`, the same tool served through rmcp's own
+//! `ToolRouter` and `Parameters` extractor (twice, as two types, so the compiler
+//! places two copies of the code) and through tool-error's `Router` and
+//! `Parameters`, called in interleaved rounds (see `support/rounds.rs`).
 //!
 //! Each call is a whole round trip: the client writes the request, the server reads
 //! and routes it, extracts the arguments, runs the tool and writes the result, and
-//! the client reads it. Both servers run on one current-thread runtime, so the two
-//! sides see the same scheduling.
+//! the client reads it. All servers run on one current-thread runtime, so every
+//! side sees the same scheduling.
 //!
 //! `cargo bench -p tool-error-tests --bench success` (`ROUNDS=n` to change the 201
 //! rounds; without `--bench`, as under `cargo test --benches`, one quick round).
@@ -46,30 +47,41 @@ enum MediaError {
     NotFound { media_id: String },
 }
 
-/// The tool served with rmcp's own router and extractor.
-#[derive(Clone)]
-struct RmcpServer {
-    tool_router: ToolRouter<Self>,
-}
-
-#[tool_router]
-impl RmcpServer {
-    #[tool(description = "Describe a media")]
-    fn get_media(
-        &self,
-        rmcp::handler::server::wrapper::Parameters(args): rmcp::handler::server::wrapper::Parameters<MediaArgs>,
-    ) -> Result<String, rmcp::ErrorData> {
-        if args.media_id.is_empty() {
-            return Err(rmcp::ErrorData::invalid_params("no media id", None));
+/// The tool served with rmcp's own router and extractor, as a type named `$server`.
+macro_rules! rmcp_server {
+    ($server:ident) => {
+        #[derive(Clone)]
+        struct $server {
+            tool_router: ToolRouter<Self>,
         }
-        Ok(describe(&args))
-    }
+
+        #[tool_router]
+        impl $server {
+            #[tool(description = "Describe a media")]
+            fn get_media(
+                &self,
+                rmcp::handler::server::wrapper::Parameters(args): rmcp::handler::server::wrapper::Parameters<MediaArgs>,
+            ) -> Result<String, rmcp::ErrorData> {
+                if args.media_id.is_empty() {
+                    return Err(rmcp::ErrorData::invalid_params("no media id", None));
+                }
+                Ok(describe(&args))
+            }
+        }
+
+        // The router the server holds, as tool-error's side uses it (rmcp's
+        // default, `Self::tool_router()`, would build the router again on every
+        // call).
+        #[tool_handler(router = self.tool_router)]
+        impl ServerHandler for $server {}
+    };
 }
 
-// The router the server holds, as tool-error's side uses it (rmcp's default,
-// `Self::tool_router()`, would build the router again on every call).
-#[tool_handler(router = self.tool_router)]
-impl ServerHandler for RmcpServer {}
+rmcp_server!(RmcpServer);
+// The same code again under another type: the compiler lays out a second copy of
+// rmcp's server, so the two rmcp servers' ratio shows what code placement alone
+// does to a call's time.
+rmcp_server!(RmcpCopy);
 
 /// The same tool served through tool-error's router and extractor.
 #[derive(Clone)]
@@ -142,6 +154,12 @@ fn main() {
             tool_router: RmcpServer::tool_router(),
         },
     );
+    let copy_client = connect(
+        &runtime,
+        RmcpCopy {
+            tool_router: RmcpCopy::tool_router(),
+        },
+    );
     let tool_error_client = connect(
         &runtime,
         ToolErrorServer {
@@ -154,11 +172,15 @@ fn main() {
     let ours = call(&runtime, &tool_error_client);
     let theirs = call(&runtime, &rmcp_client);
     assert_eq!(ours, theirs);
+    assert_eq!(call(&runtime, &copy_client), theirs);
     assert_eq!(ours.is_error, Some(false));
 
     let mut candidates = vec![
         Candidate::new("rmcp: Router + Parameters", || {
             black_box(call(&runtime, black_box(&rmcp_client)));
+        }),
+        Candidate::new("rmcp again: Router + Parameters", || {
+            black_box(call(&runtime, black_box(&copy_client)));
         }),
         Candidate::new("tool-error: Router + Parameters", || {
             black_box(call(&runtime, black_box(&tool_error_client)));
@@ -168,11 +190,25 @@ fn main() {
     rounds::print_times(&candidates, &settings);
     rounds::print_ratios(
         &candidates,
-        &[Ratio {
-            top: "tool-error: Router + Parameters",
-            bottom: "rmcp: Router + Parameters",
-            label: "tool-error / rmcp, one successful call",
-            target: "<= 1.02",
-        }],
+        &[
+            Ratio {
+                top: "tool-error: Router + Parameters",
+                bottom: "rmcp: Router + Parameters",
+                label: "tool-error / rmcp, one successful call",
+                target: "<= 1.02",
+            },
+            Ratio {
+                top: "tool-error: Router + Parameters",
+                bottom: "rmcp again: Router + Parameters",
+                label: "tool-error / rmcp's second copy",
+                target: "<= 1.02",
+            },
+            Ratio {
+                top: "rmcp again: Router + Parameters",
+                bottom: "rmcp: Router + Parameters",
+                label: "rmcp's two copies (placement alone)",
+                target: "",
+            },
+        ],
     );
 }

@@ -4,80 +4,96 @@
 //! A derived `IntoCallToolResult` or `IntoResponse` impl takes no arguments, yet
 //! the envelope wants the tool, the request and the options of the call; the
 //! integrations that see the call (rmcp's router, an axum middleware) wrap its
-//! future in [`Scoped`], and the conversion reads [`current`]. The value travels with
-//! the future, not the thread, so concurrent calls on a multi-threaded runtime never
-//! see each other's.
+//! future in [`Scoped`], and the conversion reads the scope with [`with_current`].
+//! The scope is moved into the thread's slot for each poll and back out after it,
+//! so it travels with the future, not the thread: concurrent calls on a
+//! multi-threaded runtime never see each other's.
 
-use core::cell::RefCell;
+use core::cell::Cell;
 use core::fmt;
 use core::future::Future;
 use core::pin::Pin;
 use core::task::{Context as TaskContext, Poll};
-use std::sync::Arc;
 use std::thread::LocalKey;
 
 /// A type a call scope holds, with the thread-local slot where it is current.
-pub(crate) trait Slot: Send + Sync + Sized + 'static {
+pub(crate) trait Slot: Send + Sized + 'static {
     /// The slot: one `thread_local!` per scope type, so scopes of two integrations
     /// (an MCP server behind an HTTP one) never hide each other.
-    fn slot() -> &'static LocalKey<RefCell<Option<Arc<Self>>>>;
+    fn slot() -> &'static LocalKey<Cell<Option<Box<Self>>>>;
 }
 
-/// The scope of type `S` current on this thread, if any.
-pub(crate) fn current<S: Slot>() -> Option<Arc<S>> {
+/// Puts `scope` in the slot and returns what was there (nothing, and `scope` is
+/// dropped, only while the thread is being torn down).
+fn put<S: Slot>(scope: Option<Box<S>>) -> Option<Box<S>> {
     S::slot()
-        .try_with(|current| current.try_borrow().ok().and_then(|scope| scope.clone()))
+        .try_with(|slot| slot.replace(scope))
         .ok()
         .flatten()
 }
 
-/// Puts `scope` in the slot and returns what was there (nothing if the slot is
-/// unavailable, which only happens while the thread is being torn down).
-fn swap<S: Slot>(scope: Option<Arc<S>>) -> Option<Arc<S>> {
-    S::slot()
-        .try_with(|current| {
-            current
-                .try_borrow_mut()
-                .ok()
-                .and_then(|mut slot| core::mem::replace(&mut *slot, scope))
-        })
-        .ok()
-        .flatten()
+/// Runs `f` with the scope of type `S` current on this thread, if any.
+///
+/// The scope is lent to `f`, out of the slot, and put back when `f` returns or
+/// unwinds; a conversion that runs inside `f` sees no scope, which no conversion
+/// does.
+pub(crate) fn with_current<S: Slot, R>(f: impl FnOnce(Option<&mut S>) -> R) -> R {
+    let mut lent = Lent(put(None));
+    f(lent.0.as_deref_mut())
 }
 
-/// Makes a scope current for the duration of one poll; restores the previous one
-/// on drop, even if the poll unwinds.
-struct Enter<S: Slot> {
-    previous: Option<Arc<S>>,
-}
+/// A scope taken out of its slot, put back on drop.
+struct Lent<S: Slot>(Option<Box<S>>);
 
-impl<S: Slot> Enter<S> {
-    fn new(scope: Arc<S>) -> Self {
-        Enter {
-            previous: swap(Some(scope)),
+impl<S: Slot> Drop for Lent<S> {
+    fn drop(&mut self) {
+        if self.0.is_some() {
+            put(self.0.take());
         }
     }
 }
 
-impl<S: Slot> Drop for Enter<S> {
-    fn drop(&mut self) {
-        // The scope taken out is dropped here, after the slot is released.
-        drop(swap(self.previous.take()));
+/// A scope made current for the duration of one poll: the scope that was current
+/// is kept here and put back, and this call's scope returns home, on drop, even if
+/// the poll unwinds.
+struct Entered<'a, S: Slot> {
+    home: &'a mut Option<Box<S>>,
+    previous: Option<Box<S>>,
+}
+
+impl<'a, S: Slot> Entered<'a, S> {
+    fn new(home: &'a mut Option<Box<S>>) -> Self {
+        let previous = put(home.take());
+        Entered { home, previous }
     }
 }
 
-/// A future running inside a scope.
+impl<S: Slot> Drop for Entered<'_, S> {
+    fn drop(&mut self) {
+        *self.home = put(self.previous.take());
+    }
+}
+
+/// A future running inside a scope; once it is ready, the integration takes the
+/// scope back to read what the call left in it.
 pub(crate) struct Scoped<S, F> {
-    scope: Arc<S>,
+    /// Boxed, so making it current moves a pointer.
+    scope: Option<Box<S>>,
     future: Pin<Box<F>>,
 }
 
 impl<S, F> Scoped<S, F> {
-    pub(crate) fn new(scope: Arc<S>, future: F) -> Self {
+    pub(crate) fn new(scope: S, future: F) -> Self {
         Scoped {
-            scope,
+            scope: Some(Box::new(scope)),
             future: Box::pin(future),
         }
+    }
+
+    /// The scope, once the future is ready (none only if the thread was being torn
+    /// down while the future ran).
+    pub(crate) fn take_scope(&mut self) -> Option<Box<S>> {
+        self.scope.take()
     }
 }
 
@@ -92,7 +108,7 @@ impl<S: Slot, F: Future> Future for Scoped<S, F> {
 
     fn poll(self: Pin<&mut Self>, cx: &mut TaskContext<'_>) -> Poll<F::Output> {
         let this = self.get_mut();
-        let _enter = Enter::new(this.scope.clone());
+        let _entered = Entered::new(&mut this.scope);
         this.future.as_mut().poll(cx)
     }
 }

@@ -3,6 +3,8 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tool_error::args::{self, ArgumentError, Violation, ViolationKind};
@@ -342,4 +344,83 @@ fn an_enum_given_the_wrong_type_lists_its_variants() {
         triple(&error),
         ("priority", "one of: low, high, custom", "number")
     );
+}
+
+/// JSON built from the keys and values the types above read, so that some values
+/// deserialise and most fail somewhere deep.
+fn arguments() -> impl Strategy<Value = Value> {
+    let word = prop::sample::select(vec![
+        "compounds",
+        "default_uptake",
+        "custom_bounds",
+        "cpd00027",
+        "EX cpd.1",
+        "7",
+        "-1",
+        "steps",
+        "limits",
+        "note",
+        "type",
+        "fba",
+        "gapfill",
+        "objective",
+        "max_complexity",
+        "priority",
+        "low",
+        "high",
+        "custom",
+        "level",
+    ]);
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::from),
+        (-300i64..300).prop_map(Value::from),
+        prop_oneof![Just(-10.0), Just(100.5), Just(1e300)].prop_map(Value::from),
+        word.clone().prop_map(Value::from),
+    ];
+    leaf.prop_recursive(5, 48, 5, move |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+            prop::collection::vec((word.clone(), inner), 0..5).prop_map(|entries| Value::Object(
+                entries
+                    .into_iter()
+                    .map(|(k, v)| (k.to_owned(), v))
+                    .collect()
+            )),
+        ]
+    })
+}
+
+/// What `args` reads agrees with what serde_json reads: the same value when both
+/// succeed, a failure when serde_json fails.
+fn reads_like_serde_json<T>(value: &Value) -> Result<(), TestCaseError>
+where
+    T: serde::de::DeserializeOwned + PartialEq + std::fmt::Debug,
+{
+    let ours = args::from_value::<T>(value.clone());
+    let theirs = serde_json::from_value::<T>(value.clone());
+    match (ours, theirs) {
+        (Ok(ours), Ok(theirs)) => prop_assert_eq!(ours, theirs),
+        (Err(_), Err(_)) => {}
+        (ours, theirs) => prop_assert!(
+            false,
+            "args read {ours:?}, serde_json read {theirs:?}, from {value}"
+        ),
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn any_json_reads_as_serde_json_reads_it(value in arguments()) {
+        let ours: Value = args::from_value(value.clone()).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!(&ours, &value);
+        reads_like_serde_json::<BuildMedia>(&value)?;
+        reads_like_serde_json::<Workflow>(&value)?;
+        reads_like_serde_json::<Ticket>(&value)?;
+        reads_like_serde_json::<Vec<Priority>>(&value)?;
+        reads_like_serde_json::<HashMap<String, Option<(i8, bool)>>>(&value)?;
+    }
 }

@@ -188,16 +188,17 @@ pub fn problem_response(
 /// and what [`request_scope`] knows of the request.
 pub(crate) fn respond(error: &dyn ToolError) -> Response {
     let options = Options::installed();
-    let mut context = options.context();
-    let request = scope::current();
-    if let Some(request) = &request {
-        request.record(error);
-        context = context.with_idempotent(request.method.is_idempotent());
-        if let Some(route) = &request.route {
-            context = context.with_operation(route);
+    scope::with_current(|request| {
+        let mut context = options.context();
+        if let Some(request) = request {
+            request.record(error);
+            context = context.with_idempotent(request.method.is_idempotent());
+            if let Some(route) = &request.route {
+                context = context.with_operation(route);
+            }
         }
-    }
-    problem_response(error, &context, options)
+        problem_response(error, &context, options)
+    })
 }
 
 impl ::axum_core::response::IntoResponse for crate::AnyError {

@@ -1,7 +1,6 @@
 //! The request every handler error of a scoped router belongs to.
 
-use std::cell::RefCell;
-use std::sync::Arc;
+use std::cell::Cell;
 use std::thread::LocalKey;
 
 use ::axum::extract::{MatchedPath, Request};
@@ -36,18 +35,19 @@ impl RequestScope {
 }
 
 thread_local! {
-    static CURRENT: RefCell<Option<Arc<RequestScope>>> = const { RefCell::new(None) };
+    static CURRENT: Cell<Option<Box<RequestScope>>> = const { Cell::new(None) };
 }
 
 impl Slot for RequestScope {
-    fn slot() -> &'static LocalKey<RefCell<Option<Arc<Self>>>> {
+    fn slot() -> &'static LocalKey<Cell<Option<Box<Self>>>> {
         &CURRENT
     }
 }
 
-/// The request being handled on this thread, if a [`request_scope`] runs it.
-pub(super) fn current() -> Option<Arc<RequestScope>> {
-    call_scope::current()
+/// Runs `f` with the request being handled on this thread, if a [`request_scope`]
+/// runs it.
+pub(super) fn with_current<R>(f: impl FnOnce(Option<&mut RequestScope>) -> R) -> R {
+    call_scope::with_current(f)
 }
 
 /// Middleware that lets every error converted while a request is handled know
@@ -83,11 +83,11 @@ pub async fn request_scope(request: Request, next: Next) -> Response {
         .map(|matched| matched.as_str().to_owned());
     let method = request.method().clone();
     let span = request_span(&method, route.as_deref());
-    let scope = Arc::new(RequestScope {
+    let scope = RequestScope {
         method,
         route,
         span: span.clone(),
-    });
+    };
     let response = Scoped::new(scope, next.run(request))
         .instrument(span.clone())
         .await;

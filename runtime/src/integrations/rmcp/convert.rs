@@ -6,7 +6,7 @@ use ::rmcp::ErrorData;
 use ::rmcp::handler::server::tool::IntoCallToolResult;
 use ::rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, ErrorCode};
 
-use super::scope::{Scope, current};
+use super::scope::{Scope, with_current};
 use crate::{Channel, Context, Options, ToolError};
 
 /// `error` as a `CallToolResult` with `isError: true`: the envelope rendered by the
@@ -90,14 +90,14 @@ pub(super) fn scoped_response(
 /// The conversion the derived `IntoCallToolResult` impls run: the current scope's
 /// options and tool, else the installed options, once with a warning.
 pub(crate) fn respond(error: &dyn ToolError) -> Result<CallToolResponse, ErrorData> {
-    match current() {
-        Some(scope) => scoped_response(error, &scope),
+    with_current(|scope| match scope {
+        Some(scope) => scoped_response(error, scope),
         None => {
             warn_unscoped();
             let options = Options::installed();
             to_response(error, &options.context(), options)
         }
-    }
+    })
 }
 
 /// Says once per process, loudly, that errors are being converted without the
@@ -161,11 +161,11 @@ fn passed_through(error: &crate::AnyError) -> Option<ErrorData> {
 
 /// `f` with the current scope's options and context, else the installed options'.
 fn in_scope<R>(f: impl FnOnce(&Options, &Context<'_>) -> R) -> R {
-    match current() {
+    with_current(|scope| match scope {
         Some(scope) => f(&scope.options, &scope.context()),
         None => {
             let options = Options::installed();
             f(options, &options.context())
         }
-    }
+    })
 }

@@ -12,7 +12,7 @@ use serde::de::DeserializeOwned;
 use ::rmcp::model::CallToolResponse;
 
 use super::convert::{scoped_response, to_error_data, warn_unscoped};
-use super::scope::{current, request_id_of};
+use super::scope::{Scope, request_id_of, with_current};
 use crate::args::{self, ArgumentError};
 use crate::{Channel, ToolError};
 
@@ -65,13 +65,17 @@ impl<'a, S, T: DeserializeOwned> FromContextPart<ToolCallContext<'a, S>> for Par
 /// Renders the argument error as the scope's tool result and hands rmcp an error
 /// its router turns into a plain tool result when there is no scope.
 pub(super) fn argument_failure(error: ArgumentError, tool: &str) -> ErrorData {
-    let Some(scope) = current() else {
-        warn_unscoped();
-        return ErrorData::invalid_params(
-            format!("failed to deserialize parameters: {error}"),
-            None,
-        );
-    };
+    with_current(|scope| match scope {
+        Some(scope) => scoped_argument_failure(error, tool, scope),
+        None => {
+            warn_unscoped();
+            ErrorData::invalid_params(format!("failed to deserialize parameters: {error}"), None)
+        }
+    })
+}
+
+/// [`argument_failure`] inside `scope`, which keeps the result for the router.
+fn scoped_argument_failure(error: ArgumentError, tool: &str, scope: &mut Scope) -> ErrorData {
     // The tool's input schema says more of each field than deserialising can.
     let error = match &scope.tool_declaration {
         Some(declared) => error.with_schema(&declared.input_schema),
@@ -87,7 +91,7 @@ pub(super) fn argument_failure(error: ArgumentError, tool: &str) -> ErrorData {
     }
     let response = match error.channel() {
         Channel::Protocol => return to_error_data(&*error, &context, &scope.options),
-        Channel::Result => scoped_response(&*error, &scope),
+        Channel::Result => scoped_response(&*error, scope),
     };
     let data = match &response {
         Ok(CallToolResponse::Complete(result)) => result.structured_content.clone().or_else(|| {
@@ -100,7 +104,7 @@ pub(super) fn argument_failure(error: ArgumentError, tool: &str) -> ErrorData {
         _ => None,
     };
     if let Ok(response) = response {
-        scope.set_argument_failure(response);
+        scope.argument_failure = Some(Box::new(response));
     }
     // rmcp's router turns exactly this prefix into a tool result rather than a
     // protocol error.

@@ -1,8 +1,9 @@
 //! rmcp's tool router, wrapped so every call runs inside a scope.
 
 use core::future::Future;
+use core::pin::Pin;
+use core::task::{Context as TaskContext, Poll, ready};
 use std::borrow::Cow;
-use std::sync::Arc;
 
 use ::rmcp::ErrorData;
 use ::rmcp::handler::server::tool::{ToolCallContext, ToolRouter};
@@ -11,6 +12,7 @@ use ::rmcp::service::MaybeSend;
 
 use tracing::Instrument;
 use tracing::field::Empty;
+use tracing::instrument::Instrumented;
 
 use super::scope::{Declaration, Scope, Scoped};
 use crate::Options;
@@ -69,10 +71,10 @@ impl<'r, S: MaybeSend + 'static> Router<'r, S> {
     /// Each call runs in a span named and attributed as OpenTelemetry's conventions
     /// for MCP servers say (see [the module documentation](super#tracing)): a
     /// failed call sets `error.type` and marks its span as an error.
-    pub async fn call(
+    pub fn call<'c>(
         &self,
-        context: ToolCallContext<'_, S>,
-    ) -> Result<CallToolResponse, ErrorData> {
+        context: ToolCallContext<'c, S>,
+    ) -> impl Future<Output = Result<CallToolResponse, ErrorData>> + use<'r, 'c, S> {
         let options = self.options.unwrap_or_else(|| Options::installed()).clone();
         let tool = self.tools.get(&context.name);
         let declaration = tool.map(Declaration::of);
@@ -80,22 +82,40 @@ impl<'r, S: MaybeSend + 'static> Router<'r, S> {
         // holds it without copying the one the request carried.
         let name = tool.map_or_else(|| context.name.clone(), |tool| tool.name.clone());
         let span = call_span(&name, &context.request_context.id);
-        let scope = Arc::new(Scope::new(
+        let scope = Scope::new(
             options,
             Some(name),
             Some(context.request_context.id.clone()),
             declaration,
             span.clone(),
-        ));
-        let output = Scoped::new(scope.clone(), self.tools.call(context))
-            .instrument(span.clone())
-            .await;
-        let output = match scope.take_argument_failure() {
-            Some(response) => Ok(response),
-            None => output,
-        };
-        record_outcome(&span, &output);
-        output
+        );
+        Call {
+            running: Scoped::new(scope, self.tools.call(context)).instrument(span.clone()),
+            span,
+        }
+    }
+}
+
+/// A tool call running in its scope and span: answered with the argument-error
+/// result [`Parameters`](super::Parameters) left in the scope, if any, and its span
+/// marked with the outcome.
+struct Call<F> {
+    running: Instrumented<Scoped<F>>,
+    span: tracing::Span,
+}
+
+impl<F: Future<Output = Result<CallToolResponse, ErrorData>>> Future for Call<F> {
+    type Output = Result<CallToolResponse, ErrorData>;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut TaskContext<'_>) -> Poll<Self::Output> {
+        let this = self.get_mut();
+        let mut output = ready!(Pin::new(&mut this.running).poll(cx));
+        let scope = this.running.inner_mut().take_scope();
+        if let Some(response) = scope.and_then(|scope| scope.argument_failure) {
+            output = Ok(*response);
+        }
+        record_outcome(&this.span, &output);
+        Poll::Ready(output)
     }
 }
 
@@ -115,7 +135,7 @@ pub fn scope<F: Future, T: Into<Cow<'static, str>>>(
         None,
         tracing::Span::none(),
     );
-    Scoped::new(Arc::new(scope), future)
+    Scoped::new(scope, future)
 }
 
 /// The span of one `tools/call`, after OpenTelemetry's conventions for MCP servers:

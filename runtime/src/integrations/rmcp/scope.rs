@@ -2,8 +2,8 @@
 //! to every conversion while the call runs.
 
 use std::borrow::Cow;
-use std::cell::RefCell;
-use std::sync::{Arc, Mutex};
+use std::cell::Cell;
+use std::sync::Arc;
 use std::thread::LocalKey;
 
 use ::rmcp::model::{CallToolResponse, JsonObject, NumberOrString, Tool};
@@ -21,9 +21,10 @@ pub(super) struct Scope {
     /// The call's span (see [`Router::call`](super::Router::call)); disabled
     /// outside the router.
     pub(super) span: tracing::Span,
-    /// The envelope result of arguments [`Parameters`] failed to read, which replaces
-    /// the plain-text result rmcp's router makes of the extractor's error.
-    pub(super) argument_failure: Mutex<Option<CallToolResponse>>,
+    /// The envelope result of arguments [`Parameters`](super::Parameters) failed to
+    /// read, which replaces the plain-text result rmcp's router makes of the
+    /// extractor's error.
+    pub(super) argument_failure: Option<Box<CallToolResponse>>,
 }
 
 /// What a tool's declaration tells its errors.
@@ -64,7 +65,7 @@ impl Scope {
             request_id,
             tool_declaration,
             span,
-            argument_failure: Mutex::new(None),
+            argument_failure: None,
         }
     }
 
@@ -97,21 +98,6 @@ impl Scope {
             .as_ref()
             .map(|declared| declared.has_output_schema)
     }
-
-    pub(super) fn set_argument_failure(&self, response: CallToolResponse) {
-        let mut slot = self
-            .argument_failure
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        *slot = Some(response);
-    }
-
-    pub(super) fn take_argument_failure(&self) -> Option<CallToolResponse> {
-        self.argument_failure
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .take()
-    }
 }
 
 /// rmcp's request id with its JSON type.
@@ -123,18 +109,18 @@ pub(super) fn request_id_of(id: &NumberOrString) -> RequestId<'_> {
 }
 
 thread_local! {
-    static CURRENT: RefCell<Option<Arc<Scope>>> = const { RefCell::new(None) };
+    static CURRENT: Cell<Option<Box<Scope>>> = const { Cell::new(None) };
 }
 
 impl Slot for Scope {
-    fn slot() -> &'static LocalKey<RefCell<Option<Arc<Self>>>> {
+    fn slot() -> &'static LocalKey<Cell<Option<Box<Self>>>> {
         &CURRENT
     }
 }
 
-/// The scope of the tool call running on this thread, if any.
-pub(super) fn current() -> Option<Arc<Scope>> {
-    call_scope::current()
+/// Runs `f` with the scope of the tool call running on this thread, if any.
+pub(super) fn with_current<R>(f: impl FnOnce(Option<&mut Scope>) -> R) -> R {
+    call_scope::with_current(f)
 }
 
 /// A future running inside a tool call's scope; see [`Router::call`](super::Router::call).
