@@ -74,26 +74,30 @@ impl<S: Slot> Drop for Entered<'_, S> {
     }
 }
 
-/// A future running inside a scope; once it is ready, the integration takes the
-/// scope back to read what the call left in it.
-pub(crate) struct Scoped<S, F> {
-    /// Boxed, so making it current moves a pointer.
-    scope: Option<Box<S>>,
-    future: Pin<Box<F>>,
+pin_project_lite::pin_project! {
+    /// A future running inside a scope. Once it is ready, the integration takes
+    /// the scope back to read what the call left in it.
+    pub(crate) struct Scoped<S, F> {
+        // Boxed, so making it current moves a pointer.
+        scope: Option<Box<S>>,
+        #[pin]
+        future: F,
+    }
 }
 
 impl<S, F> Scoped<S, F> {
     pub(crate) fn new(scope: S, future: F) -> Self {
         Scoped {
             scope: Some(Box::new(scope)),
-            future: Box::pin(future),
+            future,
         }
     }
 
     /// The scope, once the future is ready (none only if the thread was being torn
     /// down while the future ran).
-    pub(crate) fn take_scope(&mut self) -> Option<Box<S>> {
-        self.scope.take()
+    #[cfg_attr(not(feature = "rmcp"), allow(dead_code))]
+    pub(crate) fn take_scope(self: Pin<&mut Self>) -> Option<Box<S>> {
+        self.project().scope.take()
     }
 }
 
@@ -107,8 +111,8 @@ impl<S: Slot, F: Future> Future for Scoped<S, F> {
     type Output = F::Output;
 
     fn poll(self: Pin<&mut Self>, cx: &mut TaskContext<'_>) -> Poll<F::Output> {
-        let this = self.get_mut();
-        let _entered = Entered::new(&mut this.scope);
-        this.future.as_mut().poll(cx)
+        let this = self.project();
+        let _entered = Entered::new(this.scope);
+        this.future.poll(cx)
     }
 }

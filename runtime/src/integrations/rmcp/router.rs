@@ -96,25 +96,28 @@ impl<'r, S: MaybeSend + 'static> Router<'r, S> {
     }
 }
 
-/// A tool call running in its scope and span: answered with the argument-error
-/// result [`Parameters`](super::Parameters) left in the scope, if any, and its span
-/// marked with the outcome.
-struct Call<F> {
-    running: Instrumented<Scoped<F>>,
-    span: tracing::Span,
+pin_project_lite::pin_project! {
+    /// A tool call running in its scope and span: answered with the argument-error
+    /// result [`Parameters`](super::Parameters) left in the scope, if any, and its
+    /// span marked with the outcome.
+    struct Call<F> {
+        #[pin]
+        running: Instrumented<Scoped<F>>,
+        span: tracing::Span,
+    }
 }
 
 impl<F: Future<Output = Result<CallToolResponse, ErrorData>>> Future for Call<F> {
     type Output = Result<CallToolResponse, ErrorData>;
 
     fn poll(self: Pin<&mut Self>, cx: &mut TaskContext<'_>) -> Poll<Self::Output> {
-        let this = self.get_mut();
-        let mut output = ready!(Pin::new(&mut this.running).poll(cx));
-        let scope = this.running.inner_mut().take_scope();
+        let mut this = self.project();
+        let mut output = ready!(this.running.as_mut().poll(cx));
+        let scope = this.running.inner_pin_mut().take_scope();
         if let Some(response) = scope.and_then(|scope| scope.argument_failure) {
             output = Ok(*response);
         }
-        record_outcome(&this.span, &output);
+        record_outcome(this.span, &output);
         Poll::Ready(output)
     }
 }
