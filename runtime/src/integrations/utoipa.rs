@@ -99,7 +99,7 @@ use ::utoipa::{IntoResponses, PartialSchema, ToSchema};
 use serde_json::{Map, Value, json};
 
 use crate::next_call::{ArgumentValue, CallSpec};
-use crate::profile::reason_phrase;
+use crate::profile::{error_status, reason_phrase};
 use crate::{AnyError, Catalog, Entry, Kind, Options, Problem, StaticCatalog};
 
 /// The media type of every response.
@@ -144,7 +144,7 @@ pub fn responses(
             }
             codes.push(entry.code);
             by_status
-                .entry(response_status(entry))
+                .entry(error_status(entry.http_status))
                 .or_default()
                 .push(entry);
         }
@@ -245,12 +245,6 @@ impl ToSchema for Problem {
     }
 }
 
-/// The status an entry's response is sent with: as the axum integration sends it,
-/// its own when it is an error status, else 500.
-fn response_status(entry: &Entry) -> u16 {
-    crate::profile::error_status(entry.http_status)
-}
-
 /// What the options show of a problem body.
 struct Shown<'a> {
     policy: &'a crate::Policy,
@@ -319,7 +313,10 @@ fn example(entry: &Entry, shown: &Shown<'_>) -> ::utoipa::openapi::example::Exam
     let mut notes: Vec<&str> = Vec::new();
     body.insert("type".into(), Value::from(type_uri));
     body.insert("title".into(), Value::from(title));
-    body.insert("status".into(), Value::from(entry.http_status));
+    body.insert(
+        "status".into(),
+        Value::from(error_status(entry.http_status)),
+    );
     match entry.message {
         _ if shown.masked(entry) => {
             let masked = &*shown.policy.internal_message;
@@ -620,12 +617,28 @@ mod tests {
         assert_eq!(component, published);
     }
 
+    /// A status outside 400–599 is documented as the 500 it is sent as: the
+    /// response it is listed under, and its example's `status` and `title`.
     #[test]
     fn statuses_outside_the_error_range_are_sent_as_500() {
-        let entry = |status| Entry::new("V", "V", Kind::Validation).with_http_status(status);
-        assert_eq!(response_status(&entry(429)), 429);
-        assert_eq!(response_status(&entry(200)), 500);
-        assert_eq!(response_status(&entry(600)), 500);
+        static ODD: Catalog = Catalog::new(
+            "Odd",
+            module_path!(),
+            &[
+                Entry::new("Busy", "BUSY", Kind::Transient).with_http_status(429),
+                Entry::new("Fine", "FINE", Kind::Validation).with_http_status(200),
+                Entry::new("Beyond", "BEYOND", Kind::Validation).with_http_status(600),
+            ],
+        );
+        let value = serde_json::to_value(responses(&[&ODD], &Options::new())).unwrap();
+        let keys: Vec<&String> = value.as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["429", "500"]);
+        for code in ["FINE", "BEYOND"] {
+            let example =
+                &value["500"]["content"]["application/problem+json"]["examples"][code]["value"];
+            assert_eq!(example["status"], 500, "{code}");
+            assert_eq!(example["title"], "Internal Server Error", "{code}");
+        }
     }
 
     #[test]

@@ -85,7 +85,7 @@ impl Problem {
         let summary = Some(entry.summary()).filter(|summary| has_type && !summary.is_empty());
         (
             type_uri,
-            summary.unwrap_or_else(|| reason_phrase(entry.http_status())),
+            summary.unwrap_or_else(|| reason_phrase(error_status(entry.http_status()))),
         )
     }
 }
