@@ -90,8 +90,7 @@ impl<'r, S: MaybeSend + 'static> Router<'r, S> {
             span.clone(),
         );
         Call {
-            running: Scoped::new(scope, self.tools.call(context)).instrument(span.clone()),
-            span,
+            running: Scoped::new(scope, self.tools.call(context)).instrument(span),
         }
     }
 }
@@ -103,7 +102,6 @@ pin_project_lite::pin_project! {
     struct Call<F> {
         #[pin]
         running: Instrumented<Scoped<F>>,
-        span: tracing::Span,
     }
 }
 
@@ -113,11 +111,11 @@ impl<F: Future<Output = Result<CallToolResponse, ErrorData>>> Future for Call<F>
     fn poll(self: Pin<&mut Self>, cx: &mut TaskContext<'_>) -> Poll<Self::Output> {
         let mut this = self.project();
         let mut output = ready!(this.running.as_mut().poll(cx));
-        let scope = this.running.inner_pin_mut().take_scope();
+        let scope = this.running.as_mut().inner_pin_mut().take_scope();
         if let Some(response) = scope.and_then(|scope| scope.argument_failure) {
             output = Ok(*response);
         }
-        record_outcome(this.span, &output);
+        record_outcome(this.running.span(), &output);
         Poll::Ready(output)
     }
 }
