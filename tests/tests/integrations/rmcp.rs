@@ -608,6 +608,8 @@ struct InvalidParams {
 
 #[tokio::test]
 async fn mapped_argument_errors_on_the_protocol_channel_are_json_rpc_errors() {
+    // The current-thread runtime runs the server's task on this thread too.
+    let capture = super::otel::Capture::start();
     let options = Options::new().with_mcp(McpOptions::new().with_argument_error(
         |error: tool_error::args::ArgumentError| InvalidParams {
             parameter: error.violations()[0].field().to_owned(),
@@ -626,6 +628,19 @@ async fn mapped_argument_errors_on_the_protocol_channel_are_json_rpc_errors() {
     assert_eq!(data.data.unwrap()["code"], "INVALID_PARAMS");
     client.cancel().await.unwrap();
     server_task.await.unwrap();
+
+    // The call's span carries the error it was answered with, as for any other.
+    let spans = capture.spans();
+    let call = spans
+        .iter()
+        .find(|span| span.name == "tools/call get_media")
+        .expect("the call's span");
+    let attribute = |key| super::otel::attribute(call, key);
+    assert_eq!(
+        attribute("tool_error.code").as_deref(),
+        Some("INVALID_PARAMS")
+    );
+    assert_eq!(attribute("error.type").as_deref(), Some("-32602"));
 }
 
 /// The spans an OpenTelemetry pipeline receives: one per tool call, named and

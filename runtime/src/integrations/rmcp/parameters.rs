@@ -11,10 +11,10 @@ use serde::de::DeserializeOwned;
 
 use ::rmcp::model::CallToolResponse;
 
-use super::convert::{scoped_response, to_error_data, warn_unscoped};
-use super::scope::{Scope, request_id_of, with_current};
+use super::convert::{scoped_response, warn_unscoped};
+use super::scope::{Scope, with_current};
+use crate::ToolError;
 use crate::args::{self, ArgumentError};
-use crate::{Channel, ToolError};
 
 /// Tool arguments, deserialised with the path of any bad field: a drop-in for
 /// rmcp's `Parameters` (the `#[tool]` macro recognises the name and derives the
@@ -57,16 +57,16 @@ impl<'a, S, T: DeserializeOwned> FromContextPart<ToolCallContext<'a, S>> for Par
         let arguments = context.arguments.take().unwrap_or_default();
         match args::from_value::<T>(serde_json::Value::Object(arguments)) {
             Ok(value) => Ok(Parameters(value)),
-            Err(error) => Err(argument_failure(error, &context.name)),
+            Err(error) => Err(argument_failure(error)),
         }
     }
 }
 
 /// Renders the argument error as the scope's tool result and hands rmcp an error
 /// its router turns into a plain tool result when there is no scope.
-pub(super) fn argument_failure(error: ArgumentError, tool: &str) -> ErrorData {
+pub(super) fn argument_failure(error: ArgumentError) -> ErrorData {
     with_current(|scope| match scope {
-        Some(scope) => scoped_argument_failure(error, tool, scope),
+        Some(scope) => scoped_argument_failure(error, scope),
         None => {
             warn_unscoped();
             ErrorData::invalid_params(format!("failed to deserialize parameters: {error}"), None)
@@ -74,8 +74,9 @@ pub(super) fn argument_failure(error: ArgumentError, tool: &str) -> ErrorData {
     })
 }
 
-/// [`argument_failure`] inside `scope`, which keeps the result for the router.
-fn scoped_argument_failure(error: ArgumentError, tool: &str, scope: &mut Scope) -> ErrorData {
+/// [`argument_failure`] inside `scope`, which keeps the result for the router; an
+/// error on the protocol channel is the JSON-RPC error itself.
+fn scoped_argument_failure(error: ArgumentError, scope: &mut Scope) -> ErrorData {
     // The tool's input schema says more of each field than deserialising can.
     let error = match &scope.tool_declaration {
         Some(declared) => error.with_schema(&declared.input_schema),
@@ -85,16 +86,12 @@ fn scoped_argument_failure(error: ArgumentError, tool: &str, scope: &mut Scope) 
         Some(map) => map(error),
         None => Box::new(error),
     };
-    let mut context = scope.options.context().with_tool(tool);
-    if let Some(request_id) = &scope.request_id {
-        context = context.with_request_id(request_id_of(request_id));
-    }
-    let response = match error.channel() {
-        Channel::Protocol => return to_error_data(&*error, &context, &scope.options),
-        Channel::Result => scoped_response(&*error, scope),
+    let response = match scoped_response(&*error, scope) {
+        Ok(response) => response,
+        Err(protocol_error) => return protocol_error,
     };
     let data = match &response {
-        Ok(CallToolResponse::Complete(result)) => result.structured_content.clone().or_else(|| {
+        CallToolResponse::Complete(result) => result.structured_content.clone().or_else(|| {
             result
                 .content
                 .first()
@@ -103,9 +100,7 @@ fn scoped_argument_failure(error: ArgumentError, tool: &str, scope: &mut Scope) 
         }),
         _ => None,
     };
-    if let Ok(response) = response {
-        scope.argument_failure = Some(Box::new(response));
-    }
+    scope.argument_failure = Some(Box::new(response));
     // rmcp's router turns exactly this prefix into a tool result rather than a
     // protocol error.
     ErrorData::invalid_params(format!("failed to deserialize parameters: {error}"), data)

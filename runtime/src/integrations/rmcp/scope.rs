@@ -101,7 +101,7 @@ impl Scope {
 }
 
 /// rmcp's request id with its JSON type.
-pub(super) fn request_id_of(id: &NumberOrString) -> RequestId<'_> {
+fn request_id_of(id: &NumberOrString) -> RequestId<'_> {
     match id {
         NumberOrString::Number(number) => RequestId::Number(*number),
         NumberOrString::String(text) => RequestId::String(text),
