@@ -75,14 +75,20 @@ impl Failure {
         self
     }
 
-    /// An array or object with `total` items where the type read `read`, in
-    /// serde's words (`2 elements in sequence`).
-    fn longer_than_read(total: usize, read: usize, container: &str) -> Self {
+    /// Nothing when the type read every item of an array or object; else, with
+    /// `left` items unread, the failure in serde's words (`2 elements in sequence`).
+    fn unless_all_read(read: usize, left: usize, container: &str) -> Result<(), Self> {
+        if left == 0 {
+            return Ok(());
+        }
         let expected = match read {
             1 => format!("1 element in {container}"),
             read => format!("{read} elements in {container}"),
         };
-        <Failure as de::Error>::invalid_length(total, &expected.as_str())
+        Err(<Failure as de::Error>::invalid_length(
+            read + left,
+            &expected.as_str(),
+        ))
     }
 
     fn with_field(mut self, field: &str) -> Self {

@@ -151,14 +151,9 @@ impl<'de> Deserializer<'de> for Pairs<'de> {
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Failure> {
         let mut seq = PairsSeq(self.0.iter());
         let value = visitor.visit_seq(&mut seq)?;
-        match seq.0.len() {
-            0 => Ok(value),
-            left => Err(Failure::longer_than_read(
-                self.0.len(),
-                self.0.len() - left,
-                "sequence",
-            )),
-        }
+        let left = seq.0.len();
+        Failure::unless_all_read(self.0.len() - left, left, "sequence")?;
+        Ok(value)
     }
 
     fn deserialize_tuple<V: Visitor<'de>>(

@@ -134,14 +134,7 @@ impl Elements {
 
     /// Fails if the type read fewer elements than the array has.
     fn end(self) -> Result<(), Failure> {
-        match self.items.len() {
-            0 => Ok(()),
-            left => Err(Failure::longer_than_read(
-                self.read + left,
-                self.read,
-                "sequence",
-            )),
-        }
+        Failure::unless_all_read(self.read, self.items.len(), "sequence")
     }
 }
 
@@ -186,14 +179,7 @@ impl Entries {
 
     /// Fails if the type read fewer entries than the object has.
     fn end(self) -> Result<(), Failure> {
-        match self.entries.len() {
-            0 => Ok(()),
-            left => Err(Failure::longer_than_read(
-                self.read + left,
-                self.read,
-                "map",
-            )),
-        }
+        Failure::unless_all_read(self.read, self.entries.len(), "map")
     }
 }
 
