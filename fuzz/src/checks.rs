@@ -52,24 +52,21 @@ pub const REQUEST_ID: i64 = 7;
 pub const LEAK_FRAGMENT_CHARS: usize = 12;
 
 /// `Native::SCHEMA`, compiled, with formats (`date-time`, ...) checked.
-pub static NATIVE_SCHEMA: LazyLock<jsonschema::Validator> = LazyLock::new(|| {
-    let schema: Value =
-        serde_json::from_str(tool_error::Native::SCHEMA).expect("the schema is JSON");
-    jsonschema::options()
-        .should_validate_formats(true)
-        .build(&schema)
-        .expect("the schema compiles")
-});
+pub static NATIVE_SCHEMA: LazyLock<jsonschema::Validator> =
+    LazyLock::new(|| compiled(tool_error::Native::SCHEMA));
 
 /// `Problem::SCHEMA`, compiled, with formats (`uri-reference`, ...) checked.
-pub static PROBLEM_SCHEMA: LazyLock<jsonschema::Validator> = LazyLock::new(|| {
-    let schema: Value =
-        serde_json::from_str(tool_error::Problem::SCHEMA).expect("the schema is JSON");
+pub static PROBLEM_SCHEMA: LazyLock<jsonschema::Validator> =
+    LazyLock::new(|| compiled(tool_error::Problem::SCHEMA));
+
+/// A published schema, compiled with its formats checked.
+fn compiled(schema: &str) -> jsonschema::Validator {
+    let schema: Value = serde_json::from_str(schema).expect("the schema is JSON");
     jsonschema::options()
         .should_validate_formats(true)
         .build(&schema)
         .expect("the schema compiles")
-});
+}
 
 /// The first characters of `text`, for failure messages.
 pub fn head(text: &str) -> String {
