@@ -59,8 +59,9 @@
 //! - [`client`]: an agent's side: parse an error text back and pick the
 //!   [`NextAction`](client::NextAction).
 //! - [`Catalog`], [`StaticCatalog`], [`CrateCatalog`], [`Entry`] ([`catalog`]),
-//!   [`assert_unique_codes!`], [`crate_catalog!`], [`lock`] and [`assert_lock!`]: the
-//!   static code catalog, its compile-time uniqueness check, and the lock file for CI.
+//!   [`assert_unique_codes!`] and [`crate_catalog!`]: the static code catalog and its
+//!   compile-time uniqueness check; `lock` and `assert_lock!` (feature `lock`, for
+//!   tests): the lock file and the generated references, for CI.
 //! - [`args`]: typed arguments deserialised with each bad field named, as one
 //!   `VALIDATION` error.
 //! - [`NextCall`] ([`next_call`]): tool calls an error suggests, and the check of
@@ -181,6 +182,9 @@ mod integrations;
 pub mod kind;
 mod legacy;
 mod limit;
+#[cfg(feature = "lock")]
+#[cfg_attr(docsrs, doc(cfg(feature = "lock")))]
+pub mod lock;
 mod writers;
 #[cfg(feature = "rmcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "rmcp")))]
@@ -198,7 +202,7 @@ mod template;
 pub mod __private;
 
 pub use any_error::AnyError;
-pub use catalog::{Catalog, CrateCatalog, Entry, StaticCatalog, lock};
+pub use catalog::{Catalog, CrateCatalog, Entry, StaticCatalog};
 pub use channel::Channel;
 pub use context::{ClientContext, Context, RequestId};
 pub use envelope::Envelope;
@@ -230,7 +234,8 @@ pub use writers::{Detail, DetailWriter, RetryAfter, SuggestionSource, Suggestion
     feature = "rmcp",
     feature = "axum",
     feature = "jsonrpsee",
-    feature = "jsonschema"
+    feature = "jsonschema",
+    feature = "lock"
 ))]
 #[doc = include_str!("../README.md")]
 mod readme {}

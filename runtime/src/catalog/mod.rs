@@ -1,20 +1,15 @@
 //! The static description of every code: one [`Catalog`] per error type, the
-//! crate-wide [`CrateCatalog`], the codes tool-error sends itself, the compile-time
-//! uniqueness check, the generated reference documents, and the lock file that keeps
-//! codes stable.
+//! crate-wide [`CrateCatalog`], the codes tool-error sends itself and the
+//! compile-time uniqueness check. The lock file and the generated references that
+//! read a catalog in CI are the [`lock`](crate::lock) module's (feature `lock`).
 
 mod build;
 mod builtin;
-pub(crate) mod coverage;
-pub mod lock;
 pub(crate) mod model;
-mod reference;
 pub(crate) mod registry;
-mod text_diff;
 pub(crate) mod unique;
 
 pub use builtin::BuiltinEntry;
-pub(crate) use coverage::unlisted;
 pub use model::{Catalog, Entry, FieldInfo, StaticCatalog};
 pub use registry::CrateCatalog;
 pub(crate) use registry::Finder;

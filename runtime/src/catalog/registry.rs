@@ -68,6 +68,24 @@ impl<T: ?Sized> FindNothing for Probe<T> {
     }
 }
 
+/// A crate catalog, registered by [`crate_catalog!`](crate::crate_catalog) whatever
+/// the features, so that the lock check (feature `lock`, in a crate's tests) knows
+/// every catalog of the crate, not only the one it checks.
+#[allow(missing_debug_implementations)] // a reference to a static, never shown
+pub struct Listed {
+    #[cfg_attr(not(feature = "lock"), allow(dead_code))]
+    pub(crate) catalog: &'static CrateCatalog,
+}
+
+impl Listed {
+    /// The registration of `catalog`.
+    pub const fn new(catalog: &'static CrateCatalog) -> Self {
+        Listed { catalog }
+    }
+}
+
+inventory::collect!(Listed);
+
 /// How far [`CrateCatalog::find_in_chain`] follows `source()`, against cyclic chains.
 const MAX_CHAIN: usize = 64;
 
@@ -110,7 +128,9 @@ const MAX_CHAIN: usize = 64;
 pub struct CrateCatalog {
     pub(crate) name: &'static str,
     pub(crate) version: &'static str,
-    /// Where `crate_catalog!` was written: its first segment names the crate.
+    /// Where `crate_catalog!` was written: its first segment names the crate, whose
+    /// derived types the lock check (feature `lock`) expects listed.
+    #[cfg_attr(not(feature = "lock"), allow(dead_code))]
     pub(crate) module: &'static str,
     pub(crate) types: &'static [&'static Catalog],
     pub(crate) finders: &'static [Finder],

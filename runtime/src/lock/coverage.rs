@@ -4,24 +4,8 @@
 
 use std::collections::BTreeSet;
 
-use super::model::Catalog;
-use super::registry::CrateCatalog;
-
-/// A crate catalog, registered by [`crate_catalog!`](crate::crate_catalog) so the
-/// lock check knows every catalog of the crate, not only the one it checks.
-#[allow(missing_debug_implementations)] // a reference to a static, never shown
-pub struct Listed {
-    catalog: &'static CrateCatalog,
-}
-
-impl Listed {
-    /// The registration of `catalog`.
-    pub const fn new(catalog: &'static CrateCatalog) -> Self {
-        Listed { catalog }
-    }
-}
-
-inventory::collect!(Listed);
+use crate::catalog::registry::Listed;
+use crate::catalog::{Catalog, CrateCatalog};
 
 /// The first segment of a module path: the crate it belongs to.
 fn crate_of(module_path: &str) -> &str {

@@ -4,9 +4,9 @@ use core::fmt::Write as _;
 
 use serde_json::{Value, json};
 
-use super::builtin::BuiltinEntry;
-use super::model::{Catalog, Entry};
-use super::registry::{CrateCatalog, same_catalog};
+use crate::catalog::BuiltinEntry;
+use crate::catalog::registry::same_catalog;
+use crate::catalog::{Catalog, CrateCatalog, Entry};
 
 impl CrateCatalog {
     /// A Markdown reference: one section per declaring type, one table row per code

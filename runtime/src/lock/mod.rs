@@ -6,7 +6,17 @@
 //! dropping a detail field or a retry hint, breaks clients silently. The lock file
 //! lists every code with those properties (sorted JSON, one property per line, so
 //! diffs read well); [`assert_lock!`](crate::assert_lock) compares the crate's
-//! catalog with it in an ordinary test:
+//! catalog with it in an ordinary test. The module is for tests and CI, so it is
+//! behind the feature `lock`, which a crate turns on for its tests only; a server's
+//! build then carries none of it:
+//!
+//! ```toml
+//! [dependencies]
+//! tool-error = "0.1"
+//!
+//! [dev-dependencies]
+//! tool-error = { version = "0.1", features = ["lock"] }
+//! ```
 //!
 //! ```no_run
 //! # use tool_error::ToolError;
@@ -59,8 +69,8 @@
 use core::fmt;
 use std::path::Path;
 
-use super::registry::CrateCatalog;
-use super::text_diff::unified_diff;
+use crate::CrateCatalog;
+use diff::unified_diff;
 
 /// The environment variable that lets a test write lock and reference files.
 pub(crate) const LOCK_ENV: &str = "TOOL_ERROR_LOCK";
@@ -68,7 +78,10 @@ pub(crate) const LOCK_ENV: &str = "TOOL_ERROR_LOCK";
 /// The lock file format version written by this crate.
 const FORMAT: u32 = 1;
 
+mod coverage;
+mod diff;
 mod file;
+mod reference;
 mod report;
 
 pub(crate) use file::Lock;
@@ -220,7 +233,7 @@ impl Mode {
 /// # let _ = std::fs::remove_file(&path);
 /// ```
 pub fn check(catalog: &CrateCatalog, path: &Path, mode: Mode) -> Result<Outcome, Failure> {
-    let unlisted = super::unlisted(catalog);
+    let unlisted = coverage::unlisted(catalog);
     if !unlisted.is_empty() {
         return Err(Failure::Unlisted(unlisted));
     }
@@ -359,6 +372,7 @@ pub(crate) fn assert_lock(catalog: &CrateCatalog, path: &Path) {
 /// Fails the test when the crate catalog breaks its committed lock file
 /// (`error-codes.lock` beside the crate's `Cargo.toml`, or the path given).
 /// See [`lock`](crate::lock) for the environment variable that writes it.
+#[cfg_attr(docsrs, doc(cfg(feature = "lock")))]
 #[macro_export]
 macro_rules! assert_lock {
     ($catalog:expr $(,)?) => {
