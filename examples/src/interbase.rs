@@ -5,8 +5,8 @@
 //! error text. The six types are exactly tool-error's six [`Kind`]s, so the contract
 //! is the derive plus one small [`Profile`], [`Wire`]. Errors of a wrapped HTTP
 //! service go through interbase's two mapping tables ([`type_for_http_status`],
-//! [`type_for_connection_error`]); the agent side ([`on_tool_error`]) follows
-//! interbase's recommended pattern on top of [`tool_error::client::parse`].
+//! [`type_for_connection_error`]); the agent side ([`parse`], [`on_tool_error`])
+//! reads the wire format back and follows interbase's recommended pattern.
 
 use std::io;
 use std::time::Duration;
@@ -15,7 +15,7 @@ use crate::go::quoted;
 use serde::ser::{Error as _, SerializeMap};
 use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
-use tool_error::client::{self, NextAction, Parsed};
+use tool_error::client::{self, NextAction, Parsed, ParsedEnvelope};
 use tool_error::{
     Catalog, DetailWriter, Envelope, Kind, McpToolResult, Profile, StaticCatalog, ToolError,
 };
@@ -247,8 +247,23 @@ const fn is_internal_4xx(status: u16) -> bool {
 /// A failed name lookup has no [`io::ErrorKind`] of its own, so it is recognised by
 /// its text (see [`is_dns_failure`]).
 pub fn type_for_connection_error(error: &io::Error) -> Option<Kind> {
-    Kind::from_connection_error(error.kind())
-        .or_else(|| is_dns_failure(error).then_some(Kind::Transient))
+    use io::ErrorKind as E;
+    let connection = matches!(
+        error.kind(),
+        E::ConnectionRefused
+            | E::ConnectionReset
+            | E::ConnectionAborted
+            | E::NotConnected
+            | E::AddrNotAvailable
+            | E::BrokenPipe
+            | E::TimedOut
+            | E::HostUnreachable
+            | E::NetworkUnreachable
+            | E::NetworkDown
+            | E::Interrupted
+            | E::WouldBlock
+    );
+    (connection || is_dns_failure(error)).then_some(Kind::Transient)
 }
 
 /// Phrases a failed name lookup is reported with, lowercase: Rust's standard
@@ -533,6 +548,39 @@ impl AgentStep {
     }
 }
 
+/// Reads a tool's error text as interbase's agents do: `{"type", "message",
+/// "recoverable", "data"}` (the code is the type, `data` the details, and
+/// `data.retry_after` the retry hint in seconds), anything else through
+/// [`client::parse`], which knows the native envelope and the formats that carry it.
+/// A text neither understands is [`Parsed::Legacy`].
+pub fn parse(error_text: &str) -> Parsed {
+    let Ok(Value::Object(object)) = serde_json::from_str::<Value>(error_text) else {
+        return client::parse(error_text);
+    };
+    let Some(kind) = object
+        .get("type")
+        .and_then(Value::as_str)
+        .and_then(|t| t.parse::<Kind>().ok())
+    else {
+        return client::parse(error_text);
+    };
+    let message = object
+        .get("message")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let recoverable = object.get("recoverable").and_then(Value::as_bool);
+    let mut envelope = ParsedEnvelope::new(
+        kind.as_str(),
+        kind,
+        message,
+        recoverable.unwrap_or_else(|| kind.default_recoverable()),
+    );
+    let data = object.get("data").filter(|data| !data.is_null());
+    envelope.retry_after = data.and_then(|data| data.get("retry_after")?.as_f64());
+    envelope.details = data.cloned();
+    Parsed::Structured(Box::new(envelope))
+}
+
 /// interbase's recommended agent pattern, applied to a tool's error text: parse it
 /// (a legacy, unstructured text means give up), branch on `type`, and read `data`
 /// for the retry delay and the conflict holders.
@@ -541,7 +589,7 @@ impl AgentStep {
 /// decides the retry strategy, so a retrying step for an error marked
 /// `"recoverable": false` becomes [`AgentStep::GiveUp`].
 pub fn on_tool_error(error_text: &str, default_backoff: Duration) -> AgentStep {
-    let envelope = match client::parse(error_text) {
+    let envelope = match parse(error_text) {
         Parsed::Structured(envelope) => envelope,
         Parsed::Legacy(_) => return AgentStep::GiveUp { legacy: true },
     };

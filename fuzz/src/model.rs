@@ -813,7 +813,6 @@ pub fn policy(bytes: &mut Bytes<'_>) -> Policy {
     Policy::DEFAULT
         .with_verbose(bytes.byte().is_multiple_of(4))
         .with_suggestions(!bytes.byte().is_multiple_of(4))
-        .with_suggestions_when_unrecoverable(bytes.bool())
         .with_max_suggestions(max_suggestions)
         .with_details(!bytes.byte().is_multiple_of(4))
         .with_redaction(!bytes.byte().is_multiple_of(4))

@@ -93,6 +93,55 @@ pub struct ParsedEnvelope {
 }
 
 impl ParsedEnvelope {
+    /// An envelope with the members every error has and nothing else: for a reader
+    /// of a wire format of one's own, which sets the other (public) fields it finds
+    /// and hands the result on as [`Parsed::Structured`], falling back on [`parse`]
+    /// for everything else.
+    ///
+    /// ```
+    /// use tool_error::Kind;
+    /// use tool_error::client::{self, Parsed, ParsedEnvelope};
+    ///
+    /// // A server that sends `{"error": "QUOTA", "retry_in": 30}`.
+    /// fn read(text: &str) -> Parsed {
+    ///     let value: serde_json::Value = serde_json::from_str(text).unwrap_or_default();
+    ///     let Some(code) = value["error"].as_str() else { return client::parse(text) };
+    ///     let mut envelope = ParsedEnvelope::new(code, Kind::Transient, "", true);
+    ///     envelope.retry_after = value["retry_in"].as_f64();
+    ///     Parsed::Structured(Box::new(envelope))
+    /// }
+    ///
+    /// let parsed = read(r#"{"error": "QUOTA", "retry_in": 30}"#);
+    /// assert_eq!(parsed.envelope().unwrap().retry_after(), Some(std::time::Duration::from_secs(30)));
+    /// ```
+    pub fn new(
+        code: impl Into<String>,
+        kind: Kind,
+        message: impl Into<String>,
+        recoverable: bool,
+    ) -> Self {
+        ParsedEnvelope {
+            code: code.into(),
+            kind,
+            message: message.into(),
+            recoverable,
+            retry: None,
+            category: None,
+            domain: None,
+            retry_after: None,
+            details: None,
+            suggestions: Vec::new(),
+            next_calls: Vec::new(),
+            docs: None,
+            tool: None,
+            operation: None,
+            request_id: None,
+            timestamp: None,
+            debug: None,
+            truncated: false,
+        }
+    }
+
     /// The retry hint; `None` when absent or negative. A hint too long for a
     /// `Duration` reads as `Duration::MAX` (wait), never as no hint (retry now).
     pub fn retry_after(&self) -> Option<Duration> {
@@ -274,15 +323,16 @@ impl NextAction {
 /// An error text as an agent received it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Parsed {
-    /// A structured envelope (native, interbase style, or found inside a JSON-RPC error,
-    /// a JSON-RPC response, an MCP tool result or a problem+json document).
+    /// A structured envelope (native, or found inside a JSON-RPC error, a JSON-RPC
+    /// response, an MCP tool result or a problem+json document).
     Structured(Box<ParsedEnvelope>),
     /// Anything else: the text as received, to be treated as `Internal`.
     Legacy(String),
 }
 
 impl Parsed {
-    /// What the agent should do next; a legacy text means give up (interbase's rule).
+    /// What the agent should do next; a text without structure means give up: there
+    /// is nothing to decide a retry or a fix on.
     pub fn next_action(&self) -> NextAction {
         match self {
             Parsed::Structured(envelope) => envelope.next_action(),
@@ -313,20 +363,24 @@ pub const MAX_PARSE_BYTES: usize = 1024 * 1024;
 /// How many wrappers (MCP result around JSON-RPC data around ...) are opened.
 const MAX_WRAPPERS: usize = 4;
 
-/// Reads an error text: the native envelope, interbase's `{type, message,
-/// recoverable, data}`, or either inside a JSON-RPC error object or response, an MCP
-/// `CallToolResult` (text or `structuredContent`) or a problem+json document.
-/// Anything else is [`Parsed::Legacy`].
+/// Reads an error text: the native envelope, alone or inside a JSON-RPC error
+/// object or response, an MCP `CallToolResult` (text or `structuredContent`), or a
+/// problem+json document. Anything else is [`Parsed::Legacy`]; a format of your own
+/// is read by a function of yours that falls back on this one (see
+/// [`ParsedEnvelope::new`]).
 ///
 /// Never panics; input over [`MAX_PARSE_BYTES`] is not parsed, and serde_json bounds
 /// nesting depth.
 ///
 /// ```
+/// use std::time::Duration;
 /// use tool_error::client::{parse, NextAction, Parsed};
 ///
-/// let text = r#"{"type":"TRANSIENT","message":"rate limited","recoverable":true,"data":{"retry_after":30}}"#;
+/// // The text of an MCP error result, as the rmcp integration sends it.
+/// let text = r#"{"code":"UPSTREAM_BUSY","kind":"TRANSIENT","message":"the index is rebuilding","recoverable":true,"retry":"safe","retry_after":30}"#;
 /// let parsed = parse(text);
-/// assert_eq!(parsed.next_action(), NextAction::Retry { after: Some(std::time::Duration::from_secs(30)) });
+/// assert_eq!(parsed.envelope().unwrap().code, "UPSTREAM_BUSY");
+/// assert_eq!(parsed.next_action(), NextAction::Retry { after: Some(Duration::from_secs(30)) });
 ///
 /// assert_eq!(parse("check conflicts: intermute 500"), Parsed::Legacy("check conflicts: intermute 500".into()));
 /// ```
@@ -354,7 +408,6 @@ fn from_value(value: &Value, depth: usize) -> Option<ParsedEnvelope> {
     }
     let object = value.as_object()?;
     native(object)
-        .or_else(|| typed(object))
         .or_else(|| jsonrpc(object, depth))
         .or_else(|| mcp(object, depth))
         .or_else(|| problem(object))
@@ -395,38 +448,6 @@ fn native(object: &Map<String, Value>) -> Option<ParsedEnvelope> {
     object.get("kind")?;
     object.get("code")?;
     ParsedEnvelope::deserialize(Value::Object(object.clone())).ok()
-}
-
-/// interbase's `toolerror`: `{"type", "message", "recoverable", "data"}`.
-fn typed(object: &Map<String, Value>) -> Option<ParsedEnvelope> {
-    let kind = kind_of(object.get("type"))?;
-    let data = object.get("data").filter(|data| !data.is_null());
-    let retry_after = data
-        .and_then(|data| data.get("retry_after"))
-        .and_then(Value::as_f64);
-    Some(ParsedEnvelope {
-        code: text(object, "code").unwrap_or_else(|| kind.as_str().to_owned()),
-        kind,
-        message: text(object, "message").unwrap_or_default(),
-        recoverable: object
-            .get("recoverable")
-            .and_then(Value::as_bool)
-            .unwrap_or_else(|| kind.default_recoverable()),
-        retry: None,
-        category: None,
-        domain: None,
-        retry_after,
-        details: data.cloned(),
-        suggestions: Vec::new(),
-        next_calls: Vec::new(),
-        docs: None,
-        tool: None,
-        operation: None,
-        request_id: None,
-        timestamp: None,
-        debug: None,
-        truncated: false,
-    })
 }
 
 /// A JSON-RPC error object (structured `data`), or a response carrying one.
@@ -477,37 +498,31 @@ fn problem(object: &Map<String, Value>) -> Option<ParsedEnvelope> {
                 .collect()
         })
         .unwrap_or_default();
-    Some(ParsedEnvelope {
-        code: text(object, "code").unwrap_or_else(|| format!("HTTP_{status}")),
+    let message = text(object, "detail").or_else(|| text(object, "title"));
+    let recoverable = object.get("recoverable").and_then(Value::as_bool);
+    let mut envelope = ParsedEnvelope::new(
+        text(object, "code").unwrap_or_else(|| format!("HTTP_{status}")),
         kind,
-        message: text(object, "detail")
-            .or_else(|| text(object, "title"))
-            .unwrap_or_default(),
-        recoverable: object
-            .get("recoverable")
-            .and_then(Value::as_bool)
-            .unwrap_or_else(|| kind.default_recoverable()),
-        retry: object
-            .get("retry")
-            .and_then(|retry| retry_leniently(retry.clone()).ok())
-            .flatten(),
-        category: text(object, "category"),
-        domain: None,
-        retry_after: object.get("retry_after").and_then(Value::as_f64),
-        details: object.get("details").cloned(),
-        suggestions,
-        next_calls: object
-            .get("next_calls")
-            .and_then(|calls| next_calls_leniently(calls.clone()).ok())
-            .unwrap_or_default(),
-        docs: text(object, "type").filter(|uri| uri != "about:blank"),
-        tool: text(object, "tool"),
-        operation: None,
-        request_id: text(object, "instance"),
-        timestamp: text(object, "timestamp"),
-        debug: None,
-        truncated: false,
-    })
+        message.unwrap_or_default(),
+        recoverable.unwrap_or_else(|| kind.default_recoverable()),
+    );
+    envelope.retry = object
+        .get("retry")
+        .and_then(|retry| retry_leniently(retry.clone()).ok())
+        .flatten();
+    envelope.category = text(object, "category");
+    envelope.retry_after = object.get("retry_after").and_then(Value::as_f64);
+    envelope.details = object.get("details").cloned();
+    envelope.suggestions = suggestions;
+    envelope.next_calls = object
+        .get("next_calls")
+        .and_then(|calls| next_calls_leniently(calls.clone()).ok())
+        .unwrap_or_default();
+    envelope.docs = text(object, "type").filter(|uri| uri != "about:blank");
+    envelope.tool = text(object, "tool");
+    envelope.request_id = text(object, "instance");
+    envelope.timestamp = text(object, "timestamp");
+    Some(envelope)
 }
 
 #[cfg(test)]

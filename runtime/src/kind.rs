@@ -133,11 +133,11 @@ impl Kind {
         }
     }
 
-    /// The kind an HTTP status maps to when wrapping an HTTP API: interbase's table
-    /// (400 and 422 `Validation`, 403 `Permission`, 404 `NotFound`, 409 `Conflict`,
-    /// 429 and every 5xx `Transient`), extended where that table leaves the choice
-    /// open: 401 `Permission`, 410 `NotFound`, 412 `Conflict`, 408 `Transient`; any
-    /// other 4xx is `Validation`, anything else `Internal`.
+    /// The kind an HTTP status maps to, for an error that says only its status (a
+    /// problem+json document without `kind`, a failed call to an HTTP API): 401 and
+    /// 403 `Permission`, 404 and 410 `NotFound`, 409 and 412 `Conflict`, 408, 429
+    /// and every 5xx `Transient`; any other 4xx is `Validation`, anything else
+    /// `Internal`.
     pub const fn from_http_status(status: u16) -> Kind {
         match status {
             401 | 403 => Kind::Permission,
@@ -177,51 +177,5 @@ impl FromStr for Kind {
             .into_iter()
             .find(|kind| kind.as_str() == s || kind.attribute_name() == s)
             .ok_or(UnknownKind)
-    }
-}
-
-impl Kind {
-    /// The kind of an I/O error from a network call:
-    /// [`from_connection_error`](Kind::from_connection_error) of its kind, and
-    /// `Transient` for failed name lookups, which the standard library reports
-    /// without a dedicated kind.
-    pub fn from_io_error(error: &std::io::Error) -> Option<Kind> {
-        Kind::from_connection_error(error.kind()).or_else(|| {
-            let text = error.to_string();
-            // The resolver's words on Linux (glibc, musl), macOS and Windows.
-            let lookup = [
-                "failed to lookup address information",
-                "Name or service not known",
-                "Temporary failure in name resolution",
-                "No address associated with hostname",
-                "nodename nor servname provided",
-                "No such host is known",
-            ]
-            .iter()
-            .any(|phrase| text.contains(phrase));
-            lookup.then_some(Kind::Transient)
-        })
-    }
-
-    /// The kind a connection-level I/O failure maps to (interbase's rule: network failures
-    /// are `Transient`, the service may come back). `None` for I/O errors that are not
-    /// about the connection.
-    pub fn from_connection_error(kind: std::io::ErrorKind) -> Option<Kind> {
-        use std::io::ErrorKind as E;
-        match kind {
-            E::ConnectionRefused
-            | E::ConnectionReset
-            | E::ConnectionAborted
-            | E::NotConnected
-            | E::AddrNotAvailable
-            | E::BrokenPipe
-            | E::TimedOut
-            | E::HostUnreachable
-            | E::NetworkUnreachable
-            | E::NetworkDown
-            | E::Interrupted
-            | E::WouldBlock => Some(Kind::Transient),
-            _ => None,
-        }
     }
 }

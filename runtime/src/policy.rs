@@ -10,7 +10,7 @@ use std::borrow::Cow;
 /// ```
 /// use tool_error::Policy;
 ///
-/// // mdmcp's knobs: verbose errors on, at most three suggestions.
+/// // Verbose errors on, at most three suggestions.
 /// let policy = Policy::DEFAULT.with_verbose(true).with_max_suggestions(3);
 /// assert!(policy.verbose && policy.redact);
 /// ```
@@ -22,12 +22,9 @@ pub struct Policy {
     pub verbose: bool,
     /// Include suggestions at all. Default `true`.
     pub include_suggestions: bool,
-    /// Include suggestions for errors that are not recoverable. Default `true`;
-    /// the Exa docs server sends suggestions only for recoverable errors.
-    pub suggestions_when_unrecoverable: bool,
     /// At most this many suggestions, the first ones. Default 16.
     pub max_suggestions: usize,
-    /// Include `details`. Default `true`; the Exa docs server hides them in production.
+    /// Include `details`. Default `true`; a server may hide them in production.
     pub include_details: bool,
     /// Replace fields marked `redact` by [`redaction_marker`](Policy::redaction_marker).
     /// Default `true`; turning it off is explicit debugging.
@@ -160,7 +157,6 @@ impl Policy {
     pub const DEFAULT: Policy = Policy {
         verbose: false,
         include_suggestions: true,
-        suggestions_when_unrecoverable: true,
         max_suggestions: 16,
         include_details: true,
         redact: true,
@@ -181,13 +177,6 @@ impl Policy {
     #[must_use]
     pub const fn with_suggestions(mut self, include: bool) -> Self {
         self.include_suggestions = include;
-        self
-    }
-
-    /// Sets [`suggestions_when_unrecoverable`](Policy::suggestions_when_unrecoverable).
-    #[must_use]
-    pub const fn with_suggestions_when_unrecoverable(mut self, include: bool) -> Self {
-        self.suggestions_when_unrecoverable = include;
         self
     }
 

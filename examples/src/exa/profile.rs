@@ -30,12 +30,12 @@ impl Mode {
     }
 }
 
-/// Exa's rules as a policy: suggestions only for recoverable errors, details
-/// only outside production. Exa sends every error's message as it is, so
-/// internal messages are not masked.
+/// Exa's rules as a policy: details only outside production. Exa sends every
+/// error's message as it is, so internal messages are not masked. Its other rule,
+/// suggestions only for recoverable errors, belongs to its response format
+/// ([`ExaResponse`]).
 pub fn policy(mode: Mode) -> Policy {
     Policy::DEFAULT
-        .with_suggestions_when_unrecoverable(false)
         .with_details(mode != Mode::Production)
         .with_internal_masking(false)
 }
@@ -63,10 +63,9 @@ impl Serialize for ErrorBody<'_, '_> {
         if let Some(operation) = envelope.operation() {
             map.serialize_entry("operation", &operation)?;
         }
-        let suggestions = envelope.suggestions();
-        let recoverable = envelope.recoverable() && envelope.policy().include_suggestions;
-        if recoverable || !suggestions.is_empty() {
-            map.serialize_entry("suggestions", &suggestions)?;
+        // Exa sends suggestions for recoverable errors only, even when declared.
+        if envelope.recoverable() && envelope.policy().include_suggestions {
+            map.serialize_entry("suggestions", &envelope.suggestions())?;
         }
         let details = envelope.details();
         if !details.is_empty() {

@@ -5,7 +5,7 @@ use core::fmt;
 use serde::ser::SerializeSeq;
 use serde::{Serialize, Serializer};
 
-use super::{Envelope, Reduction};
+use super::Envelope;
 use crate::next_call::NextCallWriter;
 use crate::next_call::{LimitedCall, NextCall, NextCallSink};
 
@@ -13,12 +13,11 @@ use crate::next_call::{LimitedCall, NextCall, NextCallSink};
 /// `{"tool", "arguments", "caller_supplies"?, "read_only"}` objects.
 ///
 /// They are structured suggestions, so they follow the suggestions' switches: none
-/// when the policy leaves suggestions out (or out for unrecoverable errors), or
-/// when a [`Reduction`] dropped them. At most [`Limits::max_items`](crate::Limits)
-/// calls are written. A call that the other limits would cut (a long tool name, an
-/// argument string or list over its limit) is left out rather than sent changed,
-/// since a cut argument makes a call the server never meant; either way the
-/// envelope says `truncated`.
+/// when the policy leaves suggestions out, or when a [`Reduction`](super::Reduction) dropped them. At
+/// most [`Limits::max_items`](crate::Limits) calls are written. A call that the
+/// other limits would cut (a long tool name, an argument string or list over its
+/// limit) is left out rather than sent changed, since a cut argument makes a call
+/// the server never meant; either way the envelope says `truncated`.
 #[derive(Clone, Copy)]
 pub struct NextCalls<'a> {
     envelope: &'a Envelope<'a>,
@@ -30,11 +29,7 @@ impl<'a> NextCalls<'a> {
     }
 
     fn shown(&self) -> bool {
-        let envelope = self.envelope;
-        let policy = envelope.policy;
-        policy.include_suggestions
-            && envelope.reduction < Reduction::Suggestions
-            && (policy.suggestions_when_unrecoverable || envelope.error.recoverable())
+        self.envelope.shows_suggestions()
     }
 
     /// How many calls will be written.

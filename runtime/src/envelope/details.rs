@@ -88,28 +88,6 @@ impl<'a> Details<'a> {
         )
     }
 
-    /// Writes each detail as an entry of a map the caller is serialising, for
-    /// profiles that merge details with keys of their own (interbase's `data` holds
-    /// the details and `retry_after`). A whole details value that is an object
-    /// contributes its entries; any other whole value goes under `value`.
-    pub fn serialize_entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
-        let shape = self.shape();
-        if shape.whole {
-            let value =
-                serde_json::to_value(WholeValue(*self)).map_err(serde::ser::Error::custom)?;
-            return match value {
-                serde_json::Value::Object(entries) => entries
-                    .iter()
-                    .try_for_each(|(key, value)| map.serialize_entry(key, value)),
-                other => map.serialize_entry("value", &other),
-            };
-        }
-        if shape.fields == 0 {
-            return Ok(());
-        }
-        self.write_fields(map)
-    }
-
     /// Writes the detail fields into `map`, then the mark counting those the item
     /// limit left out.
     fn write_fields<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {

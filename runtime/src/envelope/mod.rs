@@ -298,6 +298,12 @@ impl<'a> Envelope<'a> {
         Details::new(self)
     }
 
+    /// Whether suggestions and next calls are written at all: the policy includes
+    /// them and no reduction dropped them. The one place that decides it.
+    pub(crate) fn shows_suggestions(&self) -> bool {
+        self.policy.include_suggestions && self.reduction < Reduction::Suggestions
+    }
+
     /// The suggestions, filtered and capped as the policy says; `Serialize` (an array).
     pub fn suggestions(&self) -> Suggestions<'_> {
         Suggestions::new(self)

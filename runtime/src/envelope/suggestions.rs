@@ -5,7 +5,7 @@ use core::fmt;
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 
-use super::{Envelope, Reduction};
+use super::Envelope;
 use crate::SuggestionWriter;
 use crate::limit::{Cuts, Truncated, serialize_display};
 use crate::writers::SuggestionSink;
@@ -84,9 +84,7 @@ impl<'a> Suggestions<'a> {
     fn cap(&self) -> Cap<'a> {
         let envelope = self.envelope;
         let policy = envelope.policy;
-        let allowed = policy.include_suggestions
-            && envelope.reduction < Reduction::Suggestions
-            && (policy.suggestions_when_unrecoverable || envelope.error.recoverable());
+        let allowed = envelope.shows_suggestions();
         let max_items = policy.limits.max_items;
         Cap {
             remaining: if allowed {

@@ -103,7 +103,7 @@ impl Levels {
         internal: Level::ERROR,
     };
 
-    /// Every kind at `level` (Gem-Flux logs every error at `ERROR`).
+    /// Every kind at `level` (for a server that logs every error alike).
     pub const fn uniform(level: Level) -> Levels {
         Levels {
             validation: level,

@@ -1,5 +1,6 @@
-//! OpenAPI documentation with [utoipa](https://docs.rs/utoipa): every code an
-//! operation can answer, under its HTTP status, as `application/problem+json`.
+//! OpenAPI documentation with [utoipa](https://docs.rs/utoipa) 6 (and
+//! utoipa-axum 0.3): every code an operation can answer, under its HTTP status, as
+//! `application/problem+json`.
 //!
 //! # Derived types
 //!
@@ -51,20 +52,22 @@
 //!
 //! # What an example shows
 //!
-//! An example is the body a client receives, as far as the catalog knows it without
-//! an error value: `type`, `title`, `status`, `code`, `kind`, `recoverable` and
-//! `category` as sent; `detail` the `message = "..."` template, or the masked text
-//! for an internal error without one; `details` one key per field, the value a
-//! placeholder (`"{id}"`) or the redaction marker; `suggestions` and the
-//! arguments of `next_calls` as their templates are written, placeholders in braces;
-//! arguments the caller supplies listed in `caller_supplies`. No example holds a
-//! value of an error, so none holds a redacted value or a masked message.
+//! An example is the body a client receives, rendered by the [`Problem`] profile
+//! from a stand-in for an error of that code, under the installed [`Options`]:
+//! `type`, `title`, `status`, `code`, `kind`, `recoverable` and `category` as sent;
+//! `detail` the `message = "..."` template, the masked text for an internal error
+//! without one, or else the code's description (the real message is the error's
+//! own, known at run time); `details` one key per field, the value a placeholder
+//! (`"{id}"`) or the redaction marker; `suggestions` and the arguments of
+//! `next_calls` as their templates are written, placeholders in braces; arguments
+//! the caller supplies listed in `caller_supplies`. No example holds a value of an
+//! error, so none holds a redacted value or a masked message.
 //!
 //! The examples follow the [`Options`] installed when the document is built (their
-//! [`Policy`](crate::Policy): masking, redaction, which suggestions are shown; with
-//! the `axum` feature, the problem profile's type base, which changes `type` and
-//! `title`), the defaults when none are. What only run time knows is left out and
-//! said in the example's description: the message of a variant without a `message`
+//! [`Policy`](crate::Policy): masking, redaction, how many suggestions are shown;
+//! with the `axum` feature, the problem profile's type base, which changes `type`
+//! and `title`), the defaults when none are. What only run time knows is said in
+//! the example's description: the message of a variant without a `message`
 //! template (its `Display`), a `#[tool_error(details)]` value, suggestions added at
 //! run time, `retry_after`; and for every code, `instance`, `tool`, `timestamp` and
 //! `retry`, which come from the request when the options show them.
@@ -86,21 +89,24 @@
 //!
 //! [`responses`] does the same for any list of catalogs, under explicit options.
 
+use core::fmt;
 use core::marker::PhantomData;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
+use ::utoipa::openapi::example::{Example, ExampleBuilder};
 use ::utoipa::openapi::response::{Response, ResponseBuilder};
-use ::utoipa::openapi::schema::{
-    AdditionalProperties, ArrayBuilder, ObjectBuilder, Schema, SchemaFormat, SchemaType, Type,
-};
-use ::utoipa::openapi::{ContentBuilder, Header, Ref, RefOr, example::ExampleBuilder};
+use ::utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+use ::utoipa::openapi::{ContentBuilder, Header, Ref, RefOr};
 use ::utoipa::{IntoResponses, PartialSchema, ToSchema};
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
-use crate::next_call::{ArgumentValue, CallSpec};
+use crate::next_call::{ArgumentValue, NextCallWriter};
 use crate::profile::{error_status, reason_phrase};
-use crate::{AnyError, Catalog, Entry, Kind, Options, Problem, StaticCatalog};
+use crate::{
+    AnyError, Catalog, DetailWriter, Entry, Envelope, Kind, NextCall, Options, Problem,
+    StaticCatalog, SuggestionWriter, ToolError,
+};
 
 /// The media type of every response.
 const PROBLEM_JSON: &str = "application/problem+json";
@@ -134,7 +140,7 @@ pub fn responses(
     catalogs: &[&'static Catalog],
     options: &Options,
 ) -> BTreeMap<String, RefOr<Response>> {
-    let shown = Shown::new(options);
+    let problem = problem_profile(options);
     let mut by_status: BTreeMap<u16, Vec<&'static Entry>> = BTreeMap::new();
     let mut codes: Vec<&'static str> = Vec::new();
     for catalog in catalogs {
@@ -152,7 +158,7 @@ pub fn responses(
     by_status
         .into_iter()
         .map(|(status, entries)| {
-            let response = response(status, &entries, &shown);
+            let response = response(status, &entries, options, &problem);
             (status.to_string(), RefOr::T(response))
         })
         .collect()
@@ -229,12 +235,30 @@ impl IntoResponses for AnyError {
     }
 }
 
-/// The schema of what the [`Problem`] profile writes ([`Problem::SCHEMA`]), as the
-/// OpenAPI component `Problem` that the responses refer to.
+/// The schema of what the [`Problem`] profile writes, [`Problem::SCHEMA`] itself, as
+/// the OpenAPI component `Problem` that the responses refer to.
 impl PartialSchema for Problem {
     fn schema() -> RefOr<Schema> {
-        RefOr::T(problem_schema())
+        problem_schema().unwrap_or_else(|| RefOr::T(Schema::default()))
     }
+}
+
+/// [`Problem::SCHEMA`] read as utoipa's schema, less the keywords only a standalone
+/// JSON Schema document has. utoipa reads a schema that says nothing of its type
+/// (`details`, any value) only with an explicit `"type": null`, which it writes
+/// back as no `type` at all. `None` only if the published schema stopped reading
+/// as one, which a test rules out.
+fn problem_schema() -> Option<RefOr<Schema>> {
+    let mut schema: Value = serde_json::from_str(Problem::SCHEMA).ok()?;
+    let object = schema.as_object_mut()?;
+    object.remove("$schema");
+    object.remove("$id");
+    if let Some(Value::Object(properties)) = object.get_mut("properties") {
+        for property in properties.values_mut().filter_map(Value::as_object_mut) {
+            property.entry("type").or_insert(Value::Null);
+        }
+    }
+    serde_json::from_value(schema).ok()
 }
 
 /// Registered with `#[openapi(components(schemas(tool_error::Problem)))]` (or
@@ -245,46 +269,30 @@ impl ToSchema for Problem {
     }
 }
 
-/// What the options show of a problem body.
-struct Shown<'a> {
-    policy: &'a crate::Policy,
-    problem: Cow<'a, Problem>,
-}
-
-impl<'a> Shown<'a> {
-    fn new(options: &'a Options) -> Self {
-        #[cfg(feature = "axum")]
-        let problem = Cow::Borrowed(options.http().problem());
-        #[cfg(not(feature = "axum"))]
-        let problem = Cow::Owned(Problem::new());
-        Shown {
-            policy: options.policy(),
-            problem,
-        }
-    }
-
-    /// Whether suggestions (and with them next calls) are shown for `entry`.
-    fn suggestions(&self, entry: &Entry) -> bool {
-        self.policy.include_suggestions
-            && (self.policy.suggestions_when_unrecoverable || entry.recoverable)
-    }
-
-    /// Whether the message of `entry` is replaced by the policy's fixed text.
-    fn masked(&self, entry: &Entry) -> bool {
-        entry.kind == Kind::Internal
-            && self.policy.mask_internal
-            && !self.policy.verbose
-            && entry.message.is_none()
+/// The problem profile the options send bodies with: the axum integration's, with
+/// its type base, when there is one.
+fn problem_profile(options: &Options) -> Cow<'_, Problem> {
+    #[cfg(feature = "axum")]
+    return Cow::Borrowed(options.http().problem());
+    #[cfg(not(feature = "axum"))]
+    {
+        let _ = options;
+        Cow::Owned(Problem::new())
     }
 }
 
 /// One status's response: its codes' examples, and `Retry-After` when one of them
 /// can carry a retry hint.
-fn response(status: u16, entries: &[&'static Entry], shown: &Shown<'_>) -> Response {
+fn response(
+    status: u16,
+    entries: &[&'static Entry],
+    options: &Options,
+    problem: &Problem,
+) -> Response {
     let codes: Vec<&str> = entries.iter().map(|entry| entry.code).collect();
     let examples = entries
         .iter()
-        .map(|entry| (entry.code, example(entry, shown)));
+        .map(|entry| (entry.code, example(entry, options, problem)));
     let content = ContentBuilder::new()
         .schema(Some(Ref::from_schema_name(COMPONENT)))
         .examples_from_iter(examples)
@@ -306,279 +314,115 @@ fn response(status: u16, entries: &[&'static Entry], shown: &Shown<'_>) -> Respo
     response.build()
 }
 
-/// The example of one code.
-fn example(entry: &Entry, shown: &Shown<'_>) -> ::utoipa::openapi::example::Example {
-    let (type_uri, title) = shown.problem.type_and_title(entry);
-    let mut body = Map::new();
+/// The example of one code: the body the problem profile writes for its stand-in,
+/// with what only run time knows said in the description.
+fn example(entry: &'static Entry, options: &Options, problem: &Problem) -> Example {
+    let stand_in = StandIn(entry);
+    let envelope = Envelope::new(&stand_in).with_policy(options.policy());
     let mut notes: Vec<&str> = Vec::new();
-    body.insert("type".into(), Value::from(type_uri));
-    body.insert("title".into(), Value::from(title));
-    body.insert(
-        "status".into(),
-        Value::from(error_status(entry.http_status)),
-    );
-    match entry.message {
-        _ if shown.masked(entry) => {
-            let masked = &*shown.policy.internal_message;
-            body.insert("detail".into(), Value::from(masked));
-        }
-        Some(template) => {
-            body.insert("detail".into(), Value::from(template));
-        }
-        None => notes.push("`detail` is the error's message, known at run time."),
-    }
-    body.insert("code".into(), Value::from(entry.code));
-    body.insert("kind".into(), Value::from(entry.kind.as_str()));
-    body.insert("recoverable".into(), Value::from(entry.recoverable));
-    if let Some(category) = entry.category {
-        body.insert("category".into(), Value::from(category));
+    if entry.message.is_none() && !envelope.is_masked() {
+        notes.push("`detail` is the error's message, known at run time; shown here, the code's description.");
     }
     if entry.retry_after {
         notes.push("`retry_after` (and `Retry-After`) come from the error, at run time.");
     }
-    if shown.policy.include_details && !entry.fields.is_empty() {
-        if entry.details_field {
-            notes.push("`details` is a value of the error, known at run time.");
-        } else {
-            let details: Map<String, Value> = entry
-                .fields
-                .iter()
-                .map(|field| {
-                    let value = match field.redact && shown.policy.redact {
-                        true => Value::from(&*shown.policy.redaction_marker),
-                        false => Value::from(format!("{{{}}}", field.name)),
-                    };
-                    (field.name.to_owned(), value)
-                })
-                .collect();
-            body.insert("details".into(), Value::Object(details));
-        }
+    if entry.details_field && options.policy().include_details {
+        notes.push("`details` is a value of the error, known at run time.");
     }
-    if shown.suggestions(entry) {
-        let suggestions: Vec<Value> = entry
-            .suggestions
-            .iter()
-            .take(shown.policy.max_suggestions)
-            .map(|template| Value::from(*template))
-            .collect();
-        if !suggestions.is_empty() {
-            body.insert("suggestions".into(), Value::Array(suggestions));
-        }
-        if entry.dynamic_suggestions {
-            notes.push("More suggestions are added at run time.");
-        }
-        let calls: Vec<Value> = entry
-            .next_calls
-            .iter()
-            .take(shown.policy.limits.max_items)
-            .map(next_call)
-            .collect();
-        if !calls.is_empty() {
-            body.insert("next_calls".into(), Value::Array(calls));
-        }
+    if entry.dynamic_suggestions && envelope.shows_suggestions() {
+        notes.push("More suggestions are added at run time.");
     }
     let mut example = ExampleBuilder::new()
         .summary(match entry.summary() {
             "" => entry.code,
             summary => summary,
         })
-        .value(Some(Value::Object(body)));
+        .value(Some(envelope.to_value(problem)));
     if !notes.is_empty() {
         example = example.description(notes.join(" "));
     }
     example.build()
 }
 
-/// A declared next call as the body shows it: text arguments as written, a field
-/// argument as its placeholder, literals as they are.
-fn next_call(spec: &CallSpec) -> Value {
-    let mut arguments = Map::new();
-    let mut supplied = Vec::new();
-    for argument in spec.arguments {
-        let value = match argument.value {
-            ArgumentValue::Text(template) => Value::from(template),
-            ArgumentValue::Field { field, .. } => Value::from(format!("{{{field}}}")),
-            ArgumentValue::Integer(value) => Value::from(value),
-            ArgumentValue::Number(value) => Value::from(value),
-            ArgumentValue::Boolean(value) => Value::from(value),
-            ArgumentValue::CallerSupplies => {
-                supplied.push(Value::from(argument.name));
-                continue;
-            }
-        };
-        arguments.insert(argument.name.to_owned(), value);
+/// An error of one catalog entry, holding no value: its message is the `message`
+/// template as written (else the code's description), each detail a placeholder
+/// naming its field, its suggestions and next calls as declared.
+#[derive(Debug)]
+struct StandIn(&'static Entry);
+
+impl fmt::Display for StandIn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let entry = self.0;
+        let description = Some(entry.summary()).filter(|summary| !summary.is_empty());
+        f.write_str(entry.message.or(description).unwrap_or(entry.code))
     }
-    let mut call = json!({ "tool": spec.tool, "arguments": arguments });
-    if let Some(call) = call.as_object_mut() {
-        if !supplied.is_empty() {
-            call.insert("caller_supplies".into(), Value::Array(supplied));
-        }
-        call.insert("read_only".into(), Value::from(spec.read_only));
-    }
-    call
 }
 
-/// [`Problem::SCHEMA`] built with utoipa's types (which do not read JSON Schema
-/// text); a test compares the two.
-fn problem_schema() -> Schema {
-    let text = |description: &str| {
-        ObjectBuilder::new()
-            .schema_type(Type::String)
-            .description(Some(description))
-    };
-    let strings = || ArrayBuilder::new().items(ObjectBuilder::new().schema_type(Type::String));
-    let next_call = ObjectBuilder::new()
-        .schema_type(Type::Object)
-        .required("tool")
-        .required("arguments")
-        .required("read_only")
-        .property("tool", text("The tool to call."))
-        .property(
-            "arguments",
-            ObjectBuilder::new()
-                .schema_type(Type::Object)
-                .description(Some(
-                    "Arguments for the call, as the tool's inputSchema expects them.",
-                )),
-        )
-        .property(
-            "caller_supplies",
-            strings().description(Some(
-                "Arguments the tool needs that the caller adds itself.",
-            )),
-        )
-        .property(
-            "read_only",
-            ObjectBuilder::new()
-                .schema_type(Type::Boolean)
-                .description(Some(
-                    "Whether the call only reads; otherwise confirm it before running it.",
-                )),
-        )
-        .additional_properties(Some(AdditionalProperties::FreeForm(false)));
-    let required = [
-        "type",
-        "title",
-        "status",
-        "detail",
-        "code",
-        "kind",
-        "recoverable",
-    ];
-    let mut schema = ObjectBuilder::new()
-        .schema_type(Type::Object)
-        .title(Some("tool-error problem"))
-        .description(Some(
-            "An error as RFC 9457 problem details (application/problem+json), with \
-             tool-error's members as extensions.",
-        ));
-    for name in required {
-        schema = schema.required(name);
+impl ToolError for StandIn {
+    fn code(&self) -> &'static str {
+        self.0.code
     }
-    schema
-        .property(
-            "type",
-            text(
-                "The problem type: the code's documentation URL when it declares one, else \
-                 the code after the server's type base, else about:blank.",
-            )
-            .format(Some(SchemaFormat::Custom("uri-reference".to_owned()))),
-        )
-        .property(
-            "title",
-            text(
-                "With a type URI, the code's description when it has one; else the HTTP \
-                 reason phrase.",
-            ),
-        )
-        .property(
-            "status",
-            ObjectBuilder::new()
-                .schema_type(Type::Integer)
-                .minimum(Some(100))
-                .maximum(Some(599))
-                .description(Some("The HTTP status.")),
-        )
-        .property(
-            "detail",
-            text(
-                "Human-readable explanation of this occurrence; a fixed text for masked \
-                 internal errors.",
-            ),
-        )
-        .property(
-            "instance",
-            text("The request id, when the server shows it."),
-        )
-        .property(
-            "code",
-            text("Stable machine identifier, e.g. MODEL_NOT_FOUND.")
-                .pattern(Some("^[A-Za-z][A-Za-z0-9_]*$"))
-                .max_length(Some(63)),
-        )
-        .property(
-            "kind",
-            text("The decision class: what the caller should do.")
-                .enum_values(Some(Kind::ALL.iter().map(|kind| kind.as_str()))),
-        )
-        .property(
-            "recoverable",
-            ObjectBuilder::new()
-                .schema_type(Type::Boolean)
-                .description(Some(
-                    "Whether the operation may succeed if retried, possibly with changed input.",
-                )),
-        )
-        .property(
-            "retry",
-            text(
-                "For an error that invites a retry: whether repeating the request unchanged \
-                 is safe (safe), or it may have taken effect and must be checked first \
-                 (check_first).",
-            )
-            .enum_values(Some(["safe", "check_first"])),
-        )
-        .property("category", text("Finer, free-form label beside the kind."))
-        .property(
-            "retry_after",
-            ObjectBuilder::new()
-                .schema_type(Type::Number)
-                .minimum(Some(0))
-                .description(Some(
-                    "Seconds to wait before retrying; the Retry-After header has them rounded up.",
-                )),
-        )
-        .property(
-            "details",
-            ObjectBuilder::new()
-                .schema_type(SchemaType::AnyValue)
-                .description(Some("Structured context for recovery; usually an object.")),
-        )
-        .property(
-            "suggestions",
-            strings().description(Some("Recovery steps, most useful first.")),
-        )
-        .property(
-            "next_calls",
-            ArrayBuilder::new().items(next_call).description(Some(
-                "Tool calls that may fix the error, most useful first. Advice from the \
-                 server: run one without asking only when read_only is true and the server \
-                 is trusted.",
-            )),
-        )
-        .property(
-            "tool",
-            text("The tool or operation that failed, when the server shows it."),
-        )
-        .property(
-            "timestamp",
-            text("When the error was rendered, when the server shows it.").format(Some(
-                SchemaFormat::KnownFormat(::utoipa::openapi::schema::KnownFormat::DateTime),
-            )),
-        )
-        .additional_properties(Some(AdditionalProperties::FreeForm(false)))
-        .build()
-        .into()
+    fn kind(&self) -> Kind {
+        self.0.kind
+    }
+    fn recoverable(&self) -> bool {
+        self.0.recoverable
+    }
+    fn category(&self) -> Option<&'static str> {
+        self.0.category
+    }
+    fn message_is_public(&self) -> bool {
+        self.0.message.is_some()
+    }
+    fn details(&self, details: &mut DetailWriter<'_>) {
+        if self.0.details_field {
+            return;
+        }
+        for field in self.0.fields {
+            let placeholder = format!("{{{}}}", field.name);
+            match field.redact {
+                true => details.redacted(field.name, &placeholder),
+                false => details.field(field.name, &placeholder),
+            };
+        }
+    }
+    fn suggestions(&self, suggestions: &mut SuggestionWriter<'_>) {
+        for template in self.0.suggestions {
+            suggestions.push_str(template);
+        }
+    }
+    fn next_calls(&self, calls: &mut NextCallWriter<'_>) {
+        for spec in self.0.next_calls {
+            let mut arguments = Map::new();
+            let mut supplied = Vec::new();
+            for argument in spec.arguments {
+                let value = match argument.value {
+                    ArgumentValue::Text(template) => Value::from(template),
+                    ArgumentValue::Field { field, .. } => Value::from(format!("{{{field}}}")),
+                    ArgumentValue::Integer(value) => Value::from(value),
+                    ArgumentValue::Number(value) => Value::from(value),
+                    ArgumentValue::Boolean(value) => Value::from(value),
+                    ArgumentValue::CallerSupplies => {
+                        supplied.push(argument.name);
+                        continue;
+                    }
+                };
+                arguments.insert(argument.name.to_owned(), value);
+            }
+            let call = NextCall::new(spec.tool, &arguments).caller_supplies(&supplied);
+            calls.push(&if spec.read_only {
+                call.read_only()
+            } else {
+                call
+            });
+        }
+    }
+    fn http_status(&self) -> u16 {
+        self.0.http_status
+    }
+    fn entry(&self) -> Option<&'static Entry> {
+        Some(self.0)
+    }
 }
 
 /// Implements `IntoResponses` for a derived type: its catalog's responses under the

@@ -68,26 +68,6 @@ impl Problem {
             type_base: Some(base.into()),
         }
     }
-
-    /// `type` and `title` as [`serialize_envelope`](Profile::serialize_envelope)
-    /// writes them for a code of `entry`, for documents made without an error value
-    /// (the OpenAPI examples); beside that method, so a change to one rule is seen
-    /// in the other (a test compares the two).
-    #[cfg(feature = "utoipa")]
-    pub(crate) fn type_and_title(&self, entry: &crate::Entry) -> (String, &'static str) {
-        let docs_url = entry.docs_url();
-        let type_uri = match (docs_url, &self.type_base) {
-            (Some(url), _) => url.to_owned(),
-            (None, Some(base)) => format!("{base}{}", entry.code()),
-            (None, None) => "about:blank".to_owned(),
-        };
-        let has_type = docs_url.is_some() || self.type_base.is_some();
-        let summary = Some(entry.summary()).filter(|summary| has_type && !summary.is_empty());
-        (
-            type_uri,
-            summary.unwrap_or_else(|| reason_phrase(error_status(entry.http_status()))),
-        )
-    }
 }
 
 struct TypeUri<'a>(&'a str, &'a str);

@@ -7,7 +7,7 @@ use std::io;
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use tool_error::client::{self, NextAction, Parsed};
+use tool_error::client::{NextAction, Parsed};
 use tool_error::{Envelope, Kind, Limits, Policy, ToolError};
 use tool_error_examples::interbase::{
     self, AgentStep, Conflict, InterlockError, MAX_TRANSIENT_ATTEMPTS, UpstreamError, Wire,
@@ -489,7 +489,7 @@ fn legacy_texts_fall_back_to_give_up() {
         &"[".repeat(10_000),
     ] {
         assert!(
-            matches!(client::parse(text), Parsed::Legacy(_)),
+            matches!(interbase::parse(text), Parsed::Legacy(_)),
             "{text:.40}"
         );
         assert_eq!(
@@ -507,7 +507,7 @@ fn the_agent_pattern_agrees_with_the_runtimes_next_action() {
     for sample in interbase::samples() {
         let text = sample.output.to_string();
         let ours = on_tool_error(&text, BACKOFF).next_action();
-        let runtime = client::parse(&text).next_action();
+        let runtime = interbase::parse(&text).next_action();
         match ours {
             NextAction::Retry { .. } => assert!(matches!(runtime, NextAction::Retry { .. })),
             other => assert_eq!(other, runtime, "{}", sample.title),
@@ -515,7 +515,7 @@ fn the_agent_pattern_agrees_with_the_runtimes_next_action() {
     }
     let bare_conflict = r#"{"type":"CONFLICT","message":"locked","recoverable":true}"#;
     assert_eq!(
-        client::parse(bare_conflict).next_action(),
+        interbase::parse(bare_conflict).next_action(),
         NextAction::WorkAround
     );
     assert!(matches!(
@@ -526,9 +526,11 @@ fn the_agent_pattern_agrees_with_the_runtimes_next_action() {
 
 #[test]
 fn the_agent_reads_our_errors_back_whole() {
-    // The MCP tool result itself (not just its text) parses to the same envelope.
+    // The text of the MCP tool result, as the agent receives it.
     let [_, conflict, _] = interbase::wire_examples();
-    let parsed = client::parse(&interbase::tool_result(&conflict).to_string());
+    let result = interbase::tool_result(&conflict);
+    let text = result["content"][0]["text"].as_str().expect("a text item");
+    let parsed = interbase::parse(text);
     let envelope = parsed.envelope().expect("structured");
     assert_eq!(envelope.kind, Kind::Conflict);
     assert_eq!(envelope.message, "reservation conflict: 2 conflicts");

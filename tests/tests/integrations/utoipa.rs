@@ -18,9 +18,7 @@ use tool_error::axum::{
     HttpOptions, Json, Path, Rejection, method_not_allowed, not_found, problem_response,
 };
 use tool_error::utoipa::Merged;
-use tool_error::{
-    AnyError, Catalog, Context, Entry, Options, Policy, Problem, StaticCatalog, ToolError,
-};
+use tool_error::{AnyError, Catalog, Context, Options, Policy, Problem, StaticCatalog, ToolError};
 use tool_error_tests::parse_json;
 use tower::ServiceExt;
 use utoipa::OpenApi;
@@ -337,11 +335,12 @@ fn an_example_is_the_body_as_far_as_the_catalog_knows_it() {
         example("402", "CARD_DECLINED"),
         json!({
             "summary": "The payment card was declined.",
-            "description": "`detail` is the error's message, known at run time.",
+            "description": "`detail` is the error's message, known at run time; shown here, the code's description.",
             "value": {
                 "type": "about:blank",
                 "title": "Payment Required",
                 "status": 402,
+                "detail": "The payment card was declined.",
                 "code": "CARD_DECLINED",
                 "kind": "PERMISSION",
                 "recoverable": false,
@@ -374,8 +373,8 @@ fn an_example_is_the_body_as_far_as_the_catalog_knows_it() {
     assert!(responses["404"]["headers"].is_null());
     assert_eq!(
         example("429", "RATE_LIMITED")["description"],
-        "`detail` is the error's message, known at run time. `retry_after` (and \
-         `Retry-After`) come from the error, at run time."
+        "`detail` is the error's message, known at run time; shown here, the code's \
+         description. `retry_after` (and `Retry-After`) come from the error, at run time."
     );
 }
 
@@ -432,7 +431,12 @@ fn no_example_holds_a_redacted_value_or_a_masked_message() {
     let responses = tool_error::utoipa::responses(&[OrderError::CATALOG], &verbose);
     let provider = &serde_json::to_value(&responses).unwrap()["500"]["content"]["application/problem+json"]
         ["examples"]["PROVIDER"];
-    assert!(provider["value"].get("detail").is_none(), "{provider}");
+    // Unmasked, the message is the error's own, known at run time: the example
+    // shows the code's description in its place.
+    assert_eq!(
+        provider["value"]["detail"], "The payment provider failed.",
+        "{provider}"
+    );
     assert!(
         !serde_json::to_string(&responses)
             .unwrap()
@@ -481,13 +485,17 @@ fn examples_agree_with_rendered_bodies() {
                 body["suggestions"].as_array().map(Vec::len),
                 "{body}"
             );
-            if let Some(detail) = example.get("detail") {
-                let template = error.entry().and_then(Entry::message);
-                match template {
-                    // A template's placeholders are what the body fills.
-                    Some(_) => assert!(detail.as_str().unwrap().contains('{')),
-                    None => assert_eq!(Some(detail), body.get("detail")),
+            let detail = &example["detail"];
+            let entry = error.entry().unwrap();
+            match entry.message() {
+                // A template's placeholders are what the body fills.
+                Some(_) => assert!(detail.as_str().unwrap().contains('{')),
+                // A masked message is the same fixed text; any other message is
+                // known only at run time, and the example shows the description.
+                None if body["detail"] == "Internal error" => {
+                    assert_eq!(detail, &body["detail"])
                 }
+                None => assert_eq!(detail, entry.summary(), "{body}"),
             }
         }
     }

@@ -353,20 +353,6 @@ fn suggestion_knobs() {
             .get("suggestions")
             .is_none()
     );
-    // Quota errors are not recoverable: the Exa docs server sends suggestions only for
-    // recoverable ones.
-    assert!(
-        render(&Policy::DEFAULT.with_suggestions_when_unrecoverable(false))
-            .get("suggestions")
-            .is_none()
-    );
-    let recoverable = model_not_found();
-    let policy = Policy::DEFAULT.with_suggestions_when_unrecoverable(false);
-    assert!(
-        native_with(&recoverable, &policy)
-            .get("suggestions")
-            .is_some()
-    );
 }
 
 #[test]
@@ -713,17 +699,6 @@ fn parse_reads_every_structured_shape_and_falls_back_to_legacy() {
         assert_eq!(parsed.next_action(), retry, "{text}");
     }
 
-    // interbase's `toolerror` wire format.
-    let interbase = r#"{"type":"CONFLICT","message":"reservation conflict: 2 conflicts","recoverable":true,"data":{"conflicts":[{"agent_id":"agent-2"}]}}"#;
-    let parsed = client::parse(interbase);
-    let owned = parsed.envelope().expect("structured");
-    assert_eq!(owned.kind, Kind::Conflict);
-    assert_eq!(
-        owned.details,
-        Some(json!({"conflicts": [{"agent_id": "agent-2"}]}))
-    );
-    assert_eq!(parsed.next_action(), NextAction::WorkAround);
-
     // A retry hint is read as a wait however long; a negative one is no hint.
     let hint = |seconds: &str| {
         let text = format!(
@@ -793,82 +768,6 @@ fn boxed_and_shared_errors_render_like_the_inner_one() {
     assert_eq!(Envelope::new(&shared).to_json(), direct);
     let any: Box<dyn std::error::Error + Send + Sync> = "opaque failure".into();
     assert_eq!(native(&any)["code"], "INTERNAL_ERROR");
-}
-
-/// A profile that merges details with a key of its own, like interbase's `data`.
-struct MergedData;
-
-impl Profile for MergedData {
-    fn serialize_envelope<S: serde::Serializer>(
-        &self,
-        envelope: &Envelope<'_>,
-        serializer: S,
-    ) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        struct Data<'a>(&'a Envelope<'a>);
-        impl serde::Serialize for Data<'_> {
-            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                let mut map = serializer.serialize_map(None)?;
-                self.0.details().serialize_entries(&mut map)?;
-                if let Some(seconds) = self.0.retry_after_seconds() {
-                    map.serialize_entry("retry_after", &seconds)?;
-                }
-                map.end()
-            }
-        }
-        let mut map = serializer.serialize_map(Some(2))?;
-        map.serialize_entry("type", &envelope.kind())?;
-        map.serialize_entry("data", &Data(envelope))?;
-        map.end()
-    }
-}
-
-#[test]
-fn profiles_can_merge_details_with_their_own_keys() {
-    let quota = QuotaExceeded {
-        used: 3,
-        limit: 2,
-        api_key: "sk-live-123".into(),
-    };
-    assert_eq!(
-        parse_json(&Envelope::new(&quota).render(&MergedData)),
-        json!({"type": "PERMISSION", "data": {"used": 3, "limit": 2, "api_key": "[REDACTED]"}})
-    );
-    let timeout = GemFluxError::Timeout {
-        retry_after: Duration::from_secs(30),
-    };
-    assert_eq!(
-        parse_json(&Envelope::new(&timeout).render(&MergedData)),
-        json!({"type": "TRANSIENT", "data": {"retry_after": 30}})
-    );
-}
-
-#[test]
-fn network_io_errors_are_transient_including_failed_lookups() {
-    use std::io::{Error, ErrorKind};
-    assert_eq!(
-        Kind::from_io_error(&Error::from(ErrorKind::ConnectionRefused)),
-        Some(Kind::Transient)
-    );
-    assert_eq!(
-        Kind::from_io_error(&Error::from(ErrorKind::PermissionDenied)),
-        None
-    );
-    let lookup = Error::other("failed to lookup address information: Name or service not known");
-    assert_eq!(Kind::from_io_error(&lookup), Some(Kind::Transient));
-    for words in [
-        "failed to lookup address information: Temporary failure in name resolution",
-        "failed to lookup address information: nodename nor servname provided, or not known",
-        "No such host is known. (os error 11001)",
-    ] {
-        assert_eq!(
-            Kind::from_io_error(&Error::other(words)),
-            Some(Kind::Transient),
-            "{words}"
-        );
-    }
-    let unrelated = Error::other("the host refused the name we gave");
-    assert_eq!(Kind::from_io_error(&unrelated), None);
 }
 
 #[test]
