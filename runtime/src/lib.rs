@@ -60,8 +60,8 @@
 //!   [`NextAction`](client::NextAction).
 //! - [`Catalog`], [`StaticCatalog`], [`CrateCatalog`], [`Entry`] ([`catalog`]),
 //!   [`assert_unique_codes!`] and [`crate_catalog!`]: the static code catalog and its
-//!   compile-time uniqueness check; `lock` and `assert_lock!` (feature `lock`, for
-//!   tests): the lock file and the generated references, for CI.
+//!   compile-time uniqueness check. The lock file and the generated code reference
+//!   that keep it stable in CI are the `tool-error-lock` crate's, a dev-dependency.
 //! - [`args`]: typed arguments deserialised with each bad field named, as one
 //!   `VALIDATION` error.
 //! - [`NextCall`] ([`next_call`]): tool calls an error suggests, and the check of
@@ -179,16 +179,15 @@ mod context;
 pub mod envelope;
 mod error;
 mod integrations;
+// Its examples use the lock crate too, so the tests package, which depends on
+// both, runs them as doc tests (`tests/src/lib.rs`).
 pub mod kind;
 mod legacy;
 mod limit;
-#[cfg(feature = "lock")]
-#[cfg_attr(docsrs, doc(cfg(feature = "lock")))]
-pub mod lock;
 mod writers;
 #[cfg(feature = "rmcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "rmcp")))]
-#[doc = include_str!("migrating.md")]
+#[cfg_attr(not(doctest), doc = include_str!("migrating.md"))]
 pub mod migrating {}
 pub mod next_call;
 
@@ -225,20 +224,6 @@ pub use options::Options;
 pub use policy::{Limits, Policy};
 pub use profile::{JsonRpc, McpToolResult, Native, Problem, Profile};
 pub use writers::{Detail, DetailWriter, RetryAfter, SuggestionSource, SuggestionWriter};
-
-// The README's examples compile and run as doc tests, with every integration they
-// show turned on.
-#[cfg(all(
-    doctest,
-    feature = "derive",
-    feature = "rmcp",
-    feature = "axum",
-    feature = "jsonrpsee",
-    feature = "jsonschema",
-    feature = "lock"
-))]
-#[doc = include_str!("../README.md")]
-mod readme {}
 
 #[cfg(feature = "derive")]
 // The derive's reference, in three files of one page.

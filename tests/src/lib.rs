@@ -4,6 +4,16 @@
 //! fixed clock, reading rendered output back as JSON, MCP requests and results,
 //! example binaries, and captured logs.
 
+// The README's examples and the migration guide's compile and run as doc tests
+// here, where every integration they show and the lock crate are dependencies.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+mod readme {}
+
+#[cfg(doctest)]
+#[doc = include_str!("../../runtime/src/migrating.md")]
+mod migrating {}
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

@@ -458,9 +458,9 @@ pub enum QuotaError {
 #[test]
 fn a_derived_type_no_catalog_lists_fails_the_lock_check() {
     let path = std::env::temp_dir().join(format!("unlisted-{}.lock", std::process::id()));
-    let failure = tool_error::lock::check(&ERROR_CODES, &path, tool_error::lock::Mode::Force)
+    let failure = tool_error_lock::check(&ERROR_CODES, &path, tool_error_lock::Mode::Force)
         .expect_err("unlisted types");
-    let tool_error::lock::Failure::Unlisted(types) = &failure else {
+    let tool_error_lock::Failure::Unlisted(types) = &failure else {
         panic!("{failure:?}")
     };
     // Listed by `ERROR_CODES` (LibraryError) or by `NOTE_CODES` (NoteMissing): fine.

@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use tool_error::lock::{self, Change, Failure, Mode, Outcome, Report};
+use tool_error_lock::{self as lock, Change, Failure, Mode, Outcome, Report};
 use tool_error::{CrateCatalog, Kind, StaticCatalog, ToolError};
 use tool_error_tests::parse_json;
 
@@ -400,11 +400,11 @@ fn a_missing_lock_fails_until_written_and_garbage_is_reported() {
 fn assert_lock_macro_passes_on_a_matching_lock_and_panics_with_the_report() {
     let path = scratch("macro.lock");
     std::fs::write(&path, lock_text(&v1::CODES)).expect("write");
-    tool_error::assert_lock!(v1::CODES, path);
+    tool_error_lock::assert_lock!(v1::CODES, path);
     if std::env::var("TOOL_ERROR_LOCK").is_ok_and(|mode| mode == "force") {
         return; // forcing accepts anything by design
     }
-    let panic = std::panic::catch_unwind(|| tool_error::assert_lock!(v2::CODES, path))
+    let panic = std::panic::catch_unwind(|| tool_error_lock::assert_lock!(v2::CODES, path))
         .expect_err("breaking changes fail");
     let message = panic.downcast_ref::<String>().expect("string message");
     assert!(
@@ -416,13 +416,13 @@ fn assert_lock_macro_passes_on_a_matching_lock_and_panics_with_the_report() {
 #[test]
 fn a_stale_generated_reference_fails() {
     let path = scratch("REFERENCE.md");
-    std::fs::write(&path, v1::CODES.to_markdown()).expect("write");
-    lock::assert_generated(&path, &v1::CODES.to_markdown());
+    std::fs::write(&path, lock::markdown(&v1::CODES)).expect("write");
+    lock::assert_generated(&path, &lock::markdown(&v1::CODES));
     if std::env::var("TOOL_ERROR_LOCK").is_ok() {
         return; // the environment asked to rewrite generated files
     }
     let stale =
-        std::panic::catch_unwind(|| lock::assert_generated(&path, &v1_1::CODES.to_markdown()));
+        std::panic::catch_unwind(|| lock::assert_generated(&path, &lock::markdown(&v1_1::CODES)));
     let message = stale.expect_err("stale file fails");
     let message = message.downcast_ref::<String>().expect("string message");
     let label = path.display();
@@ -453,7 +453,7 @@ fn a_stale_generated_reference_fails() {
 
 #[test]
 fn markdown_reference_groups_codes_by_type() {
-    let markdown = v1::CODES.to_markdown();
+    let markdown = lock::markdown(&v1::CODES);
     let expected_start = "# Error codes of `tool-error-tests`\n\n\
         Generated from the crate's error catalog; do not edit by hand.\n\n\
         ## `OrderError`\n\n\
@@ -502,24 +502,24 @@ fn a_version_bump_alone_leaves_the_references_and_the_lock_current() {
     let json = scratch("released.json");
     let lock_path = scratch("released.lock");
     let json_text = |catalog: &CrateCatalog| {
-        serde_json::to_string_pretty(&catalog.to_json()).expect("json") + "\n"
+        serde_json::to_string_pretty(&lock::json(&catalog)).expect("json") + "\n"
     };
-    std::fs::write(&markdown, released::V1_4_2.to_markdown()).expect("write");
+    std::fs::write(&markdown, lock::markdown(&released::V1_4_2)).expect("write");
     std::fs::write(&json, json_text(&released::V1_4_2)).expect("write");
     std::fs::write(&lock_path, lock_text(&released::V1_4_2)).expect("write");
 
     for bumped in [&released::V1_5_0, &released::DECLARED] {
         // Neither passes by writing: the files keep their released text.
-        lock::assert_generated(&markdown, &bumped.to_markdown());
+        lock::assert_generated(&markdown, &lock::markdown(&bumped));
         lock::assert_generated(&json, &json_text(bumped));
-        tool_error::assert_lock!(bumped, lock_path);
+        tool_error_lock::assert_lock!(bumped, lock_path);
         assert_eq!(
             lock::check(bumped, &lock_path, Mode::Check).expect("clean"),
             Outcome::Unchanged
         );
         assert_eq!(
             std::fs::read_to_string(&markdown).expect("read"),
-            released::V1_4_2.to_markdown()
+            lock::markdown(&released::V1_4_2)
         );
         assert_eq!(
             std::fs::read_to_string(&lock_path).expect("read"),
@@ -548,7 +548,7 @@ fn a_breaking_change_prints_the_report_then_a_diff_of_the_lock() {
     }
     let path = scratch("diffed.lock");
     std::fs::write(&path, lock_text(&v1::CODES)).expect("write");
-    let panic = std::panic::catch_unwind(|| tool_error::assert_lock!(v2::CODES, path))
+    let panic = std::panic::catch_unwind(|| tool_error_lock::assert_lock!(v2::CODES, path))
         .expect_err("breaking changes fail");
     let message = panic.downcast_ref::<String>().expect("string message");
     let label = path.display();
@@ -625,7 +625,7 @@ fn the_references_and_the_lock_list_the_built_in_codes_in_their_own_section() {
     assert!(v1::CODES.find("INVALID_ARGUMENTS").is_none());
     assert_eq!(v1::CODES.entries().count(), 7);
 
-    let markdown = v1::CODES.to_markdown();
+    let markdown = lock::markdown(&v1::CODES);
     let (own, section) = markdown
         .split_once("## Built-in codes\n\n")
         .expect("a built-in section");
@@ -654,7 +654,7 @@ fn the_references_and_the_lock_list_the_built_in_codes_in_their_own_section() {
     assert!(row("INTERNAL_ERROR").contains("AnyError"), "{section}");
     assert!(!section.contains("also declared"), "{section}");
 
-    let json = v1::CODES.to_json();
+    let json = lock::json(&v1::CODES);
     let listed = json["builtin"].as_array().expect("a builtin list");
     let codes: Vec<&str> = listed.iter().filter_map(|b| b["code"].as_str()).collect();
     assert_eq!(codes, BUILTIN.map(|(code, _, _)| code));
@@ -739,7 +739,7 @@ fn a_type_that_declares_a_built_in_code_wins_and_the_built_in_one_is_flagged() {
         Some(BUILTIN.len() - 1)
     );
 
-    let markdown = shadowing::OWN.to_markdown();
+    let markdown = lock::markdown(&shadowing::OWN);
     let (own, section) = markdown.split_once("## Built-in codes").expect("section");
     assert_eq!(own.matches("`INVALID_ARGUMENTS`").count(), 1, "{markdown}");
     let row = section
@@ -750,7 +750,7 @@ fn a_type_that_declares_a_built_in_code_wins_and_the_built_in_one_is_flagged() {
         row.contains("also declared by the crate as `ApiError::InvalidArguments`"),
         "{row}"
     );
-    let json = shadowing::OWN.to_json();
+    let json = lock::json(&shadowing::OWN);
     assert_eq!(json["builtin"][0]["code"], "INVALID_ARGUMENTS");
     assert_eq!(
         json["builtin"][0]["also_declared_by"],
@@ -785,7 +785,7 @@ fn a_type_that_declares_a_built_in_code_wins_and_the_built_in_one_is_flagged() {
         .find("INVALID_ARGUMENTS")
         .expect("wrapped");
     assert_eq!(owner.type_name(), "ArgumentError");
-    assert!(!shadowing::WRAPPED.to_markdown().contains("also declared"));
+    assert!(!lock::markdown(&shadowing::WRAPPED).contains("also declared"));
     let lock = parse_json(&lock_text(&shadowing::WRAPPED));
     assert_eq!(lock["codes"]["INVALID_ARGUMENTS"]["type"], "ArgumentError");
     assert!(lock["builtin"].get("INVALID_ARGUMENTS").is_none());
@@ -793,7 +793,7 @@ fn a_type_that_declares_a_built_in_code_wins_and_the_built_in_one_is_flagged() {
 
 #[test]
 fn json_reference_carries_every_catalog_property() {
-    let json = v1::CODES.to_json();
+    let json = lock::json(&v1::CODES);
     assert_eq!(json["crate"], "tool-error-tests");
     assert_eq!(json.get("version"), None);
     // This test crate builds serde_json with `preserve_order` (a dependency turns it
@@ -813,7 +813,7 @@ fn json_reference_carries_every_catalog_property() {
         }
     }
     assert_sorted(&json);
-    assert_sorted(&shadowing::OWN.to_json());
+    assert_sorted(&lock::json(&shadowing::OWN));
     let text = serde_json::to_string(&json).expect("text");
     assert!(
         text.starts_with(

@@ -17,9 +17,7 @@ use crate::{Catalog, Options, ToolError};
 pub struct Registration {
     find: Finder,
     /// The type's catalog, for the check that a crate's catalogs list every type
-    /// (feature `lock`); registered whatever the features, so that a crate's tests
-    /// see the same registrations as its server.
-    #[cfg_attr(not(feature = "lock"), allow(dead_code))]
+    /// (the `tool-error-lock` crate's).
     catalog: Option<&'static Catalog>,
 }
 
@@ -42,7 +40,6 @@ impl Registration {
 }
 
 /// The catalog of every registered type.
-#[cfg(feature = "lock")]
 pub(crate) fn registered_types() -> impl Iterator<Item = &'static Catalog> {
     inventory::iter::<Registration>
         .into_iter()

@@ -10,7 +10,6 @@ use std::time::Duration;
 
 use self::lookup::Found;
 pub use self::lookup::Registration;
-#[cfg(feature = "lock")]
 pub(crate) use self::lookup::registered_types;
 use crate::error::forward_contract;
 use crate::next_call::NextCallWriter;

@@ -1,7 +1,7 @@
 //! The static description of every code: one [`Catalog`] per error type, the
 //! crate-wide [`CrateCatalog`], the codes tool-error sends itself and the
 //! compile-time uniqueness check. The lock file and the generated references that
-//! read a catalog in CI are the [`lock`](crate::lock) module's (feature `lock`).
+//! read a catalog in CI are the `tool-error-lock` crate's.
 
 mod build;
 mod builtin;

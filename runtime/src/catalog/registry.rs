@@ -68,12 +68,11 @@ impl<T: ?Sized> FindNothing for Probe<T> {
     }
 }
 
-/// A crate catalog, registered by [`crate_catalog!`](crate::crate_catalog) whatever
-/// the features, so that the lock check (feature `lock`, in a crate's tests) knows
-/// every catalog of the crate, not only the one it checks.
+/// A crate catalog, registered by [`crate_catalog!`](crate::crate_catalog) so the
+/// lock check (`tool-error-lock`, in a crate's tests) knows every catalog of the
+/// crate, not only the one it checks.
 #[allow(missing_debug_implementations)] // a reference to a static, never shown
 pub struct Listed {
-    #[cfg_attr(not(feature = "lock"), allow(dead_code))]
     pub(crate) catalog: &'static CrateCatalog,
 }
 
@@ -129,8 +128,7 @@ pub struct CrateCatalog {
     pub(crate) name: &'static str,
     pub(crate) version: &'static str,
     /// Where `crate_catalog!` was written: its first segment names the crate, whose
-    /// derived types the lock check (feature `lock`) expects listed.
-    #[cfg_attr(not(feature = "lock"), allow(dead_code))]
+    /// derived types the lock check expects listed.
     pub(crate) module: &'static str,
     pub(crate) types: &'static [&'static Catalog],
     pub(crate) finders: &'static [Finder],
@@ -249,7 +247,7 @@ impl CrateCatalog {
 
 /// Two catalogs are the same type when they are the same static, or (for generic
 /// types, whose catalogs are per instantiation) have the same name and entries.
-pub(crate) fn same_catalog(a: &Catalog, b: &Catalog) -> bool {
+pub fn same_catalog(a: &Catalog, b: &Catalog) -> bool {
     core::ptr::eq(a, b)
         || (a.type_name == b.type_name
             && a.module_path == b.module_path
@@ -266,8 +264,8 @@ pub(crate) fn same_catalog(a: &Catalog, b: &Catalog) -> bool {
 /// Listed types that implement [`std::error::Error`] (as `thiserror` gives them) can
 /// also be [found in a cause chain](CrateCatalog::find_in_chain).
 ///
-/// Its references ([`CrateCatalog::to_markdown`], [`CrateCatalog::to_json`]) and
-/// [lock](crate::lock) also list the codes tool-error sends itself
+/// Its references and lock (the `tool-error-lock` crate's) also list the codes
+/// tool-error sends itself
 /// ([`CrateCatalog::builtin_entries`]), in a section of their own; the uniqueness
 /// check covers the listed types.
 ///

@@ -100,12 +100,12 @@ fn codes_without_a_url_are_unchanged() {
 
 #[test]
 fn the_reference_links_each_documented_code() {
-    let markdown = CODES.to_markdown();
+    let markdown = tool_error_lock::markdown(&CODES);
     assert!(
         markdown.contains("| [`QUOTA_EXCEEDED`](https://docs.example.com/errors/quota) |"),
         "{markdown}"
     );
-    let reference = CODES.to_json();
+    let reference = tool_error_lock::json(&CODES);
     assert_eq!(
         reference["types"][0]["codes"][0]["docs"],
         json!("https://docs.example.com/errors/quota")

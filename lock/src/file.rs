@@ -4,11 +4,10 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::FORMAT;
-use super::report::{Change, Report, compare};
-use crate::catalog::model::{Catalog, Entry};
-use crate::catalog::registry::CrateCatalog;
-use crate::{Channel, Kind};
+use tool_error::{Catalog, Channel, CrateCatalog, Entry, Kind};
+
+use crate::FORMAT;
+use crate::report::{Change, Report, compare};
 
 /// The contents of a lock file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -65,7 +64,7 @@ impl Lock {
     pub(crate) fn of(catalog: &CrateCatalog) -> Lock {
         let codes: BTreeMap<String, LockedCode> = catalog
             .entries()
-            .map(|(owner, entry)| (entry.code.to_owned(), LockedCode::of(owner, entry)))
+            .map(|(owner, entry)| (entry.code().to_owned(), LockedCode::of(owner, entry)))
             .collect();
         let builtin = catalog
             .builtin_entries()
@@ -146,24 +145,24 @@ impl LockedCode {
     /// The locked properties of `entry`, declared by `owner`.
     fn of(owner: &Catalog, entry: &Entry) -> LockedCode {
         LockedCode {
-            type_name: owner.type_name.to_owned(),
-            variant: entry.variant.to_owned(),
-            kind: entry.kind,
-            category: entry.category.map(str::to_owned),
-            recoverable: entry.recoverable,
-            channel: entry.channel,
-            jsonrpc: entry.jsonrpc_code,
-            http: entry.http_status,
-            details: entry.fields.iter().map(|f| f.name.to_owned()).collect(),
+            type_name: owner.type_name().to_owned(),
+            variant: entry.variant().to_owned(),
+            kind: entry.kind(),
+            category: entry.category().map(str::to_owned),
+            recoverable: entry.recoverable(),
+            channel: entry.channel(),
+            jsonrpc: entry.jsonrpc_code(),
+            http: entry.http_status(),
+            details: entry.fields().iter().map(|f| f.name().to_owned()).collect(),
             redacted: entry
-                .fields
+                .fields()
                 .iter()
-                .filter(|f| f.redact)
-                .map(|f| f.name.to_owned())
+                .filter(|f| f.is_redacted())
+                .map(|f| f.name().to_owned())
                 .collect(),
-            retry_after: entry.retry_after,
-            no_effect: entry.no_effect,
-            description: entry.doc.to_owned(),
+            retry_after: entry.has_retry_after(),
+            no_effect: entry.no_effect(),
+            description: entry.doc().to_owned(),
         }
     }
 }

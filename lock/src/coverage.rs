@@ -4,8 +4,8 @@
 
 use std::collections::BTreeSet;
 
-use crate::catalog::registry::Listed;
-use crate::catalog::{Catalog, CrateCatalog};
+use tool_error::__private::{crate_catalog_module, listed_catalogs, registered_catalogs};
+use tool_error::{Catalog, CrateCatalog};
 
 /// The first segment of a module path: the crate it belongs to.
 fn crate_of(module_path: &str) -> &str {
@@ -15,19 +15,19 @@ fn crate_of(module_path: &str) -> &str {
 /// Every derived type of `catalog`'s crate, with the codes it declares itself, that
 /// no catalog of that crate reaches: each as `` `Type` (module): CODE, CODE ``.
 pub(crate) fn unlisted(catalog: &CrateCatalog) -> Vec<String> {
-    let krate = crate_of(catalog.module);
-    let catalogs = inventory::iter::<Listed>
-        .into_iter()
-        .map(|listed| listed.catalog)
-        .filter(|other| crate_of(other.module) == krate)
-        .chain([catalog]);
-    let listed: BTreeSet<&str> = catalogs
-        .flat_map(|catalog| catalog.types)
-        .flat_map(|types| types.leaves())
-        .map(|(_, entry)| entry.code)
+    let krate = crate_of(crate_catalog_module(catalog));
+    let mut catalogs: Vec<&CrateCatalog> = listed_catalogs()
+        .filter(|other| crate_of(crate_catalog_module(other)) == krate)
         .collect();
-    let mut unlisted: Vec<String> = crate::any_error::registered_types()
-        .filter(|declared| crate_of(declared.module_path) == krate)
+    catalogs.push(catalog);
+    let listed: BTreeSet<&str> = catalogs
+        .into_iter()
+        .flat_map(|catalog| catalog.types())
+        .flat_map(|types| types.leaves())
+        .map(|(_, entry)| entry.code())
+        .collect();
+    let mut unlisted: Vec<String> = registered_catalogs()
+        .filter(|declared| crate_of(declared.module_path()) == krate)
         .filter_map(|declared| {
             let missing: Vec<&str> = own_codes(declared)
                 .filter(|code| !listed.contains(code))
@@ -35,8 +35,8 @@ pub(crate) fn unlisted(catalog: &CrateCatalog) -> Vec<String> {
             (!missing.is_empty()).then(|| {
                 format!(
                     "`{}` ({}): {}",
-                    declared.type_name,
-                    declared.module_path,
+                    declared.type_name(),
+                    declared.module_path(),
                     missing.join(", ")
                 )
             })
@@ -50,8 +50,8 @@ pub(crate) fn unlisted(catalog: &CrateCatalog) -> Vec<String> {
 /// The codes a type declares itself, not through `transparent`.
 fn own_codes(catalog: &'static Catalog) -> impl Iterator<Item = &'static str> {
     catalog
-        .entries
+        .entries()
         .iter()
-        .filter(|entry| entry.transparent.is_none())
-        .map(|entry| entry.code)
+        .filter(|entry| entry.wrapped().is_none())
+        .map(|entry| entry.code())
 }

@@ -1,22 +1,26 @@
-//! `error-codes.lock`: the committed record of a crate's error contract, and the
-//! check that fails a test when a change would break the agents that rely on it.
+//! The error contract of a crate, kept in CI: `error-codes.lock`, the committed
+//! record of every code a [tool-error](https://docs.rs/tool-error) server can send,
+//! and the test that fails when a change would break the agents that rely on it;
+//! the code reference generated from the same catalog; and the check that every
+//! derived error type is listed.
 //!
-//! Codes are public API: agents branch on them. Removing or renaming a code, or
-//! changing its kind, category, recoverable flag, channel, JSON-RPC or HTTP code,
-//! dropping a detail field or a retry hint, breaks clients silently. The lock file
-//! lists every code with those properties (sorted JSON, one property per line, so
-//! diffs read well); [`assert_lock!`](crate::assert_lock) compares the crate's
-//! catalog with it in an ordinary test. The module is for tests and CI, so it is
-//! behind the feature `lock`, which a crate turns on for its tests only; a server's
-//! build then carries none of it:
+//! It is for tests, so it is a dev-dependency: a server's own build carries none
+//! of it.
 //!
 //! ```toml
 //! [dependencies]
 //! tool-error = "0.1"
 //!
 //! [dev-dependencies]
-//! tool-error = { version = "0.1", features = ["lock"] }
+//! tool-error-lock = "0.1"
 //! ```
+//!
+//! Codes are public API: agents branch on them. Removing or renaming a code, or
+//! changing its kind, category, recoverable flag, channel, JSON-RPC or HTTP code,
+//! dropping a detail field or a retry hint, breaks clients silently. The lock file
+//! lists every code with those properties (sorted JSON, one property per line, so
+//! diffs read well); [`assert_lock!`] compares the crate's catalog (its
+//! `tool_error::crate_catalog!`) with it in an ordinary test:
 //!
 //! ```no_run
 //! # use tool_error::ToolError;
@@ -28,7 +32,7 @@
 //!
 //! #[test]
 //! fn error_codes_are_stable() {
-//!     tool_error::assert_lock!(ERROR_CODES); // compares with <crate>/error-codes.lock
+//!     tool_error_lock::assert_lock!(ERROR_CODES); // compares with <crate>/error-codes.lock
 //! }
 //! ```
 //!
@@ -47,7 +51,7 @@
 //!
 //! The lock has two sections: `codes`, every code of the listed types, and
 //! `builtin`, the codes tool-error sends itself that the crate does not declare
-//! ([`CrateCatalog::builtin_entries`]: `INVALID_ARGUMENTS`, `INTERNAL_ERROR`, the
+//! (`CrateCatalog::builtin_entries`: `INVALID_ARGUMENTS`, `INTERNAL_ERROR`, the
 //! axum integration's refusals), so a tool-error upgrade that changed one would fail
 //! the check like a change of the crate's own. A code that moves from one section to
 //! the other (the crate starts declaring `INVALID_ARGUMENTS` itself, say) is compared
@@ -57,20 +61,21 @@
 //! the crate's types declares a built-in code itself (an `InvalidArguments` variant
 //! is `INVALID_ARGUMENTS`), the lock records the crate's and the references mark the
 //! built-in one: clients can then receive two contracts under one code, so consider
-//! renaming yours, or wrapping [`ArgumentError`](crate::args::ArgumentError) with
-//! `transparent`.
+//! renaming yours, or wrapping `tool_error::args::ArgumentError` with `transparent`.
 //!
-//! Neither the lock nor the generated references ([`CrateCatalog::to_markdown`],
-//! [`CrateCatalog::to_json`]) record the crate's version, so a release alone changes
-//! neither. When a check fails, the message ends with a unified diff of the file,
-//! committed against current (`---`/`+++` labels, `@@` hunks, three lines of
-//! context), cut after 200 lines with a count of what was left out.
+//! Neither the lock nor the generated references ([`markdown`], [`json`]) record
+//! the crate's version, so a release alone changes neither. When a check fails, the
+//! message ends with a unified diff of the file, committed against current
+//! (`---`/`+++` labels, `@@` hunks, three lines of context), cut after 200 lines
+//! with a count of what was left out.
+
+#![forbid(unsafe_code)]
 
 use core::fmt;
 use std::path::Path;
 
-use crate::CrateCatalog;
 use diff::unified_diff;
+use tool_error::CrateCatalog;
 
 /// The environment variable that lets a test write lock and reference files.
 pub(crate) const LOCK_ENV: &str = "TOOL_ERROR_LOCK";
@@ -84,7 +89,8 @@ mod file;
 mod reference;
 mod report;
 
-pub(crate) use file::Lock;
+use file::Lock;
+pub use reference::{json, markdown};
 pub use report::{Change, Report};
 
 /// What [`check`] did.
@@ -129,7 +135,7 @@ pub enum Failure {
     },
     /// Derived error types of the crate that no `crate_catalog!` of it lists, each
     /// as `` `Type` (module): CODE, ... ``: agents can receive their codes (an
-    /// [`AnyError`](crate::AnyError) finds every derived type), but no lock records
+    /// `tool_error::AnyError` finds every derived type), but no lock records
     /// them.
     Unlisted(Vec<String>),
     /// The lock file does not exist.
@@ -205,12 +211,12 @@ impl Mode {
 }
 
 /// Compares `catalog` with the lock file at `path`, writing it as `mode` allows:
-/// the function behind [`assert_lock!`](crate::assert_lock), for tools that want
+/// the function behind [`assert_lock!`], for tools that want
 /// the [`Report`] rather than a failed test.
 ///
 /// ```standalone_crate
 /// // A crate of its own: the check looks at every error type of the crate.
-/// use tool_error::lock::{self, Change, Mode, Outcome};
+/// use tool_error_lock::{self as lock, Change, Mode, Outcome};
 /// # use tool_error::ToolError;
 /// # #[derive(Debug, thiserror::Error, ToolError)]
 /// # #[error("a")]
@@ -304,7 +310,7 @@ pub fn check(catalog: &CrateCatalog, path: &Path, mode: Mode) -> Result<Outcome,
 /// A stale file fails with `<path> is stale: run the test with TOOL_ERROR_LOCK=update
 /// and commit the file`, followed by a unified diff from the committed file to
 /// `content` (cut after 200 lines, with a count of what was left out). The
-/// references [`CrateCatalog::to_markdown`] and [`CrateCatalog::to_json`] leave the
+/// references [`markdown`] and [`json`] leave the
 /// crate's version out, so a release alone never makes them stale.
 ///
 /// ```no_run
@@ -318,7 +324,7 @@ pub fn check(catalog: &CrateCatalog, path: &Path, mode: Mode) -> Result<Outcome,
 /// #[test]
 /// fn the_code_reference_is_current() {
 ///     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/ERROR_CODES.md");
-///     tool_error::lock::assert_generated(path.as_ref(), &ERROR_CODES.to_markdown());
+///     tool_error_lock::assert_generated(path.as_ref(), &tool_error_lock::markdown(&ERROR_CODES));
 /// }
 /// ```
 ///
@@ -357,12 +363,13 @@ pub fn assert_generated(path: &Path, content: &str) {
     }
 }
 
-/// The test behind [`assert_lock!`](crate::assert_lock): panics on breaking changes,
+/// The test behind [`assert_lock!`]: panics on breaking changes,
 /// a lock that lacks compatible changes, or an unreadable or missing lock, with the
 /// report as the message.
+#[doc(hidden)] // what the macro calls
 #[allow(clippy::panic)]
 #[track_caller]
-pub(crate) fn assert_lock(catalog: &CrateCatalog, path: &Path) {
+pub fn assert_lock(catalog: &CrateCatalog, path: &Path) {
     match check(catalog, path, Mode::from_env()) {
         Ok(Outcome::Unchanged | Outcome::Compatible { .. } | Outcome::Forced(_)) => {}
         Err(failure) => panic!("{}: {failure}", path.display()),
@@ -371,12 +378,11 @@ pub(crate) fn assert_lock(catalog: &CrateCatalog, path: &Path) {
 
 /// Fails the test when the crate catalog breaks its committed lock file
 /// (`error-codes.lock` beside the crate's `Cargo.toml`, or the path given).
-/// See [`lock`](crate::lock) for the environment variable that writes it.
-#[cfg_attr(docsrs, doc(cfg(feature = "lock")))]
+/// See the [crate documentation](crate) for the environment variable that writes it.
 #[macro_export]
 macro_rules! assert_lock {
     ($catalog:expr $(,)?) => {
-        $crate::__private::assert_lock(
+        $crate::assert_lock(
             &$catalog,
             ::std::path::Path::new(::core::concat!(
                 ::core::env!("CARGO_MANIFEST_DIR"),
@@ -385,6 +391,6 @@ macro_rules! assert_lock {
         )
     };
     ($catalog:expr, $path:expr $(,)?) => {
-        $crate::__private::assert_lock(&$catalog, ::std::path::Path::new(&$path))
+        $crate::assert_lock(&$catalog, ::std::path::Path::new(&$path))
     };
 }
