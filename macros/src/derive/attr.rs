@@ -1,7 +1,9 @@
 //! The `#[tool_error(...)]` attributes of one item, read into typed attributes per
 //! place: [`Container`] (the type), [`Variant`] (one code) and [`Field`]. Each key
-//! is looked up in the key table, which says where it belongs and reads its value;
-//! every malformed value, unknown key and duplicate is recorded and reading moves on.
+//! is looked up in the key table (`keys.rs`), which says where it belongs, and read
+//! into its slot by its reader among those of its home ([`TYPE_READERS`],
+//! [`CODE_READERS`], [`FIELD_READERS`]); every malformed value, unknown key and
+//! duplicate is recorded and reading moves on.
 
 use proc_macro2::Span;
 use syn::meta::ParseNestedMeta;
@@ -10,8 +12,8 @@ use syn::{Attribute, LitStr};
 
 use super::case::RenameRule;
 use super::ctxt::Ctxt;
-use super::keys::{self, KEYS, Key, Place};
-use super::next_call::NextCall;
+use super::keys::{self, CHANNEL_ALIASES, CHANNELS, Home, KEYS, KIND_ALIASES, KINDS, Key, Place};
+use super::next_call::{self, NextCall};
 use super::spelling;
 use super::value::{Int, Value, skip_value};
 
@@ -111,6 +113,84 @@ pub(crate) struct Attrs {
     pub(crate) field: Field,
 }
 
+/// A key's reader: reads the value written and keeps it in its slot of `T`, the
+/// typed attributes of the key's home.
+type Reader<T> = fn(&mut T, &Value<'_>);
+
+/// The readers of the type's keys, by key: where the key table meets the typed
+/// attributes. With [`CODE_READERS`] and [`FIELD_READERS`], one reader for each key
+/// of [`KEYS`], in the table of its home, and none for any other (a test checks it).
+#[rustfmt::skip]
+static TYPE_READERS: &[(&Key, Reader<Container>)] = &[
+    (&keys::CRATE, |attrs, value| attrs.krate.set(value, value.path())),
+    (&keys::RENAME_ALL, |attrs, value| attrs.rename_all.set(value, value.rename_rule())),
+    (&keys::DOMAIN, |attrs, value| attrs.domain.set(value, value.text())),
+    (&keys::LEGACY_JSONRPC, |attrs, value| attrs.legacy_jsonrpc.set(value, value.flag())),
+    (&keys::INTEGRATIONS, |attrs, value| attrs.integrations.set(value, value.boolean())),
+];
+
+/// The readers of one code's keys (see [`TYPE_READERS`]).
+#[rustfmt::skip]
+static CODE_READERS: &[(&Key, Reader<Variant>)] = &[
+    (&keys::CODE, |attrs, value| attrs.code.set(value, value.string())),
+    (&keys::KIND, |attrs, value| attrs.kind.set(value, value.word(KINDS, KIND_ALIASES))),
+    (&keys::CATEGORY, |attrs, value| attrs.category.set(value, value.text())),
+    (&keys::RECOVERABLE, |attrs, value| attrs.recoverable.set(value, value.boolean())),
+    (&keys::NO_EFFECT, |attrs, value| attrs.no_effect.set(value, value.flag())),
+    (&keys::MESSAGE, |attrs, value| attrs.message.set(value, value.text())),
+    (&keys::SUGGEST, |attrs, value| attrs.suggest.extend(value.suggestion())),
+    (&keys::NEXT_CALL, |attrs, value| attrs.next_call.extend(next_call::read(value))),
+    (&keys::JSONRPC, |attrs, value| attrs.jsonrpc.set(value, value.integer())),
+    (&keys::HTTP, |attrs, value| attrs.http.set(value, value.integer())),
+    (&keys::CHANNEL, |attrs, value| attrs.channel.set(value, value.word(CHANNELS, CHANNEL_ALIASES))),
+    (&keys::TRANSPARENT, |attrs, value| attrs.transparent.set(value, value.flag())),
+    (&keys::DOCS, |attrs, value| attrs.docs.set(value, value.url())),
+];
+
+/// The readers of a field's keys (see [`TYPE_READERS`]).
+#[rustfmt::skip]
+static FIELD_READERS: &[(&Key, Reader<Field>)] = &[
+    (&keys::SKIP, |attrs, value| attrs.skip.set(value, value.flag())),
+    (&keys::REDACT, |attrs, value| attrs.redact.set(value, value.flag())),
+    (&keys::RENAME, |attrs, value| attrs.rename.set(value, value.text())),
+    (&keys::RETRY_AFTER, |attrs, value| attrs.retry_after.set(value, value.flag())),
+    (&keys::SUGGESTIONS, |attrs, value| attrs.suggestions.set(value, value.flag())),
+    (&keys::DETAILS, |attrs, value| attrs.details.set(value, value.flag())),
+];
+
+/// The reader of `key` among `readers`.
+fn reader_of<T>(readers: &[(&Key, Reader<T>)], key: &Key) -> Option<Reader<T>> {
+    readers
+        .iter()
+        .find(|(read, _)| read.name == key.name)
+        .map(|(_, reader)| *reader)
+}
+
+impl Attrs {
+    /// Reads `value` into the slot of its key, in the typed attributes of the key's
+    /// home. Every key has a reader there (a test checks it).
+    fn read(&mut self, value: &Value<'_>) {
+        let key = value.key;
+        match key.home {
+            Home::Type => {
+                if let Some(read) = reader_of(TYPE_READERS, key) {
+                    read(&mut self.container, value);
+                }
+            }
+            Home::Code { .. } => {
+                if let Some(read) = reader_of(CODE_READERS, key) {
+                    read(&mut self.variant, value);
+                }
+            }
+            Home::Field => {
+                if let Some(read) = reader_of(FIELD_READERS, key) {
+                    read(&mut self.field, value);
+                }
+            }
+        }
+    }
+}
+
 /// Every known key written on one item, in order, wherever it belongs: for
 /// placement errors and for checks about keys written together.
 #[derive(Default, Clone)]
@@ -173,7 +253,7 @@ pub(crate) fn read(cx: &Ctxt, attrs: &[Attribute], place: Place) -> Site {
             } else {
                 &mut misplaced
             };
-            key.read(into, &Value::new(cx, &meta, key, span));
+            into.read(&Value::new(cx, &meta, key, span));
             Ok(())
         });
         if let Err(error) = result {
@@ -196,7 +276,7 @@ fn known_key(cx: &Ctxt, meta: &ParseNestedMeta<'_>) -> Option<&'static Key> {
     if let Some(key) = keys::find(&name) {
         return Some(key);
     }
-    let message = match keys::closest(&name) {
+    let message = match closest(&name) {
         Some(close) => format!("unknown `tool_error` key `{name}`: did you mean `{close}`?"),
         None => format!(
             "unknown `tool_error` key `{name}`: expected one of {}",
@@ -205,6 +285,14 @@ fn known_key(cx: &Ctxt, meta: &ParseNestedMeta<'_>) -> Option<&'static Key> {
     };
     cx.error_at(meta.path.span(), message);
     None
+}
+
+/// The key a misspelt or foreign `name` most likely meant.
+fn closest(name: &str) -> Option<&'static str> {
+    let aliases = KEYS
+        .iter()
+        .flat_map(|key| key.aliases.iter().map(|alias| (*alias, key.name)));
+    spelling::closest(name, KEYS.iter().map(|key| key.name), aliases)
 }
 
 #[cfg(test)]
@@ -225,10 +313,53 @@ mod tests {
 
     fn home_of(key: &Key) -> Place {
         match key.home {
-            keys::Home::Type(_) => Place::Enum,
-            keys::Home::Code { .. } => Place::Variant,
-            keys::Home::Field(_) => Place::Field,
+            Home::Type => Place::Enum,
+            Home::Code { .. } => Place::Variant,
+            Home::Field => Place::Field,
         }
+    }
+
+    #[test]
+    fn every_key_has_one_reader_in_the_table_of_its_home_and_no_other_key_has_one() {
+        fn names<T>(readers: &[(&Key, Reader<T>)]) -> Vec<&'static str> {
+            readers.iter().map(|(key, _)| key.name).collect()
+        }
+        let (of_type, of_code, of_field) = (
+            names(TYPE_READERS),
+            names(CODE_READERS),
+            names(FIELD_READERS),
+        );
+        for key in KEYS {
+            let of_home = match key.home {
+                Home::Type => &of_type,
+                Home::Code { .. } => &of_code,
+                Home::Field => &of_field,
+            };
+            let readers = of_home.iter().filter(|name| **name == key.name).count();
+            assert_eq!(
+                readers, 1,
+                "`{}` needs one reader among those of its home, {:?}",
+                key.name, key.home
+            );
+        }
+        for name in of_type.iter().chain(&of_code).chain(&of_field) {
+            assert!(
+                keys::find(name).is_some(),
+                "a reader reads `{name}`, which is not in KEYS"
+            );
+        }
+        let readers = of_type.len() + of_code.len() + of_field.len();
+        assert_eq!(readers, KEYS.len(), "a key has a reader outside its home");
+    }
+
+    #[test]
+    fn closest_keys() {
+        assert_eq!(closest("sugest"), Some("suggest"));
+        assert_eq!(closest("help"), Some("suggest"));
+        assert_eq!(closest("Retry-After"), Some("retry_after"));
+        assert_eq!(closest("retry_afer"), Some("retry_after"));
+        assert_eq!(closest("kinds"), Some("kind"));
+        assert_eq!(closest("frobnicate"), None);
     }
 
     #[test]

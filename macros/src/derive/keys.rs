@@ -1,24 +1,21 @@
-//! The `#[tool_error(...)]` keys: each declared once, with where it may be written,
-//! how its value is read and stored, an example, and the names other libraries use
-//! for it. Reading, placement errors, "did you mean" hints, the key lists in
-//! messages, the fuzzer's key list and the test of the documentation's key tables
-//! all come from [`KEYS`].
+//! The `#[tool_error(...)]` keys as data, each declared once: its name, where it may
+//! be written, an example and the names other libraries use for it; and the words
+//! `kind = ...` and `channel = ...` accept. Everything else about keys is read from
+//! here: "unknown key" and placement errors, "did you mean" hints, the key lists in
+//! messages, the fuzzer's key list and the test of the documentation's key tables.
+//! This file names no other file of the derive: the readers and the typed
+//! attributes come after it.
 //!
-//! To add a key: declare it here (its doc comment is its one-line description), add
-//! it to [`KEYS`], give its value a slot in the typed attributes of its home
-//! (`attr::Container`, `attr::Variant` or `attr::Field`) and use it where it acts;
-//! then document it in the key tables, which a test compares with [`KEYS`].
-
-use super::attr::{Attrs, Container, Field, Variant};
-use super::spelling;
-use super::value::{CHANNEL_ALIASES, CHANNELS, KIND_ALIASES, KINDS, Value};
+//! To add a key: declare it here and add it to [`KEYS`]; give it a slot in the typed
+//! attributes of its home and a reader among those of its home in `attr.rs` (a test
+//! fails until it has one); use it where it acts; then document it in the key
+//! tables, which a test compares with [`KEYS`].
 
 /// One key.
 pub(crate) struct Key {
     /// The name written in the attribute.
     pub(crate) name: &'static str,
-    /// Where it may be written, and how its value is read into the typed attributes
-    /// of that place.
+    /// Where it may be written.
     pub(crate) home: Home,
     /// Whether it may be given more than once at one place.
     pub(crate) repeatable: bool,
@@ -28,20 +25,26 @@ pub(crate) struct Key {
     pub(crate) aliases: &'static [&'static str],
 }
 
-/// Where a key may be written; each variant holds the function that reads the
-/// key's value and stores it in the typed attributes of that place.
-#[derive(Clone, Copy)]
+/// Where a key may be written.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Home {
     /// The whole type: on the enum or the struct.
-    Type(fn(&mut Container, &Value<'_>)),
-    /// One code: on a variant, or on a struct (a single code). With `enum_default`,
-    /// also on the enum, as the default for its variants.
-    Code {
-        enum_default: bool,
-        read: fn(&mut Variant, &Value<'_>),
-    },
+    Type,
+    /// One code: on a variant, or on a struct (a single code); also on an enum when
+    /// `on_enum` says what it means there.
+    Code { on_enum: Option<OnEnum> },
     /// One field.
-    Field(fn(&mut Field, &Value<'_>)),
+    Field,
+}
+
+/// What a code's key written on an enum means for the enum's variants.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum OnEnum {
+    /// The value of every variant that does not give its own.
+    Default,
+    /// A base each variant's value is built from (`docs`: a URL its code is
+    /// appended to), unless the variant gives its own.
+    Base,
 }
 
 /// Where a `#[tool_error(...)]` attribute sits.
@@ -73,47 +76,32 @@ impl Key {
     /// Whether the key may be written at `place`.
     pub(crate) fn belongs(&self, place: Place) -> bool {
         match self.home {
-            Home::Type(_) => matches!(place, Place::Enum | Place::Struct),
-            Home::Code { enum_default, .. } => {
+            Home::Type => matches!(place, Place::Enum | Place::Struct),
+            Home::Code { on_enum } => {
                 matches!(place, Place::Struct | Place::Variant)
-                    || (enum_default && place == Place::Enum)
+                    || (on_enum.is_some() && place == Place::Enum)
             }
-            Home::Field(_) => place == Place::Field,
+            Home::Field => place == Place::Field,
         }
     }
 
-    /// Whether the key, written on an enum, is the default for its variants.
+    /// Whether the key, written on an enum, sets something for its variants (a
+    /// default or a base).
     pub(crate) fn is_enum_default(&self) -> bool {
-        matches!(
-            self.home,
-            Home::Code {
-                enum_default: true,
-                ..
-            }
-        )
-    }
-
-    /// Reads the key's value, written as `value`, into the typed attributes of its
-    /// home among `attrs`.
-    pub(crate) fn read(&self, attrs: &mut Attrs, value: &Value<'_>) {
-        match self.home {
-            Home::Type(read) => read(&mut attrs.container, value),
-            Home::Code { read, .. } => read(&mut attrs.variant, value),
-            Home::Field(read) => read(&mut attrs.field, value),
-        }
+        matches!(self.home, Home::Code { on_enum: Some(_) })
     }
 
     /// Where the key belongs, as a placement error says it.
     pub(crate) fn home_text(&self) -> &'static str {
         match self.home {
-            Home::Type(_) => "on the enum or struct",
+            Home::Type => "on the enum or struct",
             Home::Code { .. } => "on a variant (or on a struct)",
-            Home::Field(_) => "on a field",
+            Home::Field => "on a field",
         }
     }
 }
 
-/// Every key, in the order "unknown key" messages list them.
+/// Every key, in the order "unknown key" messages and the key table list them.
 pub(crate) static KEYS: &[Key] = &[
     CRATE,
     RENAME_ALL,
@@ -146,13 +134,58 @@ pub(crate) fn find(name: &str) -> Option<&'static Key> {
     KEYS.iter().find(|key| key.name == name)
 }
 
-/// The key a misspelt or foreign `name` most likely meant.
-pub(crate) fn closest(name: &str) -> Option<&'static str> {
-    let aliases = KEYS
-        .iter()
-        .flat_map(|key| key.aliases.iter().map(|alias| (*alias, key.name)));
-    spelling::closest(name, KEYS.iter().map(|key| key.name), aliases)
-}
+/// The kind spellings `kind = ...` accepts: the runtime's `Kind::attribute_name`s,
+/// in the order of `Kind::ALL` (a test of the derived kinds compares them), each
+/// with a constant in `__private::short` (see `expand::entry::kind_const`).
+pub(crate) const KINDS: &[&str] = &[
+    "validation",
+    "not_found",
+    "conflict",
+    "permission",
+    "transient",
+    "internal",
+];
+
+/// Kind names from HTTP, gRPC and other error libraries, mapped to ours.
+pub(crate) const KIND_ALIASES: &[(&str, &str)] = &[
+    ("invalid", "validation"),
+    ("invalid_argument", "validation"),
+    ("invalid_params", "validation"),
+    ("bad_request", "validation"),
+    ("missing", "not_found"),
+    ("gone", "not_found"),
+    ("already_exists", "conflict"),
+    ("aborted", "conflict"),
+    ("infeasible", "conflict"),
+    ("forbidden", "permission"),
+    ("unauthorized", "permission"),
+    ("unauthenticated", "permission"),
+    ("permission_denied", "permission"),
+    ("timeout", "transient"),
+    ("unavailable", "transient"),
+    ("deadline_exceeded", "transient"),
+    ("rate_limited", "transient"),
+    ("server_error", "internal"),
+];
+
+/// The channel spellings `channel = ...` accepts.
+pub(crate) const CHANNELS: &[&str] = &["result", "protocol"];
+
+/// Other names for channels.
+pub(crate) const CHANNEL_ALIASES: &[(&str, &str)] = &[
+    ("tool_result", "result"),
+    ("tool", "result"),
+    ("jsonrpc", "protocol"),
+    ("json_rpc", "protocol"),
+];
+
+/// A code's key that has no meaning on an enum.
+const CODE_ONLY: Home = Home::Code { on_enum: None };
+
+/// A code's key that, on an enum, is the default for its variants.
+const CODE_WITH_ENUM_DEFAULT: Home = Home::Code {
+    on_enum: Some(OnEnum::Default),
+};
 
 // The type's keys.
 
@@ -160,7 +193,7 @@ pub(crate) fn closest(name: &str) -> Option<&'static str> {
 /// re-exports `tool-error` under another path.
 pub(crate) const CRATE: Key = Key {
     name: "crate",
-    home: Home::Type(|attrs, value| attrs.krate.set(value, value.path())),
+    home: Home::Type,
     repeatable: false,
     example: r#"crate = "::tool_error""#,
     aliases: &[],
@@ -169,7 +202,7 @@ pub(crate) const CRATE: Key = Key {
 /// How codes are derived from variant names; `SCREAMING_SNAKE_CASE` when absent.
 pub(crate) const RENAME_ALL: Key = Key {
     name: "rename_all",
-    home: Home::Type(|attrs, value| attrs.rename_all.set(value, value.rename_rule())),
+    home: Home::Type,
     repeatable: false,
     example: r#"rename_all = "snake_case""#,
     aliases: &[],
@@ -178,7 +211,7 @@ pub(crate) const RENAME_ALL: Key = Key {
 /// The error domain reported beside every code of the type.
 pub(crate) const DOMAIN: Key = Key {
     name: "domain",
-    home: Home::Type(|attrs, value| attrs.domain.set(value, value.text())),
+    home: Home::Type,
     repeatable: false,
     example: r#"domain = "billing""#,
     aliases: &[],
@@ -187,7 +220,7 @@ pub(crate) const DOMAIN: Key = Key {
 /// Allows JSON-RPC codes in -32019..=-32000, which MCP marks legacy.
 pub(crate) const LEGACY_JSONRPC: Key = Key {
     name: "legacy_jsonrpc",
-    home: Home::Type(|attrs, value| attrs.legacy_jsonrpc.set(value, value.flag())),
+    home: Home::Type,
     repeatable: false,
     example: "legacy_jsonrpc",
     aliases: &[],
@@ -197,7 +230,7 @@ pub(crate) const LEGACY_JSONRPC: Key = Key {
 /// type that implements those traits by hand.
 pub(crate) const INTEGRATIONS: Key = Key {
     name: "integrations",
-    home: Home::Type(|attrs, value| attrs.integrations.set(value, value.boolean())),
+    home: Home::Type,
     repeatable: false,
     example: "integrations",
     aliases: &[],
@@ -208,10 +241,7 @@ pub(crate) const INTEGRATIONS: Key = Key {
 /// The code agents branch on, instead of the one derived from the variant's name.
 pub(crate) const CODE: Key = Key {
     name: "code",
-    home: Home::Code {
-        enum_default: false,
-        read: |attrs, value| attrs.code.set(value, value.string()),
-    },
+    home: CODE_ONLY,
     repeatable: false,
     example: r#"code = "MODEL_NOT_FOUND""#,
     aliases: &["error_code"],
@@ -220,10 +250,7 @@ pub(crate) const CODE: Key = Key {
 /// The error's kind, which sets the defaults of everything else.
 pub(crate) const KIND: Key = Key {
     name: "kind",
-    home: Home::Code {
-        enum_default: true,
-        read: |attrs, value| attrs.kind.set(value, value.word(KINDS, KIND_ALIASES)),
-    },
+    home: CODE_WITH_ENUM_DEFAULT,
     repeatable: false,
     example: "kind = not_found",
     aliases: &[],
@@ -232,10 +259,7 @@ pub(crate) const KIND: Key = Key {
 /// A finer grouping than the kind, for dashboards and client-side handling.
 pub(crate) const CATEGORY: Key = Key {
     name: "category",
-    home: Home::Code {
-        enum_default: true,
-        read: |attrs, value| attrs.category.set(value, value.text()),
-    },
+    home: CODE_WITH_ENUM_DEFAULT,
     repeatable: false,
     example: r#"category = "database_error""#,
     aliases: &[],
@@ -244,10 +268,7 @@ pub(crate) const CATEGORY: Key = Key {
 /// Whether retrying can succeed, instead of the kind's default.
 pub(crate) const RECOVERABLE: Key = Key {
     name: "recoverable",
-    home: Home::Code {
-        enum_default: false,
-        read: |attrs, value| attrs.recoverable.set(value, value.boolean()),
-    },
+    home: CODE_ONLY,
     repeatable: false,
     example: "recoverable = false",
     aliases: &["retryable", "retriable"],
@@ -257,10 +278,7 @@ pub(crate) const RECOVERABLE: Key = Key {
 /// it unchanged is safe whatever it does.
 pub(crate) const NO_EFFECT: Key = Key {
     name: "no_effect",
-    home: Home::Code {
-        enum_default: false,
-        read: |attrs, value| attrs.no_effect.set(value, value.flag()),
-    },
+    home: CODE_ONLY,
     repeatable: false,
     example: "no_effect",
     aliases: &["safe_to_retry", "retry_safe"],
@@ -269,10 +287,7 @@ pub(crate) const NO_EFFECT: Key = Key {
 /// The message agents read, instead of the `Display` text.
 pub(crate) const MESSAGE: Key = Key {
     name: "message",
-    home: Home::Code {
-        enum_default: false,
-        read: |attrs, value| attrs.message.set(value, value.text()),
-    },
+    home: CODE_ONLY,
     repeatable: false,
     example: r#"message = "Model '{model_id}' not found""#,
     aliases: &[],
@@ -281,10 +296,7 @@ pub(crate) const MESSAGE: Key = Key {
 /// One recovery step, in words.
 pub(crate) const SUGGEST: Key = Key {
     name: "suggest",
-    home: Home::Code {
-        enum_default: false,
-        read: |attrs, value| attrs.suggest.extend(value.suggestion()),
-    },
+    home: CODE_ONLY,
     repeatable: true,
     example: r#"suggest = "Check the model_id spelling""#,
     aliases: &["help", "hint", "suggestion"],
@@ -293,10 +305,7 @@ pub(crate) const SUGGEST: Key = Key {
 /// One tool call that may fix the error.
 pub(crate) const NEXT_CALL: Key = Key {
     name: "next_call",
-    home: Home::Code {
-        enum_default: false,
-        read: |attrs, value| attrs.next_call.extend(value.next_call()),
-    },
+    home: CODE_ONLY,
     repeatable: true,
     example: r#"next_call(tool = "get_model", args(model_id, limit = 5), read_only)"#,
     aliases: &[],
@@ -305,10 +314,7 @@ pub(crate) const NEXT_CALL: Key = Key {
 /// The JSON-RPC error code, instead of the kind's default.
 pub(crate) const JSONRPC: Key = Key {
     name: "jsonrpc",
-    home: Home::Code {
-        enum_default: false,
-        read: |attrs, value| attrs.jsonrpc.set(value, value.integer()),
-    },
+    home: CODE_ONLY,
     repeatable: false,
     example: "jsonrpc = -32602",
     aliases: &["jsonrpc_code"],
@@ -317,10 +323,7 @@ pub(crate) const JSONRPC: Key = Key {
 /// The HTTP status, instead of the kind's default.
 pub(crate) const HTTP: Key = Key {
     name: "http",
-    home: Home::Code {
-        enum_default: false,
-        read: |attrs, value| attrs.http.set(value, value.integer()),
-    },
+    home: CODE_ONLY,
     repeatable: false,
     example: "http = 404",
     aliases: &["status", "http_status"],
@@ -329,14 +332,7 @@ pub(crate) const HTTP: Key = Key {
 /// Whether MCP reports the error as a tool result or as a protocol error.
 pub(crate) const CHANNEL: Key = Key {
     name: "channel",
-    home: Home::Code {
-        enum_default: true,
-        read: |attrs, value| {
-            attrs
-                .channel
-                .set(value, value.word(CHANNELS, CHANNEL_ALIASES))
-        },
-    },
+    home: CODE_WITH_ENUM_DEFAULT,
     repeatable: false,
     example: "channel = protocol",
     aliases: &[],
@@ -345,10 +341,7 @@ pub(crate) const CHANNEL: Key = Key {
 /// Delegates everything to the single field, itself a tool error.
 pub(crate) const TRANSPARENT: Key = Key {
     name: "transparent",
-    home: Home::Code {
-        enum_default: false,
-        read: |attrs, value| attrs.transparent.set(value, value.flag()),
-    },
+    home: CODE_ONLY,
     repeatable: false,
     example: "transparent",
     aliases: &[],
@@ -359,8 +352,7 @@ pub(crate) const TRANSPARENT: Key = Key {
 pub(crate) const DOCS: Key = Key {
     name: "docs",
     home: Home::Code {
-        enum_default: true,
-        read: |attrs, value| attrs.docs.set(value, value.url()),
+        on_enum: Some(OnEnum::Base),
     },
     repeatable: false,
     example: r#"docs = "https://docs.example.com/errors/""#,
@@ -372,7 +364,7 @@ pub(crate) const DOCS: Key = Key {
 /// Leaves the field out of everything rendered.
 pub(crate) const SKIP: Key = Key {
     name: "skip",
-    home: Home::Field(|attrs, value| attrs.skip.set(value, value.flag())),
+    home: Home::Field,
     repeatable: false,
     example: "skip",
     aliases: &[],
@@ -381,7 +373,7 @@ pub(crate) const SKIP: Key = Key {
 /// Keeps the field's value out of rendered errors unless the policy allows it.
 pub(crate) const REDACT: Key = Key {
     name: "redact",
-    home: Home::Field(|attrs, value| attrs.redact.set(value, value.flag())),
+    home: Home::Field,
     repeatable: false,
     example: "redact",
     aliases: &["redacted", "sensitive"],
@@ -390,7 +382,7 @@ pub(crate) const REDACT: Key = Key {
 /// The field's key in `details`, instead of its name.
 pub(crate) const RENAME: Key = Key {
     name: "rename",
-    home: Home::Field(|attrs, value| attrs.rename.set(value, value.text())),
+    home: Home::Field,
     repeatable: false,
     example: r#"rename = "requested_id""#,
     aliases: &[],
@@ -399,7 +391,7 @@ pub(crate) const RENAME: Key = Key {
 /// The field says when to retry.
 pub(crate) const RETRY_AFTER: Key = Key {
     name: "retry_after",
-    home: Home::Field(|attrs, value| attrs.retry_after.set(value, value.flag())),
+    home: Home::Field,
     repeatable: false,
     example: "retry_after",
     aliases: &[],
@@ -408,7 +400,7 @@ pub(crate) const RETRY_AFTER: Key = Key {
 /// The field holds suggestions added to the declared ones.
 pub(crate) const SUGGESTIONS: Key = Key {
     name: "suggestions",
-    home: Home::Field(|attrs, value| attrs.suggestions.set(value, value.flag())),
+    home: Home::Field,
     repeatable: false,
     example: "suggestions",
     aliases: &[],
@@ -417,7 +409,7 @@ pub(crate) const SUGGESTIONS: Key = Key {
 /// The field is the whole `details` object.
 pub(crate) const DETAILS: Key = Key {
     name: "details",
-    home: Home::Field(|attrs, value| attrs.details.set(value, value.flag())),
+    home: Home::Field,
     repeatable: false,
     example: "details",
     aliases: &[],
@@ -426,16 +418,6 @@ pub(crate) const DETAILS: Key = Key {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn closest_keys() {
-        assert_eq!(closest("sugest"), Some("suggest"));
-        assert_eq!(closest("help"), Some("suggest"));
-        assert_eq!(closest("Retry-After"), Some("retry_after"));
-        assert_eq!(closest("retry_afer"), Some("retry_after"));
-        assert_eq!(closest("kinds"), Some("kind"));
-        assert_eq!(closest("frobnicate"), None);
-    }
 
     #[test]
     fn names_and_aliases_are_unambiguous() {
@@ -450,15 +432,32 @@ mod tests {
 
     #[test]
     fn each_key_belongs_somewhere_and_the_struct_takes_every_code_key() {
-        let places = [Place::Enum, Place::Struct, Place::Variant, Place::Field];
         for key in KEYS {
             assert!(
-                places.iter().any(|place| key.belongs(*place)),
+                [Place::Enum, Place::Struct, Place::Variant, Place::Field]
+                    .iter()
+                    .any(|place| key.belongs(*place)),
                 "{}",
                 key.name
             );
-            let on_struct = matches!(key.home, Home::Type(_) | Home::Code { .. });
+            let on_struct = matches!(key.home, Home::Type | Home::Code { .. });
             assert_eq!(key.belongs(Place::Struct), on_struct, "{}", key.name);
         }
+    }
+
+    #[test]
+    fn the_keys_an_enum_sets_for_its_variants() {
+        let on_enum: Vec<&str> = KEYS
+            .iter()
+            .filter(|key| key.is_enum_default())
+            .map(|key| key.name)
+            .collect();
+        assert_eq!(on_enum, ["kind", "category", "channel", "docs"]);
+        assert_eq!(
+            DOCS.home,
+            Home::Code {
+                on_enum: Some(OnEnum::Base)
+            }
+        );
     }
 }

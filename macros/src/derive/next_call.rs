@@ -8,7 +8,7 @@ use syn::spanned::Spanned;
 use syn::{LitStr, Token};
 
 use super::ctxt::Ctxt;
-use super::value::{flag, skip_to_comma, skip_value, string};
+use super::value::{Value, flag, skip_to_comma, skip_value, string};
 
 /// One `next_call(...)`: a tool call the variant suggests. `T` is how a text
 /// argument is held: the literal as written here, the parsed template in the ast.
@@ -75,14 +75,10 @@ impl<T> NextCall<T> {
     }
 }
 
-/// Reads `next_call(tool = "...", args(...), read_only)`; `span` is the key's, and
-/// `example` a correct call, shown by messages about the call's shape.
-pub(crate) fn read(
-    cx: &Ctxt,
-    meta: &ParseNestedMeta<'_>,
-    span: Span,
-    example: &str,
-) -> Option<NextCall> {
+/// Reads `next_call(tool = "...", args(...), read_only)`, the key's `value`; its
+/// example is a correct call, shown by messages about the call's shape.
+pub(crate) fn read(value: &Value<'_>) -> Option<NextCall> {
+    let (cx, meta, span, example) = (value.cx, value.meta(), value.span, value.key.example);
     if !meta.input.peek(syn::token::Paren) {
         cx.error_at(
             span,

@@ -340,49 +340,4 @@ mod tests {
         );
         assert_eq!(names("{r#type}"), ["type"]);
     }
-
-    /// The derive's output for `item`, errors included as `compile_error!`s.
-    fn errors(item: TokenStream) -> String {
-        super::super::expand(item).to_string()
-    }
-
-    /// derive_more's `#[display(...)]` (in its current and older spellings) is read
-    /// as thiserror's `#[error(...)]` is; trybuild cases cannot show it without
-    /// depending on derive_more.
-    #[test]
-    fn display_attributes_of_other_derives_are_read() {
-        let shown = errors(quote::quote! {
-            #[display("login failed for {token}")]
-            #[tool_error(kind = permission)]
-            struct LoginFailed {
-                #[tool_error(redact)]
-                token: String,
-            }
-        });
-        assert!(
-            shown.contains("`{token}` in `#[display(...)]` shows `token`"),
-            "{shown}"
-        );
-        let older = errors(quote::quote! {
-            #[tool_error(kind = permission)]
-            enum AuthError {
-                #[display(fmt = "login failed for {}", _0)]
-                LoginFailed(#[tool_error(redact, rename = "token")] String),
-            }
-        });
-        assert!(
-            older.contains("`_0` in `#[display(...)]` shows `0`"),
-            "{older}"
-        );
-        let safe = errors(quote::quote! {
-            #[display("login failed for {user}")]
-            #[tool_error(kind = permission)]
-            struct LoginFailed {
-                user: String,
-                #[tool_error(redact)]
-                token: String,
-            }
-        });
-        assert!(!safe.contains("compile_error"), "{safe}");
-    }
 }

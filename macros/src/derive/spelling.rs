@@ -75,10 +75,12 @@ fn listed<'a>(items: impl IntoIterator<Item = &'a str>, last_joint: &str) -> Str
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::derive::value::{KIND_ALIASES, KINDS};
+
+    const KINDS: [&str; 3] = ["validation", "not_found", "permission"];
+    const KIND_ALIASES: [(&str, &str); 1] = [("forbidden", "permission")];
 
     fn kind(written: &str) -> Option<&'static str> {
-        closest(written, KINDS.iter().copied(), KIND_ALIASES.iter().copied())
+        closest(written, KINDS.iter().copied(), KIND_ALIASES)
     }
 
     #[test]
@@ -87,8 +89,12 @@ mod tests {
         assert_eq!(kind("NotFound"), Some("not_found"));
         assert_eq!(kind("PERMISSION"), Some("permission"));
         assert_eq!(kind("forbidden"), Some("permission"));
-        assert_eq!(kind("transiant"), Some("transient"));
+        // Two edits in ten characters: within a third of the length.
+        assert_eq!(kind("valdiation"), Some("validation"));
+        assert_eq!(kind("not_fund"), Some("not_found"));
         assert_eq!(kind("huge"), None);
+        // One edit is allowed even in a short word, and the first choice wins a tie.
+        assert_eq!(closest("ab", ["ax", "xb"].into_iter(), []), Some("ax"));
     }
 
     #[test]

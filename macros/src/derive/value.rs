@@ -1,6 +1,7 @@
 //! Reading the value of one key (`key = value`, `key(...)` or a bare `key`): each
 //! reader records what is wrong with the value, with an example of a correct one,
-//! and skips to the next key.
+//! and skips to the next key. `next_call(...)`, a value with keys of its own, is
+//! read in `next_call.rs` with the readers here.
 
 use proc_macro2::{Span, TokenTree};
 use syn::meta::ParseNestedMeta;
@@ -10,53 +11,7 @@ use syn::{LitStr, Token};
 use super::case::RenameRule;
 use super::ctxt::Ctxt;
 use super::keys::Key;
-use super::next_call::{self, NextCall};
 use super::spelling;
-
-/// The kind spellings `kind = ...` accepts: the runtime's `Kind::attribute_name`s,
-/// in the order of `Kind::ALL` (a test of the derived kinds compares them), each
-/// with a constant in `__private::short` (see `expand::kind_const`).
-pub(crate) const KINDS: &[&str] = &[
-    "validation",
-    "not_found",
-    "conflict",
-    "permission",
-    "transient",
-    "internal",
-];
-
-/// Kind names from HTTP, gRPC and other error libraries, mapped to ours.
-pub(crate) const KIND_ALIASES: &[(&str, &str)] = &[
-    ("invalid", "validation"),
-    ("invalid_argument", "validation"),
-    ("invalid_params", "validation"),
-    ("bad_request", "validation"),
-    ("missing", "not_found"),
-    ("gone", "not_found"),
-    ("already_exists", "conflict"),
-    ("aborted", "conflict"),
-    ("infeasible", "conflict"),
-    ("forbidden", "permission"),
-    ("unauthorized", "permission"),
-    ("unauthenticated", "permission"),
-    ("permission_denied", "permission"),
-    ("timeout", "transient"),
-    ("unavailable", "transient"),
-    ("deadline_exceeded", "transient"),
-    ("rate_limited", "transient"),
-    ("server_error", "internal"),
-];
-
-/// The channel spellings `channel = ...` accepts.
-pub(crate) const CHANNELS: &[&str] = &["result", "protocol"];
-
-/// Other names for channels.
-pub(crate) const CHANNEL_ALIASES: &[(&str, &str)] = &[
-    ("tool_result", "result"),
-    ("tool", "result"),
-    ("jsonrpc", "protocol"),
-    ("json_rpc", "protocol"),
-];
 
 /// An integer value with the span of its literal.
 #[derive(Clone, Copy)]
@@ -277,9 +232,10 @@ impl<'a> Value<'a> {
         None
     }
 
-    /// `next_call(...)`.
-    pub(crate) fn next_call(&self) -> Option<NextCall> {
-        next_call::read(self.cx, self.meta, self.span, self.key.example)
+    /// The key as written, for readers of values with keys of their own
+    /// (`next_call(...)`).
+    pub(crate) fn meta(&self) -> &'a ParseNestedMeta<'a> {
+        self.meta
     }
 }
 

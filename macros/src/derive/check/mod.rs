@@ -11,9 +11,8 @@ mod reveal;
 use super::ast::{Input, Shape, Variant};
 use super::attr::Written;
 use super::ctxt::Ctxt;
-use super::keys::{self, Place};
+use super::keys::{self, KINDS, Place};
 use super::spelling;
-use super::value::KINDS;
 
 /// Runs every rule.
 pub(crate) fn check(cx: &Ctxt, input: &Input<'_>) {

@@ -203,3 +203,64 @@ pub(super) fn display_keeps_secrets(cx: &Ctxt, variant: &Variant<'_>) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use proc_macro2::TokenStream;
+
+    use super::super::super::ast::Input;
+    use super::*;
+
+    /// The errors [`display_keeps_secrets`] reports on `item`, which is otherwise
+    /// valid.
+    fn errors(item: TokenStream) -> String {
+        let input: syn::DeriveInput = syn::parse2(item).unwrap();
+        let cx = Ctxt::default();
+        let view = Input::from_syn(&cx, &input).unwrap();
+        assert!(!cx.has_errors(), "{}", cx.to_compile_errors());
+        for variant in &view.variants {
+            display_keeps_secrets(&cx, variant);
+        }
+        cx.to_compile_errors().to_string()
+    }
+
+    /// derive_more's `#[display(...)]` (in its current and older spellings) is read
+    /// as thiserror's `#[error(...)]` is; trybuild cases cannot show it without
+    /// depending on derive_more.
+    #[test]
+    fn display_attributes_of_other_derives_are_read() {
+        let shown = errors(quote::quote! {
+            #[display("login failed for {token}")]
+            #[tool_error(kind = permission)]
+            struct LoginFailed {
+                #[tool_error(redact)]
+                token: String,
+            }
+        });
+        assert!(
+            shown.contains("`{token}` in `#[display(...)]` shows `token`"),
+            "{shown}"
+        );
+        let older = errors(quote::quote! {
+            #[tool_error(kind = permission)]
+            enum AuthError {
+                #[display(fmt = "login failed for {}", _0)]
+                LoginFailed(#[tool_error(redact, rename = "token")] String),
+            }
+        });
+        assert!(
+            older.contains("`_0` in `#[display(...)]` shows `0`"),
+            "{older}"
+        );
+        let safe = errors(quote::quote! {
+            #[display("login failed for {user}")]
+            #[tool_error(kind = permission)]
+            struct LoginFailed {
+                user: String,
+                #[tool_error(redact)]
+                token: String,
+            }
+        });
+        assert_eq!(safe, "");
+    }
+}

@@ -335,19 +335,23 @@ pub(super) fn cause_body(input: &Input<'_>, private: &TokenStream, cause: Cause)
 
 #[cfg(test)]
 mod tests {
-    /// The `fields` arms of an expansion, one string each from the end of the
-    /// previous arm's body to the end of its own pattern.
+    use super::super::super::ctxt::Ctxt;
+    use super::*;
+
+    /// The `fields` arms of a valid item, one string each: its patterns and body.
     fn field_arms(item: &str) -> Vec<String> {
-        let expanded = crate::derive::expand(syn::parse_str(item).unwrap()).to_string();
-        let start = expanded.find("fn fields").expect(&expanded);
-        let end = expanded[start..].find("impl").unwrap() + start;
-        expanded[start..end]
-            .split("=> __visit")
-            .map(str::to_owned)
-            .collect::<Vec<_>>()
-            .split_last()
-            .map(|(_, arms)| arms.to_vec())
-            .unwrap_or_default()
+        let input: syn::DeriveInput = syn::parse_str(item).unwrap();
+        let cx = Ctxt::default();
+        let view = Input::from_syn(&cx, &input).unwrap();
+        assert!(!cx.has_errors(), "{}", cx.to_compile_errors());
+        let arms = view
+            .variants
+            .iter()
+            .filter_map(|variant| Arm::of(&view, variant));
+        merge_arms(arms, &quote!(__tool_error))
+            .iter()
+            .map(ToString::to_string)
+            .collect()
     }
 
     #[test]

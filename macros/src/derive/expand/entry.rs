@@ -7,9 +7,8 @@ use syn::spanned::Spanned;
 
 use super::super::ast::{Input, Role, Shape, Variant};
 use super::super::name::unraw;
-use super::super::template::{Piece, Template};
-use super::kind_const;
 use super::next_call::next_calls;
+use super::text::{slot_key, template};
 
 pub(super) fn entry(input: &Input<'_>, variant: &Variant<'_>) -> TokenStream {
     let name = unraw(&variant.ident.to_string()).to_owned();
@@ -145,36 +144,11 @@ pub(super) fn arg_slots(variant: &Variant<'_>) -> Vec<Slot> {
     slots
 }
 
-/// A template as the runtime reads it: its text in canonical form (placeholders
-/// written `{name}` or `{name:?}`, literal braces doubled), so the placeholder text
-/// matches its slot's key exactly.
-pub(super) fn template(template: &Template) -> String {
-    let mut out = String::with_capacity(template.source.len());
-    for piece in &template.pieces {
-        match piece {
-            Piece::Text(text) => {
-                for c in text.chars() {
-                    out.push(c);
-                    if matches!(c, '{' | '}') {
-                        out.push(c);
-                    }
-                }
-            }
-            Piece::Placeholder { name, debug } => {
-                out.push('{');
-                out.push_str(&slot_key(name, *debug));
-                out.push('}');
-            }
-        }
-    }
-    out
-}
-
-/// The key of an argument slot: the text between the braces of its placeholder.
-fn slot_key(name: &str, debug: bool) -> String {
-    if debug {
-        format!("{name}:?")
-    } else {
-        name.to_owned()
-    }
+/// The constant of `__private::short` that holds the kind spelt `kind`
+/// (`not_found`: `__NOT_FOUND`).
+pub(super) fn kind_const(kind: &str) -> syn::Ident {
+    syn::Ident::new(
+        &format!("__{}", kind.to_ascii_uppercase()),
+        Span::call_site(),
+    )
 }

@@ -1,20 +1,21 @@
 //! Generates the impls of a checked input: static catalog tables (`entry`, with the
-//! next calls in `next_call`), one match from value to table entry and one from value
-//! to borrowed field views (`arms`), and trait methods that are each one call into
-//! the runtime.
+//! next calls in `next_call` and every template in the canonical text of `text`),
+//! one match from value to table entry and one from value to borrowed field views
+//! (`arms`), and trait methods that are each one call into the runtime.
 
 mod arms;
 mod entry;
 mod next_call;
+mod text;
 
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 
 use self::arms::{Arm, Cause, cause_body, merge_arms, resolve_arm};
-use self::entry::entry;
+use self::entry::{entry, kind_const};
 use super::ast::{Input, Variant};
 use super::bound;
-use super::value::KINDS;
+use super::keys::KINDS;
 
 /// The impls for a valid input.
 pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
@@ -257,15 +258,6 @@ const SHORT_NAMES: &[&str] = &[
     "__secret",
     "__transparent",
 ];
-
-/// The constant of `__private::short` that holds the kind spelt `kind`
-/// (`not_found`: `__NOT_FOUND`).
-pub(super) fn kind_const(kind: &str) -> syn::Ident {
-    syn::Ident::new(
-        &format!("__{}", kind.to_ascii_uppercase()),
-        Span::call_site(),
-    )
-}
 
 fn option_str(value: Option<String>) -> TokenStream {
     match value {

@@ -6,7 +6,7 @@ use quote::quote;
 
 use super::super::ast::{ArgValue, NextCall, Variant, ungroup};
 use super::super::name::unraw;
-use super::entry::template;
+use super::text::template;
 
 /// The `next_call(...)` declarations: `&[__call(..), ..]`.
 pub(super) fn next_calls(variant: &Variant<'_>) -> TokenStream {
