@@ -3,8 +3,8 @@
 
 /// The word among `choices` that `written` most likely meant: the same word in
 /// another case or with other separators (`NotFound`, `NOT_FOUND`), a known alias
-/// (`(alias, choice)`), else the first choice at the smallest edit distance if that
-/// distance is small for the length.
+/// (`(alias, choice)`), else the first choice at the smallest edit distance
+/// (Levenshtein, over characters) if that distance is small for the length.
 pub(crate) fn closest<'a>(
     written: &str,
     choices: impl Iterator<Item = &'static str> + Clone,
@@ -22,7 +22,7 @@ pub(crate) fn closest<'a>(
     }
     let budget = (written.chars().count() / 3).max(1);
     choices
-        .map(|choice| (edit_distance(written, choice), choice))
+        .map(|choice| (strsim::levenshtein(written, choice), choice))
         .filter(|(distance, _)| *distance <= budget)
         .min_by_key(|(distance, _)| *distance)
         .map(|(_, choice)| choice)
@@ -34,23 +34,6 @@ fn normalize(word: &str) -> String {
         .filter(|c| *c != '_' && *c != '-')
         .flat_map(char::to_lowercase)
         .collect()
-}
-
-/// Levenshtein distance over characters.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut current = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let substitution = previous[j] + usize::from(ca != *cb);
-            let insertion = current[j] + 1;
-            let deletion = previous[j + 1] + 1;
-            current.push(substitution.min(insertion).min(deletion));
-        }
-        previous = current;
-    }
-    previous.last().copied().unwrap_or_default()
 }
 
 /// `` `a`, `b` or `c` ``.
@@ -85,7 +68,6 @@ mod tests {
 
     #[test]
     fn closest_words() {
-        assert_eq!(edit_distance("", "abc"), 3);
         assert_eq!(kind("NotFound"), Some("not_found"));
         assert_eq!(kind("PERMISSION"), Some("permission"));
         assert_eq!(kind("forbidden"), Some("permission"));
