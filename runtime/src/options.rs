@@ -1,36 +1,31 @@
 //! The options every integration converts errors with, installed once per process.
 
 use core::fmt;
+use std::any::Any;
 use std::borrow::Cow;
 use std::sync::{Arc, LazyLock, OnceLock};
+
+use serde_json::value::RawValue;
 
 use crate::clock::{Clock, SystemClock};
 use crate::{ClientContext, Context, CrateCatalog, Envelope, Native, Policy, Profile, ToolError};
 
-/// A profile with its type erased, so options can hold any of them: one method per
-/// output an integration hands to its framework, each serialised once.
+/// A profile with its type erased, so options can hold any of them. Every
+/// integration renders through it once per output its framework needs.
 trait TextProfile: Send + Sync {
-    /// The text and, when `with_value`, the same envelope as a `Value` (MCP text
-    /// content and `structuredContent`).
-    #[cfg(feature = "rmcp")]
+    /// The text and, when `with_value`, the same envelope as a `Value` parsed from
+    /// that text, at the same reduction.
     fn render_with_value(
         &self,
         envelope: &Envelope<'_>,
         with_value: bool,
     ) -> (String, Option<serde_json::Value>);
 
-    /// The envelope as a `Value` (rmcp's `ErrorData::data`).
-    #[cfg(feature = "rmcp")]
-    fn to_value(&self, envelope: &Envelope<'_>) -> serde_json::Value;
-
-    /// A JSON-RPC error object with the envelope as `data`.
-    #[cfg(feature = "jsonrpsee")]
-    fn error_object(&self, envelope: &Envelope<'_>, code: i32)
-    -> jsonrpsee_types::ErrorObjectOwned;
+    /// The envelope as raw JSON, for a framework object that embeds it as it is.
+    fn render_raw(&self, envelope: &Envelope<'_>) -> Box<RawValue>;
 }
 
 impl<P: Profile + Send + Sync> TextProfile for P {
-    #[cfg(feature = "rmcp")]
     fn render_with_value(
         &self,
         envelope: &Envelope<'_>,
@@ -39,20 +34,16 @@ impl<P: Profile + Send + Sync> TextProfile for P {
         envelope.render_with_value(self, with_value)
     }
 
-    #[cfg(feature = "rmcp")]
-    fn to_value(&self, envelope: &Envelope<'_>) -> serde_json::Value {
-        envelope.to_value(self)
-    }
-
-    #[cfg(feature = "jsonrpsee")]
-    fn error_object(
-        &self,
-        envelope: &Envelope<'_>,
-        code: i32,
-    ) -> jsonrpsee_types::ErrorObjectOwned {
-        crate::jsonrpsee::object_with_data(envelope, self, code)
+    fn render_raw(&self, envelope: &Envelope<'_>) -> Box<RawValue> {
+        envelope.render_raw(self)
     }
 }
+
+/// What an integration adds to the options: settings of its own, kept beside the
+/// shared ones and found by their type.
+pub(crate) trait Part: Any + Send + Sync + fmt::Debug {}
+
+impl<T: Any + Send + Sync + fmt::Debug> Part for T {}
 
 /// How a server turns errors into responses and log events, shared by every
 /// integration (rmcp, axum, jsonrpsee). Cheap to clone: one shared allocation.
@@ -76,9 +67,10 @@ impl<P: Profile + Send + Sync> TextProfile for P {
 /// | server version | none |
 /// | catalogs an [`AnyError`](crate::AnyError) searches besides the registered types | none |
 ///
-/// What belongs to one integration alone is set through its own type:
-/// `with_mcp(McpOptions)` (rmcp), `with_http(HttpOptions)` (axum),
-/// `with_jsonrpc(JsonRpcOptions)` (jsonrpsee).
+/// What belongs to one integration alone is set through its own type, with a method
+/// its module adds: `with_mcp(McpOptions)` (rmcp), `with_http(HttpOptions)`
+/// (axum), `with_jsonrpc(JsonRpcOptions)` (jsonrpsee), `with_log_levels(Levels)`
+/// (tracing).
 ///
 /// Install the options once at startup; every conversion the derive generates
 /// (`?` in an rmcp tool, an axum handler, a jsonrpsee method) uses them:
@@ -110,17 +102,11 @@ struct Core {
     /// than on every logged error.
     effective_log_policy: Policy,
     logging: bool,
-    #[cfg(feature = "tracing")]
-    levels: crate::tracing::Levels,
     clock: Option<Arc<dyn Clock>>,
     server_version: Option<Cow<'static, str>>,
     catalogs: Vec<&'static CrateCatalog>,
-    #[cfg(feature = "rmcp")]
-    mcp: crate::rmcp::McpOptions,
-    #[cfg(feature = "axum")]
-    http: crate::axum::HttpOptions,
-    #[cfg(feature = "jsonrpsee")]
-    jsonrpc: crate::jsonrpsee::JsonRpcOptions,
+    /// The integrations' own settings, one of each type.
+    parts: Vec<Arc<dyn Part>>,
 }
 
 impl fmt::Debug for Options {
@@ -141,15 +127,8 @@ impl fmt::Debug for Options {
                     .iter()
                     .map(|catalog| catalog.name())
                     .collect::<Vec<_>>(),
-            );
-        #[cfg(feature = "tracing")]
-        debug.field("levels", &core.levels);
-        #[cfg(feature = "rmcp")]
-        debug.field("mcp", &core.mcp);
-        #[cfg(feature = "axum")]
-        debug.field("http", &core.http);
-        #[cfg(feature = "jsonrpsee")]
-        debug.field("jsonrpc", &core.jsonrpc);
+            )
+            .field("integrations", &core.parts);
         debug.finish_non_exhaustive()
     }
 }
@@ -174,17 +153,10 @@ impl Options {
                 log_policy: None,
                 effective_log_policy: Policy::DEFAULT.with_verbose(true),
                 logging: true,
-                #[cfg(feature = "tracing")]
-                levels: crate::tracing::Levels::DEFAULT,
                 clock: Some(Arc::new(SystemClock)),
                 server_version: None,
                 catalogs: Vec::new(),
-                #[cfg(feature = "rmcp")]
-                mcp: crate::rmcp::McpOptions::new(),
-                #[cfg(feature = "axum")]
-                http: crate::axum::HttpOptions::new(),
-                #[cfg(feature = "jsonrpsee")]
-                jsonrpc: crate::jsonrpsee::JsonRpcOptions::new(),
+                parts: Vec::new(),
             }),
         }
     }
@@ -235,14 +207,6 @@ impl Options {
         self.edit(|core| core.logging = logging)
     }
 
-    /// The level each kind is logged at; see [`Levels`](crate::tracing::Levels).
-    #[cfg(feature = "tracing")]
-    #[cfg_attr(docsrs, doc(cfg(feature = "tracing")))]
-    #[must_use]
-    pub fn with_log_levels(self, levels: crate::tracing::Levels) -> Self {
-        self.edit(|core| core.levels = levels)
-    }
-
     /// Where timestamps come from (a [`FixedClock`](crate::clock::FixedClock) in tests):
     /// the one place a clock is set, for every integration, every log event and every
     /// context [`context`](Self::context) starts.
@@ -274,28 +238,39 @@ impl Options {
         self.edit(|core| core.catalogs.push(catalog))
     }
 
-    /// What only MCP servers built with rmcp need.
-    #[cfg(feature = "rmcp")]
-    #[cfg_attr(docsrs, doc(cfg(feature = "rmcp")))]
-    #[must_use]
-    pub fn with_mcp(self, mcp: crate::rmcp::McpOptions) -> Self {
-        self.edit(|core| core.mcp = mcp)
+    /// Sets an integration's own settings, replacing any of the same type: what
+    /// each integration's `with_*` method (`with_mcp`, `with_http`...) calls.
+    #[cfg_attr(
+        not(any(
+            feature = "rmcp",
+            feature = "jsonrpsee",
+            feature = "axum",
+            feature = "tracing"
+        )),
+        allow(dead_code)
+    )]
+    pub(crate) fn with_part<T: Part>(self, part: T) -> Self {
+        self.edit(|core| {
+            core.parts.retain(|kept| !(&**kept as &dyn Any).is::<T>());
+            core.parts.push(Arc::new(part));
+        })
     }
 
-    /// What only HTTP APIs built with axum need.
-    #[cfg(feature = "axum")]
-    #[cfg_attr(docsrs, doc(cfg(feature = "axum")))]
-    #[must_use]
-    pub fn with_http(self, http: crate::axum::HttpOptions) -> Self {
-        self.edit(|core| core.http = http)
-    }
-
-    /// What only JSON-RPC services built with jsonrpsee need.
-    #[cfg(feature = "jsonrpsee")]
-    #[cfg_attr(docsrs, doc(cfg(feature = "jsonrpsee")))]
-    #[must_use]
-    pub fn with_jsonrpc(self, jsonrpc: crate::jsonrpsee::JsonRpcOptions) -> Self {
-        self.edit(|core| core.jsonrpc = jsonrpc)
+    /// An integration's own settings, if set.
+    #[cfg_attr(
+        not(any(
+            feature = "rmcp",
+            feature = "jsonrpsee",
+            feature = "axum",
+            feature = "tracing"
+        )),
+        allow(dead_code)
+    )]
+    pub(crate) fn part<T: Part>(&self) -> Option<&T> {
+        self.core
+            .parts
+            .iter()
+            .find_map(|part| (&**part as &dyn Any).downcast_ref::<T>())
     }
 
     /// Makes these the options of every conversion that is not given options
@@ -369,9 +344,7 @@ impl Options {
             None => context.with_idempotent(false),
         };
         let masked = Envelope::new(error).with_policy(&core.policy).is_masked();
-        self.log(error, &context, masked);
-        #[cfg(feature = "metrics")]
-        crate::metrics::count(error, &context);
+        crate::integrations::observe(self, error, &context, masked);
         let shown = &core.client_context;
         let client = Envelope::new(error)
             .with_context(shown.filter(&context, masked))
@@ -385,7 +358,7 @@ impl Options {
 
     /// `envelope` rendered by the profile as text and, when `with_value`, as a
     /// `Value` too, at the same reduction.
-    #[cfg(feature = "rmcp")]
+    #[cfg_attr(not(feature = "rmcp"), allow(dead_code))]
     pub(crate) fn render_with_value(
         &self,
         envelope: &Envelope<'_>,
@@ -394,62 +367,15 @@ impl Options {
         self.core.profile.render_with_value(envelope, with_value)
     }
 
-    /// `envelope` rendered by the profile as a `Value`.
-    #[cfg(feature = "rmcp")]
-    pub(crate) fn to_value(&self, envelope: &Envelope<'_>) -> serde_json::Value {
-        self.core.profile.to_value(envelope)
+    /// `envelope` rendered by the profile as raw JSON.
+    #[cfg_attr(not(feature = "jsonrpsee"), allow(dead_code))]
+    pub(crate) fn render_raw(&self, envelope: &Envelope<'_>) -> Box<RawValue> {
+        self.core.profile.render_raw(envelope)
     }
 
-    /// A JSON-RPC error object whose `data` is `envelope` rendered by the profile.
-    #[cfg(feature = "jsonrpsee")]
-    pub(crate) fn error_object(
-        &self,
-        envelope: &Envelope<'_>,
-        code: i32,
-    ) -> jsonrpsee_types::ErrorObjectOwned {
-        self.core.profile.error_object(envelope, code)
-    }
-
-    /// Emits the server's log event for `error` in the call's whole `context`, under
-    /// the log policy; `masked` says whether the client's message is masked.
-    #[cfg_attr(not(feature = "tracing"), allow(unused_variables))]
-    fn log(&self, error: &dyn ToolError, context: &Context<'_>, masked: bool) {
-        #[cfg(feature = "tracing")]
-        if self.core.logging {
-            // Nothing is built (nor the clock read) unless a subscriber listens at
-            // the kind's level.
-            let level = self.core.levels.level(error.kind());
-            if !crate::tracing::enabled(level) {
-                return;
-            }
-            let logged = Envelope::new(error)
-                .with_context(*context)
-                .with_policy(&self.core.effective_log_policy);
-            // A subscriber formats the error's own `Display` and `Serialize`; if one
-            // panics, the event is lost but the response still goes out.
-            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                crate::tracing::emit(&logged, masked, level);
-            }));
-        }
-    }
-
-    #[cfg(feature = "rmcp")]
-    pub(crate) fn mcp(&self) -> &crate::rmcp::McpOptions {
-        &self.core.mcp
-    }
-
-    #[cfg(feature = "axum")]
-    pub(crate) fn http(&self) -> &crate::axum::HttpOptions {
-        &self.core.http
-    }
-
-    #[cfg(feature = "jsonrpsee")]
-    pub(crate) fn jsonrpc(&self) -> &crate::jsonrpsee::JsonRpcOptions {
-        &self.core.jsonrpc
-    }
-
-    #[cfg(feature = "tracing")]
-    pub(crate) fn levels(&self) -> &crate::tracing::Levels {
-        &self.core.levels
+    /// Whether each converted error emits a log event.
+    #[cfg_attr(not(feature = "tracing"), allow(dead_code))]
+    pub(crate) fn logging(&self) -> bool {
+        self.core.logging
     }
 }

@@ -5,6 +5,7 @@ use core::fmt;
 use std::panic::{self, AssertUnwindSafe};
 
 use serde::{Serialize, Serializer};
+use serde_json::value::RawValue;
 
 use super::{Envelope, Reduction};
 use crate::{Native, Profile};
@@ -98,7 +99,22 @@ impl<'a> Envelope<'a> {
     /// The compact JSON text and, when `with_value`, the same text parsed into a
     /// `serde_json::Value` (what an MCP tool result carries as text content and as
     /// `structuredContent`), with the guarantees of [`render_into`](Self::render_into).
-    #[cfg(feature = "rmcp")]
+    /// Rendered as raw JSON, for a framework object that embeds it as it is (a
+    /// JSON-RPC error's `data`): serialised once, with the guarantees of
+    /// [`render_into`](Self::render_into).
+    pub(crate) fn render_raw<P: Profile + ?Sized>(&self, profile: &P) -> Box<RawValue> {
+        let rendered = self.reduce(profile, |wire| {
+            let raw = serde_json::value::to_raw_value(wire).ok()?;
+            let len = raw.get().len();
+            Some((raw, len))
+        });
+        match rendered {
+            Some((raw, _)) => raw,
+            // Even the fallback failed: `null`, as `render` writes then.
+            None => RawValue::NULL.to_owned(),
+        }
+    }
+
     pub(crate) fn render_with_value<P: Profile + ?Sized>(
         &self,
         profile: &P,

@@ -30,7 +30,7 @@
 
 use ::jsonrpsee_types::ErrorObjectOwned;
 
-use crate::{Context, Envelope, Options, Profile, ToolError};
+use crate::{Context, Options, ToolError};
 
 /// The JSON-RPC part of the [`Options`]: set it with
 /// [`Options::with_jsonrpc`](crate::Options::with_jsonrpc).
@@ -43,14 +43,31 @@ pub struct JsonRpcOptions {
 
 impl Default for JsonRpcOptions {
     fn default() -> Self {
-        JsonRpcOptions { data: true }
+        JsonRpcOptions::new()
+    }
+}
+
+/// The settings of options that set none.
+static DEFAULT: JsonRpcOptions = JsonRpcOptions::new();
+
+impl Options {
+    /// What only JSON-RPC services built with jsonrpsee need.
+    #[cfg_attr(docsrs, doc(cfg(feature = "jsonrpsee")))]
+    #[must_use]
+    pub fn with_jsonrpc(self, jsonrpc: JsonRpcOptions) -> Self {
+        self.with_part(jsonrpc)
+    }
+
+    /// The JSON-RPC settings.
+    pub(crate) fn jsonrpc(&self) -> &JsonRpcOptions {
+        self.part().unwrap_or(&DEFAULT)
     }
 }
 
 impl JsonRpcOptions {
     /// The defaults listed on the type.
-    pub fn new() -> Self {
-        JsonRpcOptions::default()
+    pub const fn new() -> Self {
+        JsonRpcOptions { data: true }
     }
 
     /// Whether the object carries the envelope as `data`.
@@ -72,33 +89,11 @@ pub fn to_error_object(
     let envelope = options.logged_envelope(error, context);
     let code = crate::integrations::wire_jsonrpc_code(error);
     if options.jsonrpc().data {
-        options.error_object(&envelope, code)
+        let data = options.render_raw(&envelope);
+        ErrorObjectOwned::owned(code, envelope.wire_message(), Some(data))
     } else {
         let message = envelope.wire_message();
         ErrorObjectOwned::owned(code, message, None::<()>)
-    }
-}
-
-/// The error object with `envelope` rendered by `profile` as `data`: serialised
-/// once, straight into the object's raw `data`, with the guarantees of
-/// [`Envelope::render_into`] (size limit, panics caught, always a JSON value).
-pub(crate) fn object_with_data<P: Profile + ?Sized>(
-    envelope: &Envelope<'_>,
-    profile: &P,
-    code: i32,
-) -> ErrorObjectOwned {
-    let message = envelope.wire_message();
-    let kept = envelope.reduce(profile, |wire| {
-        // jsonrpsee serialises `data` into its raw JSON and drops it when that
-        // fails: an object without `data` is a failed attempt.
-        let object = ErrorObjectOwned::owned(code, message.clone(), Some(wire));
-        let len = object.data()?.get().len();
-        Some((object, len))
-    });
-    match kept {
-        Some((object, _)) => object,
-        // Even the fallback failed: `null`, as `Envelope::render` writes then.
-        None => ErrorObjectOwned::owned(code, message, Some(serde_json::Value::Null)),
     }
 }
 

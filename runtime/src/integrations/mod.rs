@@ -42,6 +42,21 @@ pub mod utoipa;
 #[cfg(feature = "validator")]
 mod validator;
 
+/// What every conversion does before it renders: the operator's log event and the
+/// error's count, each where its feature is on.
+#[allow(unused_variables)] // with neither feature, nothing observes
+pub(crate) fn observe(
+    options: &crate::Options,
+    error: &dyn crate::ToolError,
+    context: &crate::Context<'_>,
+    masked: bool,
+) {
+    #[cfg(feature = "tracing")]
+    crate::tracing::log(options, error, context, masked);
+    #[cfg(feature = "metrics")]
+    crate::metrics::count(error, context);
+}
+
 /// What the impls generated through the hook name, re-exported by `__private`.
 pub(crate) mod support {
     /// For `__tool_error_rmcp!`.

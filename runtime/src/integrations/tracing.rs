@@ -65,7 +65,7 @@ use std::error::Error as StdError;
 pub use ::tracing::Level;
 use serde::Serialize;
 
-use crate::{Envelope, Kind};
+use crate::{Context, Envelope, Kind, Options, ToolError};
 
 /// The level each kind is logged at.
 ///
@@ -148,10 +148,47 @@ impl Default for Levels {
     }
 }
 
+impl Options {
+    /// The level each kind is logged at; see [`Levels`].
+    #[cfg_attr(docsrs, doc(cfg(feature = "tracing")))]
+    #[must_use]
+    pub fn with_log_levels(self, levels: Levels) -> Self {
+        self.with_part(levels)
+    }
+
+    /// The levels each kind is logged at.
+    pub(crate) fn levels(&self) -> &Levels {
+        self.part().unwrap_or(&Levels::DEFAULT)
+    }
+}
+
+/// Emits the server's log event for `error` in the call's whole `context`, under
+/// the log policy of `options`; `masked` says whether the client's message is
+/// masked.
+pub(crate) fn log(options: &Options, error: &dyn ToolError, context: &Context<'_>, masked: bool) {
+    if !options.logging() {
+        return;
+    }
+    // Nothing is built (nor the clock read) unless a subscriber listens at the
+    // kind's level.
+    let level = options.levels().level(error.kind());
+    if !enabled(level) {
+        return;
+    }
+    let logged = Envelope::new(error)
+        .with_context(*context)
+        .with_policy(options.log_policy());
+    // A subscriber formats the error's own `Display` and `Serialize`; if one
+    // panics, the event is lost but the response still goes out.
+    let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        emit(&logged, masked, level);
+    }));
+}
+
 /// Emits one event for `envelope`, under its own policy, at the level the installed
 /// [`Options`](crate::Options) give its kind.
 pub fn record(envelope: &Envelope<'_>) {
-    let level = crate::Options::installed().levels().level(envelope.kind());
+    let level = Options::installed().levels().level(envelope.kind());
     emit(envelope, envelope.is_masked(), level);
 }
 

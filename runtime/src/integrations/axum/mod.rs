@@ -134,10 +134,29 @@ pub struct HttpOptions {
     problem: Problem,
 }
 
+/// The settings of options that set none.
+static DEFAULT: HttpOptions = HttpOptions::new();
+
+impl Options {
+    /// What only HTTP APIs built with axum need.
+    #[cfg_attr(docsrs, doc(cfg(feature = "axum")))]
+    #[must_use]
+    pub fn with_http(self, http: HttpOptions) -> Self {
+        self.with_part(http)
+    }
+
+    /// The HTTP settings.
+    pub(crate) fn http(&self) -> &HttpOptions {
+        self.part().unwrap_or(&DEFAULT)
+    }
+}
+
 impl HttpOptions {
     /// The defaults listed on the type.
-    pub fn new() -> Self {
-        HttpOptions::default()
+    pub const fn new() -> Self {
+        HttpOptions {
+            problem: Problem::new(),
+        }
     }
 
     /// The problem profile, e.g. `Problem::with_type_base("https://errors.example.com/")`.

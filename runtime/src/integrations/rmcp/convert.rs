@@ -42,7 +42,7 @@ fn call_tool_result(
 /// message, and the envelope rendered by the options' profile as `data`.
 pub fn to_error_data(error: &dyn ToolError, context: &Context<'_>, options: &Options) -> ErrorData {
     let envelope = options.logged_envelope(error, context);
-    let data = Some(options.to_value(&envelope));
+    let (_, data) = options.render_with_value(&envelope, true);
     ErrorData::new(
         ErrorCode(crate::integrations::wire_jsonrpc_code(error)),
         envelope.wire_message(),

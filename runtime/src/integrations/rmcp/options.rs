@@ -5,8 +5,8 @@ use core::fmt;
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use crate::ToolError;
 use crate::args::ArgumentError;
+use crate::{Options, ToolError};
 
 /// Turns the arguments error [`Parameters`](super::Parameters) reports into a server's own error.
 pub(super) type ArgumentMapper =
@@ -22,7 +22,7 @@ pub(super) type ArgumentMapper =
 /// text content alone for those tools. That needs the tool's declaration, which the
 /// [`Router`](super::Router) looks up; a conversion that does not know the tool
 /// leaves `structuredContent` out.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct McpOptions {
     structured: Option<bool>,
     structured_tools: Vec<(Cow<'static, str>, bool)>,
@@ -42,10 +42,37 @@ impl fmt::Debug for McpOptions {
     }
 }
 
+/// The settings of options that set none.
+static DEFAULT: McpOptions = McpOptions::new();
+
+impl Options {
+    /// What only MCP servers built with rmcp need.
+    #[cfg_attr(docsrs, doc(cfg(feature = "rmcp")))]
+    #[must_use]
+    pub fn with_mcp(self, mcp: McpOptions) -> Self {
+        self.with_part(mcp)
+    }
+
+    /// The MCP settings.
+    pub(crate) fn mcp(&self) -> &McpOptions {
+        self.part().unwrap_or(&DEFAULT)
+    }
+}
+
+impl Default for McpOptions {
+    fn default() -> Self {
+        McpOptions::new()
+    }
+}
+
 impl McpOptions {
     /// The defaults listed on the type.
-    pub fn new() -> Self {
-        McpOptions::default()
+    pub const fn new() -> Self {
+        McpOptions {
+            structured: None,
+            structured_tools: Vec::new(),
+            argument_error: None,
+        }
     }
 
     /// Whether every error result carries `structuredContent`, whatever the tool
