@@ -12,8 +12,6 @@ use crate::Limits;
 use self::compound::Compound;
 
 mod compound;
-#[cfg(test)]
-mod tests;
 
 /// Whether a struct of this name is a serializer's own token rather than data: by
 /// serde's convention such names start with `$` (serde_json serialises a `RawValue`,
@@ -362,3 +360,6 @@ impl<'a, S: Serializer> Serializer for LimitedSerializer<'a, S> {
         self.inner.is_human_readable()
     }
 }
+
+#[cfg(test)]
+mod tests;
