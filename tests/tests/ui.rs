@@ -11,6 +11,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use syn::parse::{ParseStream, Parser};
+use syn::{LitStr, Token, braced, bracketed, parenthesized};
+
 /// The folders of cases that must fail to compile, each case with its `.stderr`.
 const COMPILE_FAIL: &[&str] = &[
     "attr",
@@ -88,10 +91,11 @@ fn ui() {
 /// Every piece of text the derive can put in an error message shows up in some
 /// expected `.stderr`, so a new check cannot land without a case that shows it.
 ///
-/// The pieces are the string literals of `macros/src` that contain a space (prose,
-/// not key names), split at `{` and `}` (format placeholders and escaped braces) with
-/// the placeholders' names dropped, and with Rust escapes undone; unit-test modules
-/// and comments are not scanned.
+/// The pieces are the string literals of `macros/src/derive` that contain a space
+/// (prose, not key names), split at `{` and `}` (format placeholders and escaped
+/// braces) with the placeholders' names dropped, and with Rust escapes undone;
+/// unit-test modules, comments and attributes (doc comments among them) are not
+/// scanned.
 #[test]
 fn every_message_is_exercised() {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -111,7 +115,9 @@ fn every_message_is_exercised() {
     let mut scanned = 0;
     for path in &sources {
         let text = read(path);
-        for literal in string_literals(without_unit_tests(&text)) {
+        let literals = string_literals(without_unit_tests(&text))
+            .unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+        for literal in literals {
             if !literal.contains(' ') {
                 continue;
             }
@@ -134,15 +140,31 @@ fn every_message_is_exercised() {
     );
 }
 
-/// The scanner itself: literals, escapes, char literals, lifetimes and comments.
+/// The scanner itself: literals (raw ones too) with their escapes undone, and
+/// nothing from char literals, lifetimes, comments or attributes.
 #[test]
 fn string_literal_scanner() {
     let source = r####"
+        //! "in the module's docs"
         // "in a comment"
         /* "in a block comment" */
-        fn f<'a>(x: &'a str) -> char { let _ = ('{', '\'', b'_'); g("one \"two\"", r#"raw "three""#) }
+        /// "in a doc comment"
+        #[doc = "in an attribute"]
+        fn f<'a>(x: &'a str) -> char {
+            let _ = ('{', '\'', b'_', "tab\tand \
+                     continued");
+            g("one \"two\"", r#"raw "three""#, [format!("four {x}")])
+        }
     "####;
-    assert_eq!(string_literals(source), ["one \"two\"", "raw \"three\""]);
+    assert_eq!(
+        string_literals(source).unwrap(),
+        [
+            "tab\tand continued",
+            "one \"two\"",
+            "raw \"three\"",
+            "four {x}"
+        ]
+    );
     assert_eq!(without_unit_tests("a\n#[cfg(test)]\nmod tests {}\n"), "a\n");
 }
 
@@ -188,91 +210,54 @@ fn without_unit_tests(source: &str) -> &str {
     }
 }
 
-/// The values of the string literals in Rust source, escapes undone.
-fn string_literals(source: &str) -> Vec<String> {
-    let chars: Vec<char> = source.chars().collect();
-    let mut literals = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        match chars[i] {
-            '/' if chars.get(i + 1) == Some(&'/') => {
-                while i < chars.len() && chars[i] != '\n' {
-                    i += 1;
-                }
+/// The values of the string literals in Rust source, escapes undone, outside
+/// attributes (doc comments are attributes, and comments are not tokens at all).
+fn string_literals(source: &str) -> syn::Result<Vec<String>> {
+    let scan = |input: ParseStream<'_>| {
+        let mut literals = Vec::new();
+        collect_literals(input, &mut literals)?;
+        Ok(literals)
+    };
+    scan.parse_str(source)
+}
+
+/// Adds the string literals of `input` to `literals`, looking inside every group.
+fn collect_literals(input: ParseStream<'_>, literals: &mut Vec<String>) -> syn::Result<()> {
+    while !input.is_empty() {
+        if input.peek(Token![#]) {
+            // `#[...]` or `#![...]`: an attribute's text is no message.
+            input.parse::<Token![#]>()?;
+            if input.peek(Token![!]) {
+                input.parse::<Token![!]>()?;
             }
-            '/' if chars.get(i + 1) == Some(&'*') => {
-                i += 2;
-                while i + 1 < chars.len() && !(chars[i] == '*' && chars[i + 1] == '/') {
-                    i += 1;
-                }
-                i += 2;
+            if input.peek(syn::token::Bracket) {
+                skip_token_tree(input)?;
             }
-            '\'' => {
-                // A char literal ('x', '\n', '\'') or a lifetime ('a).
-                if chars.get(i + 1) == Some(&'\\') {
-                    i += 2;
-                    while i < chars.len() && chars[i] != '\'' {
-                        i += 1;
-                    }
-                    i += 1;
-                } else if chars.get(i + 2) == Some(&'\'') {
-                    i += 3;
-                } else {
-                    i += 1;
-                }
-            }
-            'r' if matches!(chars.get(i + 1), Some('"' | '#'))
-                && (i == 0 || !(chars[i - 1].is_alphanumeric() || chars[i - 1] == '_')) =>
-            {
-                let mut j = i + 1;
-                let mut hashes = 0;
-                while chars.get(j) == Some(&'#') {
-                    hashes += 1;
-                    j += 1;
-                }
-                if chars.get(j) != Some(&'"') {
-                    i += 1;
-                    continue;
-                }
-                let start = j + 1;
-                let mut end = start;
-                while end < chars.len() {
-                    if chars[end] == '"' && (1..=hashes).all(|k| chars.get(end + k) == Some(&'#')) {
-                        break;
-                    }
-                    end += 1;
-                }
-                literals.push(chars[start..end.min(chars.len())].iter().collect());
-                i = end + 1 + hashes;
-            }
-            '"' => {
-                let mut value = String::new();
-                i += 1;
-                while i < chars.len() && chars[i] != '"' {
-                    if chars[i] == '\\' {
-                        i += 1;
-                        match chars.get(i) {
-                            Some('n') => value.push('\n'),
-                            Some('t') => value.push('\t'),
-                            Some('\n') => {
-                                // A line continuation: skip the newline and indentation.
-                                while chars.get(i + 1).is_some_and(|c| c.is_whitespace()) {
-                                    i += 1;
-                                }
-                            }
-                            Some(other) => value.push(*other),
-                            None => {}
-                        }
-                    } else {
-                        value.push(chars[i]);
-                    }
-                    i += 1;
-                }
-                literals.push(value);
-                i += 1;
-            }
-            _ => i += 1,
+        } else if input.peek(LitStr) {
+            literals.push(input.parse::<LitStr>()?.value());
+        } else if input.peek(syn::token::Paren) {
+            let inner;
+            parenthesized!(inner in input);
+            collect_literals(&inner, literals)?;
+        } else if input.peek(syn::token::Bracket) {
+            let inner;
+            bracketed!(inner in input);
+            collect_literals(&inner, literals)?;
+        } else if input.peek(syn::token::Brace) {
+            let inner;
+            braced!(inner in input);
+            collect_literals(&inner, literals)?;
+        } else {
+            skip_token_tree(input)?;
         }
     }
-    literals
+    Ok(())
+}
+
+/// Skips one token, or one group with everything in it.
+fn skip_token_tree(input: ParseStream<'_>) -> syn::Result<()> {
+    input.step(|cursor| match cursor.token_tree() {
+        Some((_, rest)) => Ok(((), rest)),
+        None => Err(cursor.error("unexpected end of input")),
+    })
 }
