@@ -3,9 +3,6 @@
 //! Rendering an error whose suggestions are static into a reused buffer must not
 //! allocate at all; rendering into a new `String` allocates only the output.
 
-// A global allocator is an unsafe trait; this one only counts and delegates.
-#![allow(unsafe_code)]
-
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::time::Duration;

@@ -1,6 +1,7 @@
 //! A derived error converted outside `tool_error::rmcp::Router` still converts, and
 //! the first such conversion in the process logs one warning saying what is missing.
-//! Its own test binary, so no other test converts first.
+//! Nothing else in this binary converts an error outside a router, so this test's
+//! conversion is the first.
 
 use rmcp::handler::server::tool::IntoCallToolResult;
 use tool_error::ToolError;
