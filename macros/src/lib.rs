@@ -7,9 +7,9 @@
 //! (`fallback`). A proc-macro crate can export nothing but macros, so fuzzers and
 //! benchmarks include `src/derive/mod.rs` by path and call its `expand` (see the
 //! repository's `fuzz/`). Every `#[tool_error(...)]` key is declared once, in
-//! `src/derive/keys.rs`; `src/docs_key_tables.rs` tests that the documentation's key
-//! tables list the same keys. `src/derive_stages.rs` keeps the pipeline's files in
-//! their stages, each naming only its own and earlier ones.
+//! `src/derive/keys.rs`, which the documentation's key table is written from
+//! (`src/key_table.rs`); `src/derive_stages.rs` keeps the pipeline's files in their
+//! stages, each naming only its own and earlier ones.
 
 #![forbid(unsafe_code)]
 // The derive reports misuse as compile errors; it must never panic.
@@ -22,7 +22,7 @@ mod derive;
 #[cfg(test)]
 mod derive_stages;
 #[cfg(test)]
-mod docs_key_tables;
+mod key_table;
 
 use proc_macro::TokenStream;
 

@@ -80,13 +80,9 @@
 //! `#[derive(ToolError)]` (the default `derive` feature) is configured with
 //! `#[tool_error(...)]` attributes on the type, its variants and their fields. Every
 //! key, where it goes, what it changes in the output and what the compiler checks is
-//! documented on the derive's own page: [`derive@ToolError`]. In short:
-//!
-//! | place | keys |
-//! | --- | --- |
-//! | the enum or struct | `crate`, `rename_all`, `domain`, `legacy_jsonrpc`, `integrations`; on an enum also the defaults `kind`, `category`, `channel`, and `docs` as a base URL |
-//! | a variant (or a struct) | `code`, `kind`, `category`, `recoverable`, `no_effect`, `message`, `suggest` (repeatable), `next_call` (repeatable), `jsonrpc`, `http`, `channel`, `transparent`, `docs` |
-//! | a field | `skip`, `redact`, `rename`, `retry_after`, `suggestions`, `details` |
+//! documented on the derive's own page, [`derive@ToolError`]; its table
+//! [keys at a glance](derive@ToolError#keys-at-a-glance) lists every key with where it
+//! may be written, its value and what it does.
 //!
 //! Every misuse is a compile error naming the key and what to write instead.
 //!
@@ -226,8 +222,11 @@ pub use profile::{JsonRpc, McpToolResult, Native, Problem, Profile};
 pub use writers::{Detail, DetailWriter, RetryAfter, SuggestionSource, SuggestionWriter};
 
 #[cfg(feature = "derive")]
-// The derive's reference, in three files of one page.
+// The derive's reference, in files of one page: the overview, the key table (written
+// from the derive's key declarations, see the file), then the keys by place.
 #[doc = include_str!("derive.md")]
+#[doc = include_str!("derive/keys.md")]
+#[doc = include_str!("derive/type-keys.md")]
 #[doc = include_str!("derive/variant-keys.md")]
 #[doc = include_str!("derive/fields-templates-checks.md")]
 pub use tool_error_macros::ToolError;

@@ -11,6 +11,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use syn::buffer::Cursor;
 use syn::parse::{ParseStream, Parser};
 use syn::{LitStr, Token, braced, bracketed, parenthesized};
 
@@ -95,7 +96,8 @@ fn ui() {
 /// (prose, not key names), split at `{` and `}` (format placeholders and escaped
 /// braces) with the placeholders' names dropped, and with Rust escapes undone;
 /// unit-test modules, comments and attributes (doc comments among them) are not
-/// scanned.
+/// scanned, nor the texts of the keys' declarations that only the documentation's
+/// key table shows.
 #[test]
 fn every_message_is_exercised() {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -150,6 +152,7 @@ fn string_literal_scanner() {
         /* "in a block comment" */
         /// "in a doc comment"
         #[doc = "in an attribute"]
+        const KEY: Key = Key { summary: "for the key table", takes: "a string", example: "key = 1" };
         fn f<'a>(x: &'a str) -> char {
             let _ = ('{', '\'', b'_', "tab\tand \
                      continued");
@@ -159,6 +162,7 @@ fn string_literal_scanner() {
     assert_eq!(
         string_literals(source).unwrap(),
         [
+            "key = 1",
             "tab\tand continued",
             "one \"two\"",
             "raw \"three\"",
@@ -233,6 +237,16 @@ fn collect_literals(input: ParseStream<'_>, literals: &mut Vec<String>) -> syn::
             if input.peek(syn::token::Bracket) {
                 skip_token_tree(input)?;
             }
+        } else if KEY_TABLE_FIELDS
+            .iter()
+            .any(|field| starts_field(input, field))
+        {
+            // `summary: "..."`: text for the key table, not a message.
+            skip_token_tree(input)?;
+            skip_token_tree(input)?;
+            if input.peek(LitStr) {
+                skip_token_tree(input)?;
+            }
         } else if input.peek(LitStr) {
             literals.push(input.parse::<LitStr>()?.value());
         } else if input.peek(syn::token::Paren) {
@@ -252,6 +266,23 @@ fn collect_literals(input: ParseStream<'_>, literals: &mut Vec<String>) -> syn::
         }
     }
     Ok(())
+}
+
+/// The fields of a key declaration (`macros/src/derive/keys.rs`) whose text the
+/// documentation's key table shows and no message does.
+const KEY_TABLE_FIELDS: &[&str] = &["summary", "takes"];
+
+/// Whether `input` starts with `field:` (and not `field::`).
+fn starts_field(input: ParseStream<'_>, field: &str) -> bool {
+    fn after_colon(cursor: Cursor<'_>) -> Option<Cursor<'_>> {
+        cursor
+            .punct()
+            .filter(|(punct, _)| punct.as_char() == ':')
+            .map(|(_, rest)| rest)
+    }
+    input.cursor().ident().is_some_and(|(ident, rest)| {
+        ident == field && after_colon(rest).is_some_and(|rest| after_colon(rest).is_none())
+    })
 }
 
 /// Skips one token, or one group with everything in it.

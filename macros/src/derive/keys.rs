@@ -1,15 +1,16 @@
 //! The `#[tool_error(...)]` keys as data, each declared once: its name, where it may
-//! be written, an example and the names other libraries use for it; and the words
-//! `kind = ...` and `channel = ...` accept. Everything else about keys is read from
-//! here: "unknown key" and placement errors, "did you mean" hints, the key lists in
-//! messages, the fuzzer's key list and the test of the documentation's key tables.
-//! This file names no other file of the derive: the readers and the typed
-//! attributes come after it.
+//! be written, what it does, what its value is, an example and the names other
+//! libraries use for it; and the words `kind = ...` and `channel = ...` accept.
+//! Everything else about keys is read from here: "unknown key" and placement
+//! errors, "did you mean" hints, the key lists in messages, the fuzzer's key list
+//! and the key table of the documentation (`runtime/src/derive/keys.md`, generated
+//! from [`KEYS`]). This file names no other file of the derive: the readers and the
+//! typed attributes come after it.
 //!
 //! To add a key: declare it here and add it to [`KEYS`]; give it a slot in the typed
 //! attributes of its home and a reader among those of its home in `attr.rs` (a test
-//! fails until it has one); use it where it acts; then document it in the key
-//! tables, which a test compares with [`KEYS`].
+//! fails until it has one); use it where it acts; then rewrite the key table (the
+//! test that compares it says how) and give the key its section in the reference.
 
 /// One key.
 pub(crate) struct Key {
@@ -19,6 +20,14 @@ pub(crate) struct Key {
     pub(crate) home: Home,
     /// Whether it may be given more than once at one place.
     pub(crate) repeatable: bool,
+    /// What it does, in a sentence: the key table's description.
+    // This and `takes` are read only by the test that writes the key table.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub(crate) summary: &'static str,
+    /// The value it takes, as the key table says it (whether it repeats is added
+    /// from [`Key::repeatable`]).
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub(crate) takes: &'static str,
     /// A correct use, shown by messages about a bad value.
     pub(crate) example: &'static str,
     /// Names other libraries use for it, suggested when one of them is written.
@@ -189,228 +198,248 @@ const CODE_WITH_ENUM_DEFAULT: Home = Home::Code {
 
 // The type's keys.
 
-/// The path the generated code names the runtime crate by, for a crate that
-/// re-exports `tool-error` under another path.
 pub(crate) const CRATE: Key = Key {
     name: "crate",
     home: Home::Type,
     repeatable: false,
+    summary: "The path the generated code names the runtime crate by, for a crate that re-exports `tool-error` under another path.",
+    takes: "a path in a string",
     example: r#"crate = "::tool_error""#,
     aliases: &[],
 };
 
-/// How codes are derived from variant names; `SCREAMING_SNAKE_CASE` when absent.
 pub(crate) const RENAME_ALL: Key = Key {
     name: "rename_all",
     home: Home::Type,
     repeatable: false,
+    summary: "How codes are derived from variant names; `SCREAMING_SNAKE_CASE` when absent.",
+    takes: r#"`"SCREAMING_SNAKE_CASE"`, `"snake_case"`, `"UPPERCASE"` or `"lowercase"`"#,
     example: r#"rename_all = "snake_case""#,
     aliases: &[],
 };
 
-/// The error domain reported beside every code of the type.
 pub(crate) const DOMAIN: Key = Key {
     name: "domain",
     home: Home::Type,
     repeatable: false,
+    summary: "The error domain reported beside every code of the type.",
+    takes: "a string",
     example: r#"domain = "billing""#,
     aliases: &[],
 };
 
-/// Allows JSON-RPC codes in -32019..=-32000, which MCP marks legacy.
 pub(crate) const LEGACY_JSONRPC: Key = Key {
     name: "legacy_jsonrpc",
     home: Home::Type,
     repeatable: false,
+    summary: "Gives the pre-2026 JSON-RPC codes -32000..=-32005 by category, and allows codes in -32019..=-32000, which MCP marks legacy.",
+    takes: "flag",
     example: "legacy_jsonrpc",
     aliases: &[],
 };
 
-/// `integrations = false` leaves out the feature-gated integration impls, for a
-/// type that implements those traits by hand.
 pub(crate) const INTEGRATIONS: Key = Key {
     name: "integrations",
     home: Home::Type,
     repeatable: false,
+    summary: "`integrations = false` leaves out the feature-gated integration impls, for a type that implements those traits by hand.",
+    takes: "flag, or `= true` / `= false`",
     example: "integrations",
     aliases: &[],
 };
 
 // One code's keys.
 
-/// The code agents branch on, instead of the one derived from the variant's name.
 pub(crate) const CODE: Key = Key {
     name: "code",
     home: CODE_ONLY,
     repeatable: false,
+    summary: "The code agents branch on, instead of the one derived from the variant's name.",
+    takes: "a string",
     example: r#"code = "MODEL_NOT_FOUND""#,
     aliases: &["error_code"],
 };
 
-/// The error's kind, which sets the defaults of everything else.
 pub(crate) const KIND: Key = Key {
     name: "kind",
     home: CODE_WITH_ENUM_DEFAULT,
     repeatable: false,
+    summary: "The error's kind, which sets the defaults of everything else.",
+    takes: "a kind word",
     example: "kind = not_found",
     aliases: &[],
 };
 
-/// A finer grouping than the kind, for dashboards and client-side handling.
 pub(crate) const CATEGORY: Key = Key {
     name: "category",
     home: CODE_WITH_ENUM_DEFAULT,
     repeatable: false,
+    summary: "A finer grouping than the kind, for dashboards and client-side handling.",
+    takes: "a string",
     example: r#"category = "database_error""#,
     aliases: &[],
 };
 
-/// Whether retrying can succeed, instead of the kind's default.
 pub(crate) const RECOVERABLE: Key = Key {
     name: "recoverable",
     home: CODE_ONLY,
     repeatable: false,
+    summary: "Whether retrying can succeed, instead of the kind's default.",
+    takes: "flag, or `= true` / `= false`",
     example: "recoverable = false",
     aliases: &["retryable", "retriable"],
 };
 
-/// The call was refused before it ran (a rate limit, an overload), so repeating
-/// it unchanged is safe whatever it does.
 pub(crate) const NO_EFFECT: Key = Key {
     name: "no_effect",
     home: CODE_ONLY,
     repeatable: false,
+    summary: "The call was refused before it ran (a rate limit, an overload), so repeating it unchanged is safe whatever it does.",
+    takes: "flag",
     example: "no_effect",
     aliases: &["safe_to_retry", "retry_safe"],
 };
 
-/// The message agents read, instead of the `Display` text.
 pub(crate) const MESSAGE: Key = Key {
     name: "message",
     home: CODE_ONLY,
     repeatable: false,
+    summary: "The message agents read, instead of the `Display` text.",
+    takes: "a template string",
     example: r#"message = "Model '{model_id}' not found""#,
     aliases: &[],
 };
 
-/// One recovery step, in words.
 pub(crate) const SUGGEST: Key = Key {
     name: "suggest",
     home: CODE_ONLY,
     repeatable: true,
+    summary: "One recovery step, in words.",
+    takes: "a template string",
     example: r#"suggest = "Check the model_id spelling""#,
     aliases: &["help", "hint", "suggestion"],
 };
 
-/// One tool call that may fix the error.
 pub(crate) const NEXT_CALL: Key = Key {
     name: "next_call",
     home: CODE_ONLY,
     repeatable: true,
+    summary: "One tool call that may fix the error.",
+    takes: r#"`(tool = "...", args(...), read_only)`"#,
     example: r#"next_call(tool = "get_model", args(model_id, limit = 5), read_only)"#,
     aliases: &[],
 };
 
-/// The JSON-RPC error code, instead of the kind's default.
 pub(crate) const JSONRPC: Key = Key {
     name: "jsonrpc",
     home: CODE_ONLY,
     repeatable: false,
+    summary: "The JSON-RPC error code, instead of the kind's default.",
+    takes: "an integer",
     example: "jsonrpc = -32602",
     aliases: &["jsonrpc_code"],
 };
 
-/// The HTTP status, instead of the kind's default.
 pub(crate) const HTTP: Key = Key {
     name: "http",
     home: CODE_ONLY,
     repeatable: false,
+    summary: "The HTTP status, instead of the kind's default.",
+    takes: "an integer",
     example: "http = 404",
     aliases: &["status", "http_status"],
 };
 
-/// Whether MCP reports the error as a tool result or as a protocol error.
 pub(crate) const CHANNEL: Key = Key {
     name: "channel",
     home: CODE_WITH_ENUM_DEFAULT,
     repeatable: false,
+    summary: "Whether MCP reports the error as a tool result or as a protocol error.",
+    takes: "`result` or `protocol`",
     example: "channel = protocol",
     aliases: &[],
 };
 
-/// Delegates everything to the single field, itself a tool error.
 pub(crate) const TRANSPARENT: Key = Key {
     name: "transparent",
     home: CODE_ONLY,
     repeatable: false,
+    summary: "Delegates everything to the single field, itself a tool error.",
+    takes: "flag",
     example: "transparent",
     aliases: &[],
 };
 
-/// The address of the code's documentation; on an enum, a base the code is
-/// appended to.
 pub(crate) const DOCS: Key = Key {
     name: "docs",
     home: Home::Code {
         on_enum: Some(OnEnum::Base),
     },
     repeatable: false,
+    summary: "The address of the code's documentation; on an enum, a base the code is appended to.",
+    takes: "an `https://` URL",
     example: r#"docs = "https://docs.example.com/errors/""#,
     aliases: &[],
 };
 
 // A field's keys.
 
-/// Leaves the field out of everything rendered.
 pub(crate) const SKIP: Key = Key {
     name: "skip",
     home: Home::Field,
     repeatable: false,
+    summary: "Leaves the field out of everything rendered.",
+    takes: "flag",
     example: "skip",
     aliases: &[],
 };
 
-/// Keeps the field's value out of rendered errors unless the policy allows it.
 pub(crate) const REDACT: Key = Key {
     name: "redact",
     home: Home::Field,
     repeatable: false,
+    summary: "Keeps the field's value out of rendered errors unless the policy allows it.",
+    takes: "flag",
     example: "redact",
     aliases: &["redacted", "sensitive"],
 };
 
-/// The field's key in `details`, instead of its name.
 pub(crate) const RENAME: Key = Key {
     name: "rename",
     home: Home::Field,
     repeatable: false,
+    summary: "The field's key in `details`, instead of its name.",
+    takes: "a string",
     example: r#"rename = "requested_id""#,
     aliases: &[],
 };
 
-/// The field says when to retry.
 pub(crate) const RETRY_AFTER: Key = Key {
     name: "retry_after",
     home: Home::Field,
     repeatable: false,
+    summary: "The field says when to retry.",
+    takes: "flag",
     example: "retry_after",
     aliases: &[],
 };
 
-/// The field holds suggestions added to the declared ones.
 pub(crate) const SUGGESTIONS: Key = Key {
     name: "suggestions",
     home: Home::Field,
     repeatable: false,
+    summary: "The field holds suggestions added to the declared ones.",
+    takes: "flag",
     example: "suggestions",
     aliases: &[],
 };
 
-/// The field is the whole `details` object.
 pub(crate) const DETAILS: Key = Key {
     name: "details",
     home: Home::Field,
     repeatable: false,
+    summary: "The field is the whole `details` object.",
+    takes: "flag",
     example: "details",
     aliases: &[],
 };

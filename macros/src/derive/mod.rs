@@ -9,9 +9,9 @@ mod ctxt;
 mod doc;
 mod expand;
 mod fallback;
-// Visible to harnesses that include this module by path, and to the crate's test of
-// the documentation's key tables: the fuzzer draws real keys from the same table the
-// derive reads with.
+// Visible to harnesses that include this module by path, and to the crate's test that
+// writes the documentation's key table: the fuzzer draws real keys from the same
+// table the derive reads with.
 pub(crate) mod keys;
 mod name;
 mod next_call;
