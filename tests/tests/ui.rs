@@ -1,6 +1,6 @@
 //! The derive's compile-time checks, one trybuild case per mistake. The cases that
-//! must compile and run (`tests/ui/pass/`) are test binaries of their own
-//! (`ui_pass_*` in `Cargo.toml`): with only failing cases, trybuild checks every case
+//! must compile and run (`tests/ui/pass/`) are a test binary of their own
+//! (`ui_pass` in `Cargo.toml`): with only failing cases, trybuild checks every case
 //! in one `cargo check` and never builds the dependencies to run anything.
 //!
 //! Regenerate expectations with `TRYBUILD=overwrite cargo test -p tool-error-tests

@@ -34,4 +34,4 @@ struct BillingDown;
 assert_unique_codes!(OrderError, BillingDown);
 assert_unique_codes!(UserMissing, BillingDown,);
 
-fn main() {}
+pub(crate) fn run() {}

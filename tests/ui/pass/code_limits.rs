@@ -24,7 +24,7 @@ enum Limits {
     Ab,
 }
 
-fn main() {
+pub(crate) fn run() {
     assert_eq!(Limits::Longest.code().len(), 63);
     assert_eq!(Limits::Shortest.code(), "E1");
     assert_eq!(Limits::Ab.code(), "AB");

@@ -7,7 +7,8 @@
     missing_debug_implementations,
     rust_2018_idioms
 )]
-//! `crate = "..."`: the runtime reached through a re-export.
+//! `crate = "..."`: the runtime reached through a re-export, by a path from the
+//! crate's root (this case is the module `crate_path` of the cases' binary).
 
 mod support {
     pub use ::tool_error as errors;
@@ -17,18 +18,18 @@ use support::errors::ToolError;
 
 #[derive(Debug, thiserror::Error, support::errors::ToolError)]
 #[error("quota exceeded")]
-#[tool_error(crate = "crate::support::errors", kind = permission)]
+#[tool_error(crate = "crate::crate_path::support::errors", kind = permission)]
 struct QuotaExceeded;
 
 #[derive(Debug, thiserror::Error, support::errors::ToolError)]
-#[tool_error(crate = "crate::support::errors", kind = internal)]
+#[tool_error(crate = "crate::crate_path::support::errors", kind = internal)]
 enum Wrapper {
     #[error(transparent)]
     #[tool_error(transparent)]
     Quota(QuotaExceeded),
 }
 
-fn main() {
+pub(crate) fn run() {
     assert_eq!(QuotaExceeded.code(), "QUOTA_EXCEEDED");
     assert_eq!(Wrapper::Quota(QuotaExceeded).code(), "QUOTA_EXCEEDED");
 }

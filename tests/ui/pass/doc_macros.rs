@@ -30,7 +30,7 @@ pub enum SchedulerError {
     File,
 }
 
-fn main() {
+pub(crate) fn run() {
     let catalog = SchedulerError::CATALOG;
     assert_eq!(catalog.doc(), "Errors of the scheduler.");
     let docs: Vec<&str> = catalog.entries().iter().map(|entry| entry.doc()).collect();

@@ -61,7 +61,7 @@ enum CheckoutError {
     },
 }
 
-fn main() {
+pub(crate) fn run() {
     let error = CheckoutError::Empty {
         cart: "c1".into(),
         internal_id: 9,

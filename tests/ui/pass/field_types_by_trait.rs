@@ -74,7 +74,7 @@ fn json(error: &RateError) -> String {
     Envelope::new(error).to_json()
 }
 
-fn main() {
+pub(crate) fn run() {
     let alias = RateError::Alias { wait: 4 };
     assert_eq!(alias.retry_after(), Some(Duration::from_secs(4)));
 

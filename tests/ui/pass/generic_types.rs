@@ -40,7 +40,7 @@ fn show<T: Display>(value: T) -> String {
     value.to_string()
 }
 
-fn main() {
+pub(crate) fn run() {
     let missing: LookupError<u32, Duration> = LookupError::Missing { id: 7 };
     assert_eq!(missing.code(), "MISSING");
     assert_eq!(missing.kind(), Kind::NotFound);

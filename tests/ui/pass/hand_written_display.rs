@@ -30,7 +30,7 @@ impl<N: fmt::Display + fmt::Debug> fmt::Display for Missing<N> {
     }
 }
 
-fn main() {
+pub(crate) fn run() {
     let error = Missing { name: 'x' };
     assert_eq!(error.code(), "MISSING");
     let as_dyn: &dyn ToolError = &error;

@@ -61,7 +61,7 @@ mod deprecation {
 
 use tool_error::ToolError;
 
-fn main() {
+pub(crate) fn run() {
     let shadowed = shadowing::Shadowed::Invalid { id: 4, note: None };
     assert_eq!(shadowed.code(), "INVALID");
     assert_eq!(deprecation::Versioned::New.code(), "NEW");

@@ -28,7 +28,7 @@ enum GemFluxError {
     PathNotAllowed,
 }
 
-fn main() {
+pub(crate) fn run() {
     assert_eq!(GemFluxError::Validation.jsonrpc_code(), -32000);
     assert_eq!(GemFluxError::Infeasible.jsonrpc_code(), -32002);
     assert_eq!(GemFluxError::Database.jsonrpc_code(), -32004);

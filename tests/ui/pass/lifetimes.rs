@@ -25,7 +25,7 @@ enum ParseError<'a> {
     },
 }
 
-fn main() {
+pub(crate) fn run() {
     let input = String::from("1 + x");
     let error = ParseError::Unexpected {
         token: &input[4..],

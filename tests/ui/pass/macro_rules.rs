@@ -73,7 +73,7 @@ error_struct!(
     Option<Duration>
 );
 
-fn main() {
+pub(crate) fn run() {
     let missing = ModelError::Missing {
         model_id: "m1".into(),
         wait: 3,

@@ -30,7 +30,7 @@ enum Delegating {
 #[derive(Debug, thiserror::Error, ToolError)]
 enum Never {}
 
-fn main() {
+pub(crate) fn run() {
     assert_eq!(Delegating::Gone(Gone).code(), "GONE");
     assert_eq!(
         Delegating::Io(std::io::Error::other("x")).code(),

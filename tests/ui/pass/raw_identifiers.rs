@@ -19,7 +19,7 @@ enum Keyword {
     r#Type { r#type: String },
 }
 
-fn main() {
+pub(crate) fn run() {
     let error = Keyword::Type { r#type: "x".into() };
     assert_eq!(error.code(), "TYPE");
     let json = Envelope::new(&error).to_json();

@@ -42,7 +42,7 @@ enum AuthError {
     },
 }
 
-fn main() {
+pub(crate) fn run() {
     let denied = AuthError::Denied {
         user: "ada".into(),
         token: "t0ken".into(),

@@ -40,7 +40,7 @@ enum Mixed {
     Limited,
 }
 
-fn main() {
+pub(crate) fn run() {
     assert_eq!(Screaming::ModelNotFound.code(), "MODEL_NOT_FOUND");
     assert_eq!(Screaming::Io2Failed.code(), "IO2_FAILED");
     assert_eq!(Snake::ModelNotFound.code(), "model_not_found");

@@ -49,7 +49,7 @@ impl fmt::Display for Crashed {
     }
 }
 
-fn main() {
+pub(crate) fn run() {
     let error = StorageError::Boxed("disk on fire".into());
     assert_eq!(
         error.source_error().map(ToString::to_string).as_deref(),

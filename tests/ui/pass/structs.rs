@@ -29,7 +29,7 @@ struct QuotaExceeded {
     limit: u64,
 }
 
-fn main() {
+pub(crate) fn run() {
     assert_eq!(ShuttingDown.code(), "SHUTTING_DOWN");
     assert_eq!(
         Envelope::new(&ShuttingDown).to_json(),

@@ -39,7 +39,7 @@ struct ServiceError(#[from] StoreError);
 
 assert_unique_codes!(ServiceError);
 
-fn main() {
+pub(crate) fn run() {
     let error = ServiceError::from(StoreError::from(DiskError::Busy { seconds: 4 }));
     assert_eq!(error.code(), "BUSY");
     assert_eq!(error.kind(), Kind::Transient);

@@ -25,7 +25,7 @@ enum RequestError {
     TooBig { size: usize, limit: usize },
 }
 
-fn main() {
+pub(crate) fn run() {
     let json = |error: &RequestError| Envelope::new(error).to_json();
     assert_eq!(
         json(&RequestError::Empty),
