@@ -175,12 +175,12 @@ mod context;
 pub mod envelope;
 mod error;
 mod integrations;
-// Its examples use the lock crate too, so the tests package, which depends on
-// both, runs them as doc tests (`tests/src/lib.rs`).
 pub mod kind;
 mod legacy;
 mod limit;
 mod writers;
+// Its examples use the lock crate too, so the tests package, which depends on
+// both, runs them as doc tests (`tests/src/lib.rs`).
 #[cfg(feature = "rmcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "rmcp")))]
 #[cfg_attr(not(doctest), doc = include_str!("migrating.md"))]

@@ -5,8 +5,8 @@
 
 use std::path::PathBuf;
 
-use tool_error_lock::{self as lock, Change, Failure, Mode, Outcome, Report};
 use tool_error::{CrateCatalog, Kind, StaticCatalog, ToolError};
+use tool_error_lock::{self as lock, Change, Failure, Mode, Outcome, Report};
 use tool_error_tests::parse_json;
 
 /// The contract as it was released.
@@ -502,7 +502,7 @@ fn a_version_bump_alone_leaves_the_references_and_the_lock_current() {
     let json = scratch("released.json");
     let lock_path = scratch("released.lock");
     let json_text = |catalog: &CrateCatalog| {
-        serde_json::to_string_pretty(&lock::json(&catalog)).expect("json") + "\n"
+        serde_json::to_string_pretty(&lock::json(catalog)).expect("json") + "\n"
     };
     std::fs::write(&markdown, lock::markdown(&released::V1_4_2)).expect("write");
     std::fs::write(&json, json_text(&released::V1_4_2)).expect("write");
@@ -510,7 +510,7 @@ fn a_version_bump_alone_leaves_the_references_and_the_lock_current() {
 
     for bumped in [&released::V1_5_0, &released::DECLARED] {
         // Neither passes by writing: the files keep their released text.
-        lock::assert_generated(&markdown, &lock::markdown(&bumped));
+        lock::assert_generated(&markdown, &lock::markdown(bumped));
         lock::assert_generated(&json, &json_text(bumped));
         tool_error_lock::assert_lock!(bumped, lock_path);
         assert_eq!(

@@ -6,8 +6,8 @@
 use std::path::PathBuf;
 
 use tool_error::CrateCatalog;
-use tool_error_lock::{self as lock, Mode, Outcome};
 use tool_error_examples::catalogs;
+use tool_error_lock::{self as lock, Mode, Outcome};
 use tool_error_tests::parse_json;
 
 fn committed(catalog: &CrateCatalog, extension: &str) -> PathBuf {
@@ -34,14 +34,14 @@ fn lock_files_hold_no_breaking_change_and_are_current() {
 #[test]
 fn markdown_references_are_current() {
     for catalog in catalogs() {
-        lock::assert_generated(&committed(catalog, "md"), &lock::markdown(&catalog));
+        lock::assert_generated(&committed(catalog, "md"), &lock::markdown(catalog));
     }
 }
 
 #[test]
 fn json_references_are_current() {
     for catalog in catalogs() {
-        let text = serde_json::to_string_pretty(&lock::json(&catalog)).unwrap() + "\n";
+        let text = serde_json::to_string_pretty(&lock::json(catalog)).unwrap() + "\n";
         lock::assert_generated(&committed(catalog, "json"), &text);
     }
 }
