@@ -28,8 +28,8 @@ use serde::{Deserialize, Serialize};
 /// input". The JSON-RPC defaults follow the MCP specification (2026-07-28): the two
 /// standard JSON-RPC codes where one fits, otherwise an application code outside
 /// the reserved range -32768..=-32000, built as `-31000 - http_status` so it reads
-/// back easily. For servers that still use -32000..-32005, see the derive's
-/// `legacy_jsonrpc` key.
+/// back easily. A server migrating from pre-2026 codes in -32019..=-32000 sets them
+/// per variant with the derive's `jsonrpc` key, under `legacy_jsonrpc`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum Kind {

@@ -176,7 +176,6 @@ pub mod envelope;
 mod error;
 mod integrations;
 pub mod kind;
-mod legacy;
 mod limit;
 mod writers;
 // Its examples use the lock crate too, so the tests package, which depends on

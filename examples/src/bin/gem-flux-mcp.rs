@@ -97,6 +97,7 @@ const DEFAULT_FLUX_THRESHOLD: f64 = 1e-6;
     code = "INVALID_ARGUMENTS",
     kind = validation,
     category = "validation_error",
+    jsonrpc = -32000,
     suggest = "Send '{parameter}' as {expected}"
 )]
 struct InvalidArguments {

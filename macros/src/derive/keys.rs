@@ -232,7 +232,7 @@ pub(crate) const LEGACY_JSONRPC: Key = Key {
     name: "legacy_jsonrpc",
     home: Home::Type,
     repeatable: false,
-    summary: "Gives the pre-2026 JSON-RPC codes -32000..=-32005 by category, and allows codes in -32019..=-32000, which MCP marks legacy.",
+    summary: "Allows explicit JSON-RPC codes in -32019..=-32000, which MCP marks legacy, for a server migrating from pre-2026 codes.",
     takes: "flag",
     example: "legacy_jsonrpc",
     aliases: &[],

@@ -13,4 +13,3 @@ pub use builtin::BuiltinEntry;
 pub use model::{Catalog, Entry, FieldInfo, StaticCatalog};
 pub use registry::CrateCatalog;
 pub(crate) use registry::Finder;
-pub(crate) use unique::str_eq;

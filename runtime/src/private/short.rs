@@ -64,12 +64,6 @@ pub const fn __jsonrpc(entry: Entry, code: i32) -> Entry {
     entry.with_jsonrpc_code(code)
 }
 
-/// With the legacy JSON-RPC code of its kind and category (so after `__category`).
-pub const fn __legacy_jsonrpc(entry: Entry) -> Entry {
-    let code = crate::legacy::jsonrpc_code(entry.kind, entry.category);
-    entry.with_jsonrpc_code(code)
-}
-
 /// With an explicit HTTP status.
 pub const fn __http(entry: Entry, status: u16) -> Entry {
     entry.with_http_status(status)

@@ -328,8 +328,7 @@ fn variant_keys_override_kind_defaults_and_enum_defaults() {
     assert_eq!(defaults.jsonrpc_code(), -32603);
     assert_eq!(defaults.http_status(), 500);
     assert!(!defaults.recoverable());
-    // Without the legacy opt-in, a category from the legacy table changes nothing
-    // (with it, this would be -32001).
+    // A category never picks a JSON-RPC code.
     assert_eq!(Overrides::LegacyCategory.jsonrpc_code(), -31404);
 }
 
@@ -337,47 +336,30 @@ fn variant_keys_override_kind_defaults_and_enum_defaults() {
 #[tool_error(legacy_jsonrpc, kind = validation)]
 enum Legacy {
     #[error("x")]
-    #[tool_error(category = "validation_error")]
+    #[tool_error(category = "validation_error", jsonrpc = -32000)]
     Validation,
     #[error("x")]
     #[tool_error(kind = not_found, category = "database_error")]
-    CategoryFirst,
+    CategoryOnly,
     #[error("x")]
     #[tool_error(kind = conflict)]
     KindFallback,
-    #[error("x")]
-    #[tool_error(kind = transient, category = "something_else")]
-    UnknownCategory,
-    #[error("x")]
-    #[tool_error(kind = internal)]
-    Internal,
-    #[error("x")]
-    #[tool_error(kind = permission)]
-    Permission,
-    #[error("x")]
-    #[tool_error(kind = internal, category = "server_error")]
-    Server,
     #[error("x")]
     #[tool_error(kind = not_found, jsonrpc = -32019)]
     Explicit,
 }
 
 #[test]
-fn legacy_jsonrpc_defaults_come_from_the_category_table() {
-    // The table in the README and `tool_error::legacy`: a listed category picks the
-    // code, in any kind.
-    assert_eq!(Legacy::Validation.jsonrpc_code(), -32000);
-    assert_eq!(Legacy::CategoryFirst.jsonrpc_code(), -32004);
-    assert_eq!(Legacy::Server.jsonrpc_code(), -32603);
-    // Without a listed category a variant keeps its kind's MCP default.
-    assert_eq!(Legacy::KindFallback.jsonrpc_code(), -31409);
-    assert_eq!(Legacy::UnknownCategory.jsonrpc_code(), -31503);
-    assert_eq!(Legacy::Internal.jsonrpc_code(), -32603);
-    assert_eq!(Legacy::Permission.jsonrpc_code(), -31403);
+fn legacy_jsonrpc_admits_explicit_codes_and_moves_none() {
     // The opt-in lets an explicit code into -32019..=-32000.
+    assert_eq!(Legacy::Validation.jsonrpc_code(), -32000);
     assert_eq!(Legacy::Explicit.jsonrpc_code(), -32019);
+    // A variant without a code of its own keeps its kind's MCP default, whatever
+    // its category.
+    assert_eq!(Legacy::CategoryOnly.jsonrpc_code(), -31404);
+    assert_eq!(Legacy::KindFallback.jsonrpc_code(), -31409);
     // HTTP statuses are untouched by the opt-in.
-    assert_eq!(Legacy::CategoryFirst.http_status(), 404);
+    assert_eq!(Legacy::CategoryOnly.http_status(), 404);
 }
 
 // ---------------------------------------------------------------------------------
@@ -1560,8 +1542,8 @@ fn jsonrpc_profiles() {
 
     // A legacy type and an explicit code travel as they are declared.
     assert_eq!(
-        render(&Legacy::CategoryFirst, &JsonRpc::bare()),
-        json!({"code": -32004, "message": "x"})
+        render(&Legacy::Explicit, &JsonRpc::bare()),
+        json!({"code": -32019, "message": "x"})
     );
     assert_eq!(
         render(&busy_service(), &JsonRpc::bare()),

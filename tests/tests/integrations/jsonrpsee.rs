@@ -23,7 +23,7 @@ enum QueryError {
 
 #[derive(Debug, thiserror::Error, ToolError)]
 #[error("compound lookup failed")]
-#[tool_error(legacy_jsonrpc, kind = not_found, category = "database_error")]
+#[tool_error(legacy_jsonrpc, kind = not_found, category = "database_error", jsonrpc = -32004)]
 struct LegacyLookup;
 
 fn data(object: &ErrorObjectOwned) -> Value {

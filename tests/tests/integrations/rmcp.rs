@@ -39,7 +39,7 @@ enum DemoError {
 
 #[derive(Debug, thiserror::Error, ToolError)]
 #[error("database lookup failed")]
-#[tool_error(legacy_jsonrpc, kind = not_found, category = "database_error", channel = protocol)]
+#[tool_error(legacy_jsonrpc, kind = not_found, category = "database_error", jsonrpc = -32004, channel = protocol)]
 struct LegacyLookup;
 
 fn complete(response: CallToolResponse) -> CallToolResult {

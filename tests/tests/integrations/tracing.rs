@@ -12,7 +12,7 @@ use tool_error_tests::{clock_at, parse_json};
 #[tool_error(domain = "gem-flux", legacy_jsonrpc)]
 enum GemFluxError {
     #[error("Gapfilling failed for {model_id} in {media_id}")]
-    #[tool_error(kind = conflict, category = "infeasibility_error")]
+    #[tool_error(kind = conflict, category = "infeasibility_error", jsonrpc = -32002)]
     GapfillInfeasible {
         model_id: String,
         media_id: String,
@@ -20,11 +20,11 @@ enum GemFluxError {
     },
 
     #[error("solver crashed")]
-    #[tool_error(kind = internal, category = "library_error")]
+    #[tool_error(kind = internal, category = "library_error", jsonrpc = -32003)]
     Solver(#[source] std::io::Error),
 
     #[error("Media '{media_id}' not found")]
-    #[tool_error(kind = not_found, category = "not_found_error")]
+    #[tool_error(kind = not_found, category = "not_found_error", jsonrpc = -32001)]
     MediaNotFound {
         media_id: String,
         #[tool_error(redact)]

@@ -47,6 +47,7 @@ enum MediaError {
     /// Some compound ids are unknown.
     #[error("{total_invalid} compound IDs not found in ModelSEED database")]
     #[tool_error(
+        jsonrpc = -32000,
         kind = validation,
         category = "validation_error",
         suggest = "Use search_compounds tool to find correct compound IDs",

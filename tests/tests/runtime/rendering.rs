@@ -58,6 +58,7 @@ enum GemFluxError {
     /// The model id is not in this session.
     #[error("Model '{model_id}' not found in current session")]
     #[tool_error(
+        jsonrpc = -32001,
         kind = not_found,
         category = "not_found_error",
         suggest = "Use build_model tool to create a new model",
@@ -70,18 +71,18 @@ enum GemFluxError {
 
     /// Gapfilling found no solution.
     #[error("Gapfilling could not find solution to enable growth in specified media")]
-    #[tool_error(kind = conflict, category = "infeasibility_error")]
+    #[tool_error(kind = conflict, category = "infeasibility_error", jsonrpc = -32002)]
     GapfillInfeasible { target_growth: f64 },
 
     #[error("timed out")]
-    #[tool_error(kind = transient, category = "timeout_error")]
+    #[tool_error(kind = transient, category = "timeout_error", jsonrpc = -32005)]
     Timeout {
         #[tool_error(retry_after)]
         retry_after: Duration,
     },
 
     #[error("solver crashed: {0}")]
-    #[tool_error(kind = internal, category = "library_error")]
+    #[tool_error(kind = internal, category = "library_error", jsonrpc = -32003)]
     Solver(#[source] std::io::Error),
 }
 

@@ -7,30 +7,28 @@
     missing_debug_implementations,
     rust_2018_idioms
 )]
-//! The legacy opt-in: -32019..=-32000 accepted, defaults from the `legacy` table.
+//! The legacy opt-in: explicit codes in -32019..=-32000 accepted; a variant without
+//! a code of its own keeps its kind's default, whatever its category.
 
 use tool_error::ToolError;
 
 #[derive(Debug, thiserror::Error, ToolError)]
 #[tool_error(legacy_jsonrpc, kind = validation)]
-enum GemFluxError {
+enum MigratedError {
     #[error("bad input")]
-    #[tool_error(category = "validation_error")]
+    #[tool_error(category = "validation_error", jsonrpc = -32000)]
     Validation,
     #[error("infeasible")]
     #[tool_error(kind = conflict, category = "infeasibility_error")]
     Infeasible,
-    #[error("database down")]
-    #[tool_error(kind = internal, category = "database_error")]
-    Database,
     #[error("path not allowed")]
     #[tool_error(kind = permission, jsonrpc = -32019)]
     PathNotAllowed,
 }
 
 pub(crate) fn run() {
-    assert_eq!(GemFluxError::Validation.jsonrpc_code(), -32000);
-    assert_eq!(GemFluxError::Infeasible.jsonrpc_code(), -32002);
-    assert_eq!(GemFluxError::Database.jsonrpc_code(), -32004);
-    assert_eq!(GemFluxError::PathNotAllowed.jsonrpc_code(), -32019);
+    assert_eq!(MigratedError::Validation.jsonrpc_code(), -32000);
+    // No code of its own: the kind's default, not a code for its category.
+    assert_eq!(MigratedError::Infeasible.jsonrpc_code(), -31409);
+    assert_eq!(MigratedError::PathNotAllowed.jsonrpc_code(), -32019);
 }

@@ -18,6 +18,7 @@ pub enum SessionError {
     /// The model ID is not in the current session.
     #[error("Model '{requested_id}' not found in current session")]
     #[tool_error(
+        jsonrpc = -32001,
         suggest = "Use build_model tool to create a new model",
         suggest = "Check model_id spelling",
         suggest = "Available models listed in details.available_models",
@@ -37,6 +38,7 @@ pub enum SessionError {
     /// The media ID is not in the current session.
     #[error("Media '{requested_id}' not found in current session")]
     #[tool_error(
+        jsonrpc = -32001,
         suggest = "Use build_media tool to create a new media",
         suggest = "Check media_id spelling",
         suggest = "Available media listed in details.available_media",
@@ -84,6 +86,7 @@ pub enum GapfillError {
     // call's arguments, and the traceback as the cause). The message follows.
     #[error("{}", infeasible_message(.model_id, .media_id, .source.is_some()))]
     #[tool_error(
+        jsonrpc = -32002,
         kind = conflict,
         category = "infeasibility_error",
         suggest = "Verify media contains carbon source (glucose, acetate, etc.)",
@@ -118,6 +121,7 @@ pub enum GapfillError {
         MAX_TARGET_GROWTH
     )]
     #[tool_error(
+        jsonrpc = -32000,
         kind = validation,
         category = "validation_error",
         suggest = "Use a small positive target such as 0.01",
@@ -134,6 +138,7 @@ pub enum GapfillError {
         MAX_COMPLEXITY_LIMIT
     )]
     #[tool_error(
+        jsonrpc = -32000,
         kind = validation,
         category = "validation_error",
         suggest = "Start with max_complexity 10 and raise it if gapfilling is infeasible"
@@ -148,6 +153,7 @@ pub enum GapfillError {
         "Gapfilling solution requires {required_reactions} reactions, more than max_complexity {max_complexity}"
     )]
     #[tool_error(
+        jsonrpc = -32002,
         kind = conflict,
         category = "infeasibility_error",
         suggest = "Retry with max_complexity of at least {required_reactions}",
@@ -241,6 +247,7 @@ pub enum FbaError {
     /// The objective reaction is not in the model.
     #[error("Objective reaction '{objective}' not found in model '{model_id}'")]
     #[tool_error(
+        jsonrpc = -32001,
         kind = not_found,
         category = "not_found_error",
         suggest = "Use the model's biomass reaction (usually bio1) as objective",
@@ -257,6 +264,7 @@ pub enum FbaError {
     /// The linear program has no feasible solution.
     #[error("FBA optimization failed - model infeasible in specified media")]
     #[tool_error(
+        jsonrpc = -32002,
         kind = conflict,
         category = "infeasibility_error",
         suggest = "Verify media contains essential nutrients (C, N, P, S sources)",
@@ -290,6 +298,7 @@ pub enum FbaError {
     /// The objective can grow without limit.
     #[error("FBA optimization failed - objective '{objective}' is unbounded")]
     #[tool_error(
+        jsonrpc = -32002,
         kind = conflict,
         category = "infeasibility_error",
         suggest = "Use build_media to give every uptake a finite lower bound (e.g. -10)",
@@ -312,6 +321,7 @@ pub enum FbaError {
     /// `flux_threshold` is negative.
     #[error("flux_threshold must be >= 0 (got {flux_threshold})")]
     #[tool_error(
+        jsonrpc = -32000,
         kind = validation,
         category = "validation_error",
         suggest = "Use 0 to report every non-zero flux, or a small positive value such as 1e-6"

@@ -16,6 +16,7 @@ pub enum LibraryError {
     /// MSBuilder, MSGenome, MSGapfill or MSMedia raised an exception.
     #[error("ModelSEEDpy library error during {during}")]
     #[tool_error(
+        jsonrpc = -32003,
         message = "ModelSEEDpy library error during {during}",
         suggest = "Verify template name is valid: GramNegative, GramPositive, Core",
         suggest = "Check ModelSEEDpy templates loaded correctly at server startup",
@@ -41,6 +42,7 @@ pub enum LibraryError {
     /// The linear programming solver failed.
     #[error("COBRApy solver failed during optimization")]
     #[tool_error(
+        jsonrpc = -32003,
         message = "COBRApy solver failed during optimization",
         suggest = "Try different solver if available (CPLEX, Gurobi, GLPK)",
         suggest = "Check model for numerical instability (very large/small coefficients)",
@@ -64,6 +66,7 @@ pub enum LibraryError {
     /// `gapfill_model`).
     #[error("Template '{template}' is not loaded")]
     #[tool_error(
+        jsonrpc = -32003,
         message = "Template '{template}' is not loaded",
         suggest = "Use build_model with a template listed in details.loaded_templates",
         suggest = "Ask the operator to restart the server if '{template}' failed to load"
@@ -149,6 +152,7 @@ pub enum DatabaseError {
     /// The compound ID is well formed but not in the database.
     #[error("Compound '{requested_id}' not found in ModelSEED database")]
     #[tool_error(
+        jsonrpc = -32004,
         kind = not_found,
         category = "database_error",
         suggest = "Use search_compounds to find correct ID",
@@ -171,6 +175,7 @@ pub enum DatabaseError {
     /// The reaction ID is well formed but not in the database.
     #[error("Reaction '{requested_id}' not found in ModelSEED database")]
     #[tool_error(
+        jsonrpc = -32004,
         kind = not_found,
         category = "database_error",
         suggest = "Use search_reactions to find correct ID",
@@ -195,6 +200,7 @@ pub enum DatabaseError {
     // cannot say.
     #[error("'{requested_id}' does not match the expected ID pattern {expected_pattern}")]
     #[tool_error(
+        jsonrpc = -32000,
         kind = validation,
         category = "validation_error",
         suggest = "IDs are lowercase with five digits, e.g. {example}",
@@ -217,6 +223,7 @@ pub enum DatabaseError {
     /// The database files are not loaded.
     #[error("ModelSEED database '{database}' is not loaded")]
     #[tool_error(
+        jsonrpc = -32004,
         kind = internal,
         category = "database_error",
         message = "ModelSEED database '{database}' is not loaded",
@@ -231,6 +238,7 @@ pub enum DatabaseError {
     /// The search query is empty or blank.
     #[error("Search query is empty")]
     #[tool_error(
+        jsonrpc = -32000,
         kind = validation,
         category = "validation_error",
         suggest = "Search by name or ID fragment, e.g. \"glucose\""
@@ -240,6 +248,7 @@ pub enum DatabaseError {
     /// The result limit is not an integer from 1 to 100.
     #[error("limit must be an integer from 1 to 100 (got {limit})")]
     #[tool_error(
+        jsonrpc = -32000,
         kind = validation,
         category = "validation_error",
         suggest = "Use a limit such as 10"
@@ -258,6 +267,7 @@ pub enum ServerError {
     /// The operation ran past its time limit.
     #[error("Operation '{operation}' exceeded the time limit of {timeout_seconds} seconds")]
     #[tool_error(
+        jsonrpc = -32005,
         kind = transient,
         category = "timeout_error",
         suggest = "Retry the call; the server may have been busy",
@@ -272,7 +282,7 @@ pub enum ServerError {
 
     /// An unexpected failure; its text stays in the logs unless verbose.
     #[error("internal server error: {source}")]
-    #[tool_error(kind = internal, category = "server_error")]
+    #[tool_error(jsonrpc = -32603, kind = internal, category = "server_error")]
     InternalServerError {
         /// The cause.
         source: Box<dyn std::error::Error + Send + Sync>,

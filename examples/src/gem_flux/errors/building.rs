@@ -23,7 +23,7 @@ pub const TEMPLATE_NAMES: [&str; 3] = ["GramNegative", "GramPositive", "Core"];
 pub enum MediaError {
     /// One or more compound IDs are malformed or not in the database.
     #[error("{}", .report.message(*.total_invalid))]
-    #[tool_error(next_call(tool = "search_compounds", args(query = _, limit = 5), read_only))]
+    #[tool_error(jsonrpc = -32000, next_call(tool = "search_compounds", args(query = _, limit = 5), read_only))]
     InvalidCompoundIds {
         /// The rejected IDs, in the order given.
         invalid_ids: Vec<String>,
@@ -44,6 +44,7 @@ pub enum MediaError {
     /// The compounds list is empty.
     #[error("No compounds provided: the compounds list is empty")]
     #[tool_error(
+        jsonrpc = -32000,
         suggest = "Provide at least one ModelSEED compound ID, e.g. cpd00027 (D-Glucose)",
         suggest = "Use search_compounds tool to find compound IDs",
         next_call(tool = "search_compounds", args(query = _, limit = 5), read_only)
@@ -53,6 +54,7 @@ pub enum MediaError {
     /// A `custom_bounds` value is not `[lower, upper]` with two finite numbers.
     #[error("custom_bounds for '{compound_id}' must be [lower, upper] with two finite numbers")]
     #[tool_error(
+        jsonrpc = -32000,
         suggest = "Write each bound as a two-number list, e.g. {{\"cpd00027\": [-5, 100]}}",
         suggest = "Use a negative lower bound for uptake and a positive upper bound for secretion"
     )]
@@ -68,6 +70,7 @@ pub enum MediaError {
         "Bounds for '{compound_id}' are out of order: lower bound {lower_bound} must be less than upper bound {upper_bound}"
     )]
     #[tool_error(
+        jsonrpc = -32000,
         suggest = "Swap the two numbers so the lower bound comes first",
         suggest = "Leave a compound out of the media instead of giving it equal bounds"
     )]
@@ -83,6 +86,7 @@ pub enum MediaError {
     /// `default_uptake` is not greater than zero.
     #[error("default_uptake must be greater than 0 (got {default_uptake})")]
     #[tool_error(
+        jsonrpc = -32000,
         suggest = "Give default_uptake as a positive rate in mmol/gDW/h, e.g. 100",
         suggest = "Use custom_bounds to restrict individual compounds instead"
     )]
@@ -94,6 +98,7 @@ pub enum MediaError {
     /// A `custom_bounds` key is not one of the media's compounds.
     #[error("custom_bounds key '{compound_id}' is not in the compounds list")]
     #[tool_error(
+        jsonrpc = -32000,
         suggest = "Add '{compound_id}' to compounds, or remove it from custom_bounds",
         suggest = "Check the custom_bounds keys for typos"
     )]
@@ -203,6 +208,7 @@ pub enum ModelError {
         if *.total_invalid == 1 { "sequence contains" } else { "sequences contain" }
     )]
     #[tool_error(
+        jsonrpc = -32000,
         kind = validation,
         category = "validation_error",
         suggest = "Use standard amino acid alphabet: ACDEFGHIKLMNPQRSTVWY",
@@ -226,6 +232,7 @@ pub enum ModelError {
     /// `protein_sequences` is empty.
     #[error("No protein sequences provided")]
     #[tool_error(
+        jsonrpc = -32000,
         kind = validation,
         category = "validation_error",
         suggest = "Provide protein_sequences as an object of sequence ID to amino acid sequence",
@@ -236,6 +243,7 @@ pub enum ModelError {
     /// The template name is not one the server knows.
     #[error("Template '{template}' is not a valid template name")]
     #[tool_error(
+        jsonrpc = -32000,
         kind = validation,
         category = "validation_error",
         suggest = "Verify template name is valid: GramNegative, GramPositive, Core",
@@ -251,6 +259,7 @@ pub enum ModelError {
     /// RAST annotation was requested while the server runs offline.
     #[error("RAST annotation requested but unavailable (server is in offline mode)")]
     #[tool_error(
+        jsonrpc = -32003,
         kind = conflict,
         category = "library_error",
         suggest = "Retry build_model without requesting RAST annotation",

@@ -68,7 +68,6 @@ pub(super) fn entry(input: &Input<'_>, variant: &Variant<'_>) -> TokenStream {
             let code = Literal::i64_unsuffixed(int.value);
             wrap("__jsonrpc", Some(quote!(#code)));
         }
-        None if input.legacy_jsonrpc() => wrap("__legacy_jsonrpc", None),
         None => {}
     }
     if let Some(int) = keys.http.get() {

@@ -249,7 +249,6 @@ const SHORT_NAMES: &[&str] = &[
     "__fields",
     "__http",
     "__jsonrpc",
-    "__legacy_jsonrpc",
     "__message",
     "__protocol",
     "__recoverable",
