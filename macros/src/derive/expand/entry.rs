@@ -63,12 +63,9 @@ pub(super) fn entry(input: &Input<'_>, variant: &Variant<'_>) -> TokenStream {
     if keys.no_effect.is_set() {
         wrap("__no_effect", None);
     }
-    match keys.jsonrpc.get() {
-        Some(int) => {
-            let code = Literal::i64_unsuffixed(int.value);
-            wrap("__jsonrpc", Some(quote!(#code)));
-        }
-        None => {}
+    if let Some(int) = keys.jsonrpc.get() {
+        let code = Literal::i64_unsuffixed(int.value);
+        wrap("__jsonrpc", Some(quote!(#code)));
     }
     if let Some(int) = keys.http.get() {
         let status = Literal::i64_unsuffixed(int.value);
