@@ -44,10 +44,10 @@
 //! server runs offline).
 //!
 //! Arguments that do not match a tool's input schema (a number where a string
-//! belongs, a missing key) are `INVALID_ARGUMENTS`, a `validation_error` naming the
-//! bad argument's path and what the schema asks for there, and suggesting exactly
-//! that (`Send 'query' as a string (...)`); an unknown tool is a JSON-RPC error
-//! -32602. The error
+//! belongs, a missing key) are refused before the tool runs, by the router's check
+//! of the schema: `INVALID_ARGUMENTS`, a `validation_error` naming each bad
+//! argument's path and what the schema asks for there, and suggesting exactly that
+//! (`Send 'query' as a string (...)`); an unknown tool is a JSON-RPC error -32602. The error
 //! plumbing is tool-error's `rmcp` feature: handlers return `Result<_, GemFluxError>`
 //! and use `?`, and `call_tool` sets the per-call scope in one line.
 
@@ -59,7 +59,7 @@ use rmcp::handler::server::wrapper::Json;
 use rmcp::{ServerHandler, ServiceExt, tool, tool_handler, tool_router};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use tool_error::args::ArgumentError;
+use tool_error::args::{ArgumentError, Violation, ViolationKind};
 use tool_error::rmcp::{McpOptions, Parameters};
 use tool_error::tracing::{Level, Levels};
 use tool_error::{ClientContext, Options, StaticCatalog, ToolError};
@@ -89,6 +89,12 @@ const DEFAULT_FLUX_THRESHOLD: f64 = 1e-6;
 /// (-32000), with the ontology server's `parameter` / `expected` / `actual` details.
 /// `expected` is what the tool's input schema says of the argument, so the
 /// suggestion can say what to send: a model cannot call tools/list itself.
+///
+/// Gem-Flux documents one bad parameter per error. The router checks every
+/// argument at once, so an error with several keeps the first in `parameter`,
+/// `expected` and `actual` (a client that knows only Gem-Flux's shape reads what
+/// it always read), lists the others under `other_parameters`, names them all in
+/// its message, and suggests a fix for each.
 #[derive(Debug, thiserror::Error, ToolError)]
 #[error("{message}")]
 #[tool_error(
@@ -97,26 +103,82 @@ const DEFAULT_FLUX_THRESHOLD: f64 = 1e-6;
     code = "INVALID_ARGUMENTS",
     kind = validation,
     category = "validation_error",
-    jsonrpc = -32000,
-    suggest = "Send '{parameter}' as {expected}"
+    jsonrpc = -32000
 )]
 struct InvalidArguments {
+    #[tool_error(details)]
+    details: BadParameters,
+    #[tool_error(skip)]
+    message: String,
+    /// `Send '<parameter>' as <expected>`, one per bad parameter.
+    #[tool_error(suggestions)]
+    fixes: Vec<String>,
+}
+
+/// The details: the first bad parameter, then the others.
+#[derive(Debug, Serialize)]
+struct BadParameters {
+    #[serde(flatten)]
+    first: BadParameter,
+    /// Every bad parameter after the first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    other_parameters: Vec<BadParameter>,
+}
+
+/// One bad parameter, as Gem-Flux's details name it.
+#[derive(Debug, Serialize)]
+struct BadParameter {
     parameter: String,
     expected: String,
     actual: String,
-    #[tool_error(skip)]
-    message: String,
+}
+
+impl BadParameter {
+    /// A violation in Gem-Flux's words: a missing argument's `actual` is `missing`.
+    fn of(violation: &Violation) -> Self {
+        let actual = match violation.kind() {
+            ViolationKind::Missing => "missing".to_owned(),
+            _ => violation.actual().to_owned(),
+        };
+        BadParameter {
+            parameter: violation.field().to_owned(),
+            expected: violation.expected().to_owned(),
+            actual,
+        }
+    }
+
+    /// Gem-Flux's sentence for it: `'query' must be a string, got number`.
+    fn sentence(&self) -> String {
+        match self.actual.as_str() {
+            "missing" => format!("'{}' is required", self.parameter),
+            actual => format!(
+                "'{}' must be {}, got {actual}",
+                self.parameter, self.expected
+            ),
+        }
+    }
 }
 
 impl From<ArgumentError> for InvalidArguments {
     fn from(error: ArgumentError) -> Self {
-        // Gem-Flux reports one parameter per error: the first one found.
-        let first = &error.violations()[0];
+        let mut bad: Vec<BadParameter> = error.violations().iter().map(BadParameter::of).collect();
+        let fixes = bad
+            .iter()
+            .map(|bad| format!("Send '{}' as {}", bad.parameter, bad.expected))
+            .collect();
+        let sentences: Vec<String> = bad.iter().map(BadParameter::sentence).collect();
+        let message = match sentences.as_slice() {
+            [one] => one.clone(),
+            many => format!("{} parameters are invalid: {}", many.len(), many.join("; ")),
+        };
+        let first = bad.remove(0);
         InvalidArguments {
-            parameter: first.field().to_owned(),
-            expected: first.expected().to_owned(),
-            actual: first.actual().to_owned(),
-            message: error.to_string(),
+            details: BadParameters {
+                first,
+                other_parameters: bad,
+            },
+            message,
+            fixes,
         }
     }
 }
@@ -137,11 +199,11 @@ struct ReactionIdArgs {
 struct SearchArgs {
     /// Text to find in compound names or IDs (case-insensitive).
     query: String,
-    /// How many compounds to return (default 10).
-    // The range is in the schema so an argument error can say it; values outside
-    // it still reach the tool, which answers INVALID_LIMIT as Gem-Flux documents.
+    /// How many compounds to return, 1 to 100 (default 10).
+    // The range is Gem-Flux's own rule, answered with INVALID_LIMIT as Gem-Flux
+    // documents, so it is not in the schema the router checks: the description
+    // says it.
     #[serde(default)]
-    #[schemars(range(min = 1, max = 100))]
     limit: Option<i64>,
 }
 
@@ -149,9 +211,8 @@ struct SearchArgs {
 struct ReactionSearchArgs {
     /// Text to find in reaction names or IDs (case-insensitive).
     query: String,
-    /// How many reactions to return (default 10).
+    /// How many reactions to return, 1 to 100 (default 10).
     #[serde(default)]
-    #[schemars(range(min = 1, max = 100))]
     limit: Option<i64>,
 }
 

@@ -26,7 +26,7 @@
 //! assert_eq!(violation.field(), "compounds[1]");
 //! assert_eq!(violation.expected(), "a string");
 //! assert_eq!(violation.actual(), "number");
-//! assert_eq!(error.to_string(), "'compounds[1]' must be a string, got number");
+//! assert_eq!(error.to_string(), "'compounds[1]' has the wrong type");
 //!
 //! let json = Envelope::new(&error).to_value(&Native);
 //! assert_eq!(json["code"], "INVALID_ARGUMENTS");
@@ -69,6 +69,8 @@
 //! [`from_str`] reads the text into a JSON value first, so a key given twice keeps
 //! its last value, as `serde_json::Value` does, rather than failing.
 
+#[cfg(feature = "jsonschema")]
+mod check;
 mod de;
 mod schema;
 mod words;
@@ -80,7 +82,10 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::{Catalog, DetailWriter, Entry, Kind, StaticCatalog, SuggestionWriter, ToolError};
+#[cfg(feature = "jsonschema")]
+#[cfg_attr(docsrs, doc(cfg(feature = "jsonschema")))]
+pub use self::check::{InputSchema, InvalidSchema};
+use crate::{Catalog, DetailWriter, Entry, Kind, StaticCatalog, ToolError};
 
 /// Deserialises `T` from JSON arguments (an MCP `tools/call`'s `arguments`, a
 /// request body), reporting the first bad field with its path.
@@ -115,9 +120,9 @@ fn parsed<T: DeserializeOwned>(value: serde_json::Result<Value>) -> Result<T, Ar
 /// Deserialises `T` from named text values: a URL's query parameters, a route's
 /// path parameters. A struct or map takes the pairs by name, a tuple by position,
 /// and a single value (`String`, `u64`...) the only pair. A value is read as a
-/// number, boolean or unit enum variant when `T` asks for one, so the violation of
-/// `?limit=ten` for a `u8` is `'limit' must be an integer from 0 to 255, got
-/// "ten"`.
+/// number, boolean or unit enum variant when `T` asks for one, so `?limit=ten` for
+/// a `u8` is a violation of `limit` that expected `an integer from 0 to 255` and
+/// got `"ten"`.
 ///
 /// ```
 /// use serde::Deserialize;
@@ -131,7 +136,9 @@ fn parsed<T: DeserializeOwned>(value: serde_json::Result<Value>) -> Result<T, Ar
 ///
 /// let error = args::from_pairs::<Search, _, _>([("q", "rust"), ("limit", "ten")]).unwrap_err();
 /// assert_eq!(error.violations()[0].kind(), ViolationKind::InvalidValue);
-/// assert_eq!(error.to_string(), r#"'limit' must be an integer from 0 to 255, got "ten""#);
+/// assert_eq!(error.to_string(), "'limit' has an invalid value");
+/// assert_eq!(error.violations()[0].expected(), "an integer from 0 to 255");
+/// assert_eq!(error.violations()[0].actual(), r#""ten""#);
 ///
 /// let error = args::from_pairs::<Search, &str, &str>([]).unwrap_err();
 /// assert_eq!(error.to_string(), "'q' is required");
@@ -179,13 +186,17 @@ pub enum ViolationKind {
 /// One bad field: where it is, what was expected, what was given.
 ///
 /// Serialised as `{"field", "violation", "expected", "actual"}`, plus `"message"`
-/// when a rule gave one.
+/// when a rule gave one; `expected` and `actual` only when they say something
+/// (nothing was given for a missing field, the field itself is what an unknown
+/// one gave).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Violation {
     field: String,
     #[serde(rename = "violation")]
     kind: ViolationKind,
+    #[serde(skip_serializing_if = "str::is_empty")]
     expected: Cow<'static, str>,
+    #[serde(skip_serializing_if = "String::is_empty")]
     actual: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     message: Option<String>,
@@ -234,7 +245,7 @@ impl Violation {
     }
 
     /// What was given: the JSON type for a wrong type (`number`, `null`...), the
-    /// value for a bad value, `missing` for an absent field.
+    /// value for a bad value; empty for an absent, unknown or repeated field.
     pub fn actual(&self) -> &str {
         &self.actual
     }
@@ -262,28 +273,26 @@ impl fmt::Display for Subject<'_> {
     }
 }
 
+/// What is wrong, in a sentence that names the field and leaves the schema's words
+/// to `expected` and the value to `actual`, so a reader meets each once.
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let subject = self.subject();
-        match (self.kind, &self.message) {
-            (_, Some(message)) => write!(f, "{subject} is invalid: {message}"),
-            (ViolationKind::Missing, None) => write!(f, "{subject} is required"),
-            (ViolationKind::UnknownField, None) => write!(f, "{subject} is not accepted"),
-            (ViolationKind::Duplicate, None) => write!(f, "{subject} is given more than once"),
-            (ViolationKind::Syntax, None) => write!(f, "{subject} is not valid JSON"),
-            (ViolationKind::Rule, None) => write!(f, "{subject} is invalid"),
-            (
-                ViolationKind::WrongType
-                | ViolationKind::InvalidValue
-                | ViolationKind::WrongLength
-                | ViolationKind::NotAllowed,
-                None,
-            ) => write!(
-                f,
-                "{subject} must be {}, got {}",
-                self.expected, self.actual
-            ),
+        if let Some(message) = &self.message {
+            return write!(f, "{subject} is invalid: {message}");
         }
+        let what = match self.kind {
+            ViolationKind::Missing => "is required",
+            ViolationKind::UnknownField => "is not accepted",
+            ViolationKind::Duplicate => "is given more than once",
+            ViolationKind::Syntax => "is not valid JSON",
+            ViolationKind::Rule => "is invalid",
+            ViolationKind::WrongType => "has the wrong type",
+            ViolationKind::InvalidValue => "has an invalid value",
+            ViolationKind::WrongLength => "has the wrong length",
+            ViolationKind::NotAllowed => "is not one of the allowed values",
+        };
+        write!(f, "{subject} {what}")
     }
 }
 
@@ -291,8 +300,10 @@ impl fmt::Display for Violation {
 /// code `INVALID_ARGUMENTS` (JSON-RPC -32602 invalid params, HTTP 400), holding one
 /// or more [`Violation`]s, in `details.violations`.
 ///
-/// The message is the first violation's (`'limit' must be an integer, got string`),
-/// or a count followed by each of them; the suggestions say how to fix each field.
+/// The message says what is wrong in a sentence per violation (`'limit' has the
+/// wrong type`; with several, their count and then each); what each field expects
+/// and was given are in `details.violations` alone, so a reader meets each once,
+/// and there are no suggestions to repeat them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ArgumentError {
     /// Never empty.
@@ -336,10 +347,11 @@ impl ArgumentError {
     /// A missing `priority` then says `an integer from 1 to 5` rather than
     /// `a value`.
     ///
+    /// The words state every rule of the schema, so use it where the input is
+    /// checked against the schema (as the rmcp integration does with the feature
+    /// `jsonschema`): a bound a server does not check must not be stated.
     /// Violations of a field the schema does not describe, unknown fields and
-    /// violations of a rule with its own message keep their words. The rmcp
-    /// integration's [`Parameters`](crate::rmcp::Parameters) does this with the
-    /// tool's input schema.
+    /// violations of a rule with its own message keep their words.
     ///
     /// ```
     /// use tool_error::args::{self, ArgumentError};
@@ -365,7 +377,19 @@ impl ArgumentError {
     /// );
     /// ```
     #[must_use]
-    pub fn with_schema(mut self, schema: &serde_json::Map<String, Value>) -> Self {
+    pub fn with_schema(self, schema: &serde_json::Map<String, Value>) -> Self {
+        self.described(schema, schema::Rules::Checked)
+    }
+
+    /// Each violation's `expected` in the words of `schema`, stating only what
+    /// reading the input into its type enforces (types, choices, required fields):
+    /// for a schema the server does not check.
+    #[cfg_attr(not(feature = "rmcp"), allow(dead_code))]
+    pub(crate) fn with_schema_types(self, schema: &serde_json::Map<String, Value>) -> Self {
+        self.described(schema, schema::Rules::Read)
+    }
+
+    fn described(mut self, schema: &serde_json::Map<String, Value>, rules: schema::Rules) -> Self {
         for violation in &mut self.violations {
             let described = matches!(
                 violation.kind,
@@ -376,7 +400,7 @@ impl ArgumentError {
                     | ViolationKind::NotAllowed
             ) && violation.message.is_none();
             if let Some(words) = described
-                .then(|| schema::expected_at(schema, &violation.field))
+                .then(|| schema::expected_at(schema, &violation.field, rules))
                 .flatten()
             {
                 violation.expected = Cow::Owned(words);
@@ -437,41 +461,6 @@ impl ToolError for ArgumentError {
 
     fn details(&self, details: &mut DetailWriter<'_>) {
         details.field("violations", &self.violations);
-    }
-
-    fn suggestions(&self, suggestions: &mut SuggestionWriter<'_>) {
-        for violation in self.violations.iter().take(NAMED) {
-            let subject = violation.subject();
-            let expected = &violation.expected;
-            if let Some(message) = &violation.message {
-                suggestions.push(&format_args!("Fix {subject}: {message}"));
-                continue;
-            }
-            match violation.kind {
-                // What deserialising alone knows of a missing field is its name;
-                // what a schema adds is worth saying.
-                ViolationKind::Missing if expected != "a value" => {
-                    suggestions.push(&format_args!("Add {subject} as {expected}"))
-                }
-                ViolationKind::Missing => suggestions.push(&format_args!("Add {subject}")),
-                ViolationKind::UnknownField => suggestions.push(&format_args!(
-                    "Remove {subject}; the accepted fields are {expected}"
-                )),
-                ViolationKind::Duplicate => {
-                    suggestions.push(&format_args!("Send {subject} only once"))
-                }
-                ViolationKind::Syntax => suggestions.push(&"Send the input as valid JSON"),
-                ViolationKind::Rule => {
-                    suggestions.push(&format_args!("Change {subject} to {expected}"))
-                }
-                ViolationKind::WrongType
-                | ViolationKind::InvalidValue
-                | ViolationKind::WrongLength
-                | ViolationKind::NotAllowed => {
-                    suggestions.push(&format_args!("Send {subject} as {expected}"))
-                }
-            };
-        }
     }
 
     fn catalog(&self) -> Option<&'static Catalog> {

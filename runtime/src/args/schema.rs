@@ -22,22 +22,72 @@ const MAX_LISTED: usize = 20;
 /// The longest description appended; a longer one is left out.
 const MAX_DESCRIPTION_CHARS: usize = 120;
 
+/// Which of a schema's rules its words may state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Rules {
+    /// Every rule the words know: types and choices, bounds, lengths, counts,
+    /// formats and patterns. For a schema the server checks the input against.
+    Checked,
+    /// Types, choices and required fields only: what reading the input into its
+    /// Rust type enforces, for a schema the server does not check. A bound that
+    /// nothing checks is not stated.
+    Read,
+}
+
 /// What `schema`, a tool's input schema, says of the value at `path` (a violation's
 /// field: `compounds[1]`, `custom_bounds.cpd00027`, `["odd key"]`; empty for the
-/// whole input), with the field's description when short: `an integer from 1 to 5
-/// (How urgent the note is, 1 = low)`. The words suit a missing field or a bad
-/// value, not an unknown field or a bad map key.
-pub(super) fn expected_at(schema: &Map<String, Value>, path: &str) -> Option<String> {
-    let mut here = schema;
-    for step in parse_path(path)? {
-        here = View::of(schema, here)?.step(&step)?;
-    }
-    let view = View::of(schema, here)?;
+/// whole input), with the field's description when short and when it says more
+/// than the rules' words: `an integer from 1 to 5 (How urgent the note is)`. The
+/// words suit a missing field or a bad value, not an unknown field or a bad map key.
+pub(super) fn expected_at(schema: &Object, path: &str, rules: Rules) -> Option<String> {
+    let view = view_at(schema, path, rules)?;
     let words = view.words(0)?.singular();
-    Some(match summary(view.get("description")) {
+    let description = summary(view.get("description")).filter(|text| adds(text, &words));
+    Some(match description {
         Some(description) => format!("{words} ({description})"),
         None => words,
     })
+}
+
+/// The fields the object at `path` declares: what may stand where a field it does
+/// not accept was sent.
+#[cfg_attr(not(feature = "jsonschema"), allow(dead_code))]
+pub(super) fn fields_at(schema: &Object, path: &str) -> Option<Vec<String>> {
+    let view = view_at(schema, path, Rules::Read)?;
+    let mut fields: Vec<String> = Vec::new();
+    let declared = view
+        .all
+        .iter()
+        .filter_map(|object| object.get("properties")?.as_object());
+    for name in declared.flat_map(Map::keys) {
+        if !fields.contains(name) {
+            fields.push(name.clone());
+        }
+    }
+    (!fields.is_empty()).then_some(fields)
+}
+
+/// The schema at `path`, with every object that makes it up.
+fn view_at<'a>(schema: &'a Object, path: &str, rules: Rules) -> Option<View<'a>> {
+    let mut here = schema;
+    for step in parse_path(path)? {
+        here = View::of(schema, here, rules)?.step(&step)?;
+    }
+    View::of(schema, here, rules)
+}
+
+/// Whether a description says something the rules' words do not: some word of it
+/// is not among theirs (`Integer from 1 to 5` beside `an integer from 1 to 5` adds
+/// nothing; `How urgent the note is` does).
+fn adds(description: &str, words: &str) -> bool {
+    let said: Vec<String> = words
+        .split(|c: char| !c.is_alphanumeric())
+        .map(str::to_lowercase)
+        .collect();
+    description
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .any(|word| !said.contains(&word.to_lowercase()))
 }
 
 /// One step of a violation's path.
@@ -85,6 +135,8 @@ fn parse_path(mut rest: &str) -> Option<Vec<Step>> {
 struct View<'a> {
     /// The whole schema, which `$ref`s point into.
     root: &'a Object,
+    /// Which rules the words state.
+    rules: Rules,
     /// The objects that apply.
     all: Vec<&'a Object>,
     /// Whether `null` is allowed too.
@@ -93,9 +145,10 @@ struct View<'a> {
 
 impl<'a> View<'a> {
     /// The view of `schema`; `None` past [`MAX_MERGED`] objects or at a bad `$ref`.
-    fn of(root: &'a Object, schema: &'a Object) -> Option<View<'a>> {
+    fn of(root: &'a Object, schema: &'a Object, rules: Rules) -> Option<View<'a>> {
         let mut view = View {
             root,
+            rules,
             all: Vec::new(),
             null: false,
         };
@@ -136,7 +189,8 @@ impl<'a> View<'a> {
 
     /// A count (`minItems`, `maxLength`...) other than 0.
     fn count(&self, key: &str) -> Option<u64> {
-        self.get(key)?.as_u64().filter(|&n| n > 0)
+        let checked = self.rules == Rules::Checked;
+        self.get(key)?.as_u64().filter(|&n| n > 0 && checked)
     }
 
     /// The schema of the field `key`.
@@ -170,7 +224,8 @@ impl<'a> View<'a> {
     /// variant (`shape.Circle`).
     fn variant(&self, key: &str) -> Option<&'a Value> {
         let branches = self.branches()?.iter().filter_map(Value::as_object);
-        let mut having = branches.filter_map(|branch| View::of(self.root, branch)?.property(key));
+        let mut having =
+            branches.filter_map(|branch| View::of(self.root, branch, self.rules)?.property(key));
         having.next().filter(|_| having.next().is_none())
     }
 
@@ -230,7 +285,7 @@ impl<'a> View<'a> {
     /// The words for the schema at `key` (items, map values), a level down.
     fn inner(&self, key: &str, level: usize) -> Option<Words> {
         let inner = self.get(key)?.as_object().filter(|_| level < MAX_NESTING)?;
-        View::of(self.root, inner)?.words(level + 1)
+        View::of(self.root, inner, self.rules)?.words(level + 1)
     }
 
     /// `an array of 1 to 3 strings`, `an array of items, each one of: a, b`.
@@ -274,7 +329,12 @@ impl<'a> View<'a> {
 
     /// `a string`, `a UUID string`, `a non-empty string`, `a string of 1 to 64 ...`.
     fn string_words(&self) -> Words {
-        let (article, noun) = match self.get("format").and_then(Value::as_str) {
+        let checked = self.rules == Rules::Checked;
+        let format = self
+            .get("format")
+            .and_then(Value::as_str)
+            .filter(|_| checked);
+        let (article, noun) = match format {
             Some("uuid") => ("a", "UUID string".to_owned()),
             Some("date-time") => ("an", "RFC 3339 date-time string".to_owned()),
             Some("date") => ("a", "YYYY-MM-DD date string".to_owned()),
@@ -285,14 +345,23 @@ impl<'a> View<'a> {
             _ => ("a", "string".to_owned()),
         };
         let characters = |n: u64| format!("{n} character{}", if n == 1 { "" } else { "s" });
-        let rest = match (self.count("minLength"), self.count("maxLength")) {
-            (Some(1), None) => return Words::Noun("a", format!("non-empty {noun}"), String::new()),
-            (Some(min), Some(max)) if min == max => format!(" of {}", characters(min)),
-            (Some(min), Some(max)) => format!(" of {min} to {max} characters"),
-            (Some(min), None) => format!(" of at least {min} characters"),
-            (None, Some(max)) => format!(" of at most {}", characters(max)),
-            (None, None) => String::new(),
+        let (article, noun, mut rest) = match (self.count("minLength"), self.count("maxLength")) {
+            (Some(1), None) => ("a", format!("non-empty {noun}"), String::new()),
+            (Some(min), Some(max)) if min == max => {
+                (article, noun, format!(" of {}", characters(min)))
+            }
+            (Some(min), Some(max)) => (article, noun, format!(" of {min} to {max} characters")),
+            (Some(min), None) => (article, noun, format!(" of at least {min} characters")),
+            (None, Some(max)) => (article, noun, format!(" of at most {}", characters(max))),
+            (None, None) => (article, noun, String::new()),
         };
+        if let Some(pattern) = self
+            .get("pattern")
+            .and_then(Value::as_str)
+            .filter(|_| checked)
+        {
+            rest.push_str(&format!(" matching the pattern {pattern}"));
+        }
         Words::Noun(article, noun, rest)
     }
 
@@ -325,6 +394,9 @@ impl<'a> View<'a> {
 
     /// A bound as (value, exclusive): the inclusive keyword's, else the exclusive's.
     fn bound(&self, inclusive: &str, exclusive: &str) -> Option<(&'a Number, bool)> {
+        if self.rules == Rules::Read {
+            return None;
+        }
         let (value, exclusive) = match self.get(inclusive).and_then(Value::as_number) {
             // Draft 4 makes `minimum` exclusive with `"exclusiveMinimum": true`.
             Some(value) => (value, self.get(exclusive) == Some(&Value::Bool(true))),

@@ -287,12 +287,12 @@ enum Shelf {
 #[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
 #[allow(dead_code)]
 struct NoteArgs {
+    #[schemars(length(min = 1))]
     title: String,
     /// How urgent the note is, 1 = low.
     #[schemars(range(min = 1, max = 5))]
     priority: u8,
-    #[serde(default)]
-    shelf: Option<Shelf>,
+    shelf: Shelf,
 }
 
 #[derive(Debug, serde::Serialize, schemars::JsonSchema)]
@@ -470,7 +470,8 @@ async fn a_server_with_the_router_and_no_call_tool() {
         .unwrap();
     let envelope = mcp_envelope(&absent);
     assert_eq!(envelope["details"]["violations"][0]["field"], "media_id");
-    assert_eq!(envelope["details"]["violations"][0]["actual"], "missing");
+    // Nothing was given, so nothing is said to have been.
+    assert!(envelope["details"]["violations"][0].get("actual").is_none());
     assert_eq!(envelope["message"], "'media_id' is required");
 
     // Protocol channel: a JSON-RPC error with the envelope as data.
@@ -524,47 +525,94 @@ async fn a_transient_error_says_whether_a_retry_is_safe_from_the_tools_annotatio
 }
 
 #[tokio::test]
-async fn argument_errors_say_what_the_input_schema_says_of_the_field() {
+async fn the_input_schema_is_enforced_before_the_handler_runs() {
     let (client, server_task) = serve_demo(Options::new()).await;
-    let violation = |result: &CallToolResult| {
+    let add_note = |arguments: serde_json::Value| {
+        let client = &client;
+        async move {
+            let result = client.call_tool(tool_call("add_note", arguments)).await;
+            result.expect("a tool result")
+        }
+    };
+    // `add_note` answers "added" whenever its handler runs.
+    let good = add_note(json!({ "title": "milk", "priority": 2, "shelf": "inbox" })).await;
+    assert_eq!(mcp_text(&good), "added");
+    let violations = |result: &CallToolResult| {
+        assert_eq!(result.is_error, Some(true), "{result:?}");
         let envelope = mcp_envelope(result);
         assert_eq!(envelope["code"], "INVALID_ARGUMENTS", "{envelope}");
-        (
-            envelope["details"]["violations"][0].clone(),
-            envelope["suggestions"][0].clone(),
-        )
+        // What each field expects is said in its violation, and only there.
+        assert!(envelope.get("suggestions").is_none(), "{envelope}");
+        envelope["details"]["violations"]
+            .as_array()
+            .unwrap()
+            .clone()
     };
 
-    // A missing integer: its type, its bounds and its description, from the schema
-    // rmcp derives of the arguments.
-    let missing = client
-        .call_tool(tool_call("add_note", json!({ "title": "milk" })))
-        .await
-        .unwrap();
-    let (missing, suggestion) = violation(&missing);
-    assert_eq!(missing["field"], "priority");
-    assert_eq!(missing["violation"], "missing");
+    // Out of the declared range: refused, with the rule stated.
+    let high = add_note(json!({ "title": "milk", "priority": 9, "shelf": "inbox" })).await;
     assert_eq!(
-        missing["expected"],
-        "an integer from 1 to 5 (How urgent the note is, 1 = low)"
+        violations(&high),
+        [json!({
+            "field": "priority",
+            "violation": "invalid_value",
+            "expected": "an integer from 1 to 5 (How urgent the note is, 1 = low)",
+            "actual": "9"
+        })]
     );
+    // Shorter than declared.
+    let empty = add_note(json!({ "title": "", "priority": 2, "shelf": "inbox" })).await;
     assert_eq!(
-        suggestion,
-        "Add 'priority' as an integer from 1 to 5 (How urgent the note is, 1 = low)"
+        violations(&empty),
+        [json!({
+            "field": "title",
+            "violation": "wrong_length",
+            "expected": "a non-empty string",
+            "actual": "\"\""
+        })]
     );
 
-    // An enum: its values.
-    let shelf = client
-        .call_tool(tool_call(
-            "add_note",
-            json!({ "title": "milk", "priority": 2, "shelf": "desk" }),
-        ))
-        .await
-        .unwrap();
-    let (shelf, _) = violation(&shelf);
-    assert_eq!(shelf["field"], "shelf");
-    let expected = shelf["expected"].as_str().unwrap();
-    assert!(expected.starts_with("one of: inbox, archive"), "{expected}");
+    // Every missing field in one error.
+    let nothing = add_note(json!({})).await;
+    let missing: Vec<serde_json::Value> = violations(&nothing)
+        .iter()
+        .map(|violation| json!([violation["field"], violation["violation"]]))
+        .collect();
+    assert_eq!(
+        missing,
+        [
+            json!(["title", "missing"]),
+            json!(["priority", "missing"]),
+            json!(["shelf", "missing"])
+        ]
+    );
+    assert_eq!(
+        mcp_envelope(&nothing)["message"],
+        "3 fields are invalid: 'title' is required; 'priority' is required; 'shelf' is required"
+    );
+
+    // Three bad fields, three violations.
+    let three = add_note(json!({ "title": 5, "priority": 0, "shelf": "desk" })).await;
+    let kinds: Vec<serde_json::Value> = violations(&three)
+        .iter()
+        .map(|violation| json!([violation["field"], violation["violation"]]))
+        .collect();
+    assert_eq!(kinds.len(), 3, "{kinds:?}");
+    for expected in [
+        json!(["title", "wrong_type"]),
+        json!(["priority", "invalid_value"]),
+        json!(["shelf", "not_allowed"]),
+    ] {
+        assert!(kinds.contains(&expected), "{expected} in {kinds:?}");
+    }
+
+    // One missing field: short, and its rule said once.
+    let priority = add_note(json!({ "title": "milk", "shelf": "inbox" })).await;
+    let text = mcp_text(&priority);
+    assert!(text.len() <= 250, "{} characters: {text}", text.len());
+    assert_eq!(text.matches("from 1 to 5").count(), 1, "{text}");
+    assert_eq!(mcp_envelope(&priority)["message"], "'priority' is required");
+
     client.cancel().await.unwrap();
     server_task.await.unwrap();
 }

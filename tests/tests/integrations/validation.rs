@@ -106,10 +106,8 @@ fn validator_errors_are_one_rule_violation_per_field() {
         })
     );
     assert_eq!(by_field("author")["expected"], "a value that passes email");
-    assert_eq!(
-        native(&error)["suggestions"][0],
-        "Change 'author' to a value that passes email"
-    );
+    // The violations say what each field expects; no suggestion repeats them.
+    assert!(native(&error).get("suggestions").is_none());
     assert_eq!(by_field("author")["actual"], "\"not-an-email\"");
     let tag = by_field("tags[1].name");
     assert_eq!(tag["message"], "tags have at least two letters");

@@ -312,7 +312,7 @@ fn a_field_of_the_wrong_type_is_named_by_its_path() {
     let (reply, _) = one(post_json("/docs", body));
     let problem = reply.problem(400);
     assert_eq!(problem["code"], "INVALID_ARGUMENTS");
-    assert_eq!(problem["detail"], "'tags[1]' must be a string, got number");
+    assert_eq!(problem["detail"], "'tags[1]' has the wrong type");
     assert_eq!(
         problem["details"]["violations"],
         json!([{
@@ -322,10 +322,7 @@ fn a_field_of_the_wrong_type_is_named_by_its_path() {
             "actual": "number"
         }])
     );
-    assert_eq!(
-        problem["suggestions"],
-        json!(["Send 'tags[1]' as a string"])
-    );
+    assert!(problem.get("suggestions").is_none(), "{problem}");
 }
 
 #[test]
@@ -339,11 +336,10 @@ fn a_missing_field_is_named() {
         json!([{
             "field": "title",
             "violation": "missing",
-            "expected": "a value",
-            "actual": "missing"
+            "expected": "a value"
         }])
     );
-    assert_eq!(problem["suggestions"], json!(["Add 'title'"]));
+    assert!(problem.get("suggestions").is_none(), "{problem}");
 }
 
 #[test]

@@ -239,12 +239,17 @@ async fn initialisation_and_tool_listing() {
     assert_eq!(reaction["properties"]["reaction_id"]["type"], "string");
     let search = schema("search_reactions");
     assert_eq!(search["required"], json!(["query"]));
+    // The range of `limit` is Gem-Flux's own check (INVALID_LIMIT), said in the
+    // description rather than declared, so the router's schema check leaves it to
+    // the tool.
     for name in ["search_compounds", "search_reactions"] {
         let limit = &schema(name)["properties"]["limit"];
         assert_eq!(
             (&limit["minimum"], &limit["maximum"]),
-            (&json!(1), &json!(100))
+            (&json!(null), &json!(null))
         );
+        let description = limit["description"].as_str().unwrap();
+        assert!(description.contains("1 to 100"), "{description}");
     }
     // The lists take no arguments.
     for name in ["list_models", "list_media"] {
@@ -1529,10 +1534,11 @@ async fn argument_errors_say_what_to_send() {
     )
     .await;
     let suggestion = envelope["suggestions"][0].as_str().unwrap();
-    // The range is the schema's, so the suggestion can say it.
+    // The schema declares the type; the range is in the description, since the
+    // tool checks it.
     assert!(
-        suggestion.starts_with("Send 'limit' as an integer from 1 to 100")
-            && suggestion.contains("How many reactions to return"),
+        suggestion.starts_with("Send 'limit' as an integer or null")
+            && suggestion.contains("How many reactions to return, 1 to 100"),
         "{suggestion}"
     );
 
@@ -1548,6 +1554,37 @@ async fn argument_errors_say_what_to_send() {
         envelope["suggestions"],
         json!(["Send 'compounds[1]' as a string"])
     );
+    // One bad parameter: Gem-Flux's documented shape, nothing more.
+    assert_eq!(
+        envelope["details"],
+        json!({ "parameter": "compounds[1]", "expected": "a string", "actual": "number" })
+    );
+    assert_eq!(
+        envelope["message"],
+        "'compounds[1]' must be a string, got number"
+    );
+
+    // Several: all of them in one answer, the first where Gem-Flux's clients read it.
+    let envelope = failure(
+        &client,
+        "build_media",
+        json!({ "compounds": ["cpd00027", 42], "default_uptake": "high" }),
+        "INVALID_ARGUMENTS",
+        "validation_error",
+    )
+    .await;
+    let message = envelope["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("2 parameters are invalid: "),
+        "{message}"
+    );
+    let first = envelope["details"]["parameter"].as_str().unwrap();
+    let others = envelope["details"]["other_parameters"].as_array().unwrap();
+    assert_eq!(others.len(), 1, "{envelope}");
+    let mut named = vec![first, others[0]["parameter"].as_str().unwrap()];
+    named.sort_unstable();
+    assert_eq!(named, ["compounds[1]", "default_uptake"]);
+    assert_eq!(envelope["suggestions"].as_array().map(Vec::len), Some(2));
 
     let _ = finish(client, stderr).await;
 }

@@ -143,7 +143,7 @@ impl Failure {
 }
 
 /// Appends `.key`, or `["key"]` when the key is not a plain identifier.
-fn push_key(path: &mut String, key: &str) {
+pub(super) fn push_key(path: &mut String, key: &str) {
     let plain = !key.is_empty()
         && key
             .chars()
@@ -221,25 +221,20 @@ impl de::Error for Failure {
         Failure::new(
             ViolationKind::UnknownField,
             words::one_of(expected),
-            words::quoted(field),
+            String::new(),
         )
         .with_field(field)
     }
 
     fn missing_field(field: &'static str) -> Self {
-        Failure::new(
-            ViolationKind::Missing,
-            "a value".to_owned(),
-            "missing".to_owned(),
-        )
-        .with_field(field)
+        Failure::new(ViolationKind::Missing, "a value".to_owned(), String::new()).with_field(field)
     }
 
     fn duplicate_field(field: &'static str) -> Self {
         Failure::new(
             ViolationKind::Duplicate,
             "a single value".to_owned(),
-            "a repeated field".to_owned(),
+            String::new(),
         )
         .with_field(field)
     }

@@ -3,9 +3,9 @@ use serde_json::json;
 
 use super::*;
 
-/// The words at `path` of `schema`, an object.
+/// The words at `path` of `schema`, an object, for a schema the server checks.
 fn at(schema: &Value, path: &str) -> Option<String> {
-    expected_at(schema.as_object()?, path)
+    expected_at(schema.as_object()?, path, Rules::Checked)
 }
 
 /// Checks the `path => words` lines of `table` against `schema`.
@@ -136,6 +136,46 @@ fn a_tool_input() {
     for path in "x urgency.x compounds.x compounds[0][0] pair[2] id[ id.".split(' ') {
         assert_eq!(at(&schema, path), None, "{path}");
     }
+    // A schema nothing checks: the words state what reading the input enforces
+    // (types, choices, required fields), never a bound, length, count or format.
+    let read = |path: &str| expected_at(schema.as_object().unwrap(), path, Rules::Read);
+    for (path, words) in [
+        ("urgency", "an integer (How urgent the note is, 1 = low)"),
+        ("limit", "an integer or null"),
+        ("priority", "one of: low, medium, high (How urgent)"),
+        ("owner", "an object with required fields: name"),
+        ("owner.name", "a string"),
+        ("owner.email", "a string or null"),
+        ("id", "a string"),
+        ("pair", "an array"),
+        ("pair[0]", "an integer"),
+    ] {
+        assert_eq!(read(path).as_deref(), Some(words), "{path}");
+    }
+}
+
+#[test]
+fn a_description_is_added_when_it_says_more_than_the_rules() {
+    let schema = json!({
+        "type": "object",
+        "properties": {
+            "priority": {
+                "type": "integer", "minimum": 1, "maximum": 5,
+                "description": "Integer from 1 to 5."
+            },
+            "compound_id": {
+                "type": "string", "pattern": "^cpd\\d{5}$",
+                "description": "A ModelSEED compound ID"
+            }
+        }
+    });
+    check(
+        &schema,
+        r#"
+        priority => an integer from 1 to 5
+        compound_id => a string matching the pattern ^cpd\d{5}$ (A ModelSEED compound ID)
+    "#,
+    );
 }
 
 #[test]
@@ -331,7 +371,7 @@ proptest! {
             Value::Object(object) => object,
             other => Map::from_iter([("items".to_owned(), other)]),
         };
-        if let Some(words) = expected_at(&schema, path.trim_start_matches('.')) {
+        if let Some(words) = expected_at(&schema, path.trim_start_matches('.'), Rules::Checked) {
             prop_assert!(!words.is_empty() && !words.contains('\n'), "{}", words);
         }
     }

@@ -63,11 +63,10 @@
 //!
 //! ```json
 //! {"type": "about:blank", "title": "Bad Request", "status": 400,
-//!  "detail": "'title' must be a string, got number",
+//!  "detail": "'title' has the wrong type",
 //!  "code": "INVALID_ARGUMENTS", "kind": "VALIDATION", "recoverable": true,
 //!  "details": {"violations": [{"field": "title", "violation": "wrong_type",
-//!                              "expected": "a string", "actual": "number"}]},
-//!  "suggestions": ["Send 'title' as a string"]}
+//!                              "expected": "a string", "actual": "number"}]}}
 //! ```
 //!
 //! Every field violation is 400, like the same [`ArgumentError`](crate::args::ArgumentError)

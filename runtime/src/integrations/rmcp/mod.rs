@@ -160,6 +160,7 @@
 //! [`tracing`](crate::tracing)) inside this span. A masked message or a redacted
 //! value is never a span attribute.
 
+mod arguments;
 #[cfg(feature = "jsonschema")]
 mod check;
 mod convert;

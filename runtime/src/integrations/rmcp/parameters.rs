@@ -9,11 +9,9 @@ use ::rmcp::handler::server::tool::ToolCallContext;
 use ::rmcp::schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::de::DeserializeOwned;
 
-use ::rmcp::model::CallToolResponse;
-
-use super::convert::{scoped_response, warn_unscoped};
-use super::scope::{Scope, with_current};
-use crate::ToolError;
+use super::arguments::answer;
+use super::convert::warn_unscoped;
+use super::scope::with_current;
 use crate::args::{self, ArgumentError};
 
 /// Tool arguments, deserialised with the path of any bad field: a drop-in for
@@ -25,8 +23,9 @@ use crate::args::{self, ArgumentError};
 /// was expected and what was given in `details.violations`) instead of serde's bare
 /// message, so the model can fix its call. What was expected is what the tool's
 /// input schema says of the field ([`ArgumentError::with_schema`]): its type,
-/// allowed values, bounds, format and a short description, so a missing
-/// `priority` reads `an integer from 1 to 5`, not just that it is required;
+/// allowed values and a short description, and, when the router checks arguments
+/// against the schema (feature `jsonschema`), its bounds, lengths and formats too,
+/// so a missing `priority` reads `an integer from 1 to 5` only where a 9 is refused;
 /// [`McpOptions::with_argument_error`](super::McpOptions::with_argument_error)
 /// substitutes the server's own error. That needs the scope the
 /// [`Router`](super::Router) sets; without it, rmcp's plain-text result is returned
@@ -62,46 +61,23 @@ impl<'a, S, T: DeserializeOwned> FromContextPart<ToolCallContext<'a, S>> for Par
     }
 }
 
-/// Renders the argument error as the scope's tool result and hands rmcp an error
-/// its router turns into a plain tool result when there is no scope.
+/// What `from_context_part` returns for arguments that failed to deserialise: in a
+/// router's scope, the call's answer is parked for the router, which answers with
+/// it ([`answer`]); rmcp's own router turns the prefix of the returned error's
+/// message into a plain-text tool result, all it can do without the scope.
 pub(super) fn argument_failure(error: ArgumentError) -> ErrorData {
+    let message = format!("failed to deserialize parameters: {error}");
     with_current(|scope| match scope {
-        Some(scope) => scoped_argument_failure(error, scope),
+        Some(scope) => match answer(error, scope) {
+            Ok(response) => {
+                scope.argument_failure = Some(Box::new(response));
+                ErrorData::invalid_params(message, None)
+            }
+            Err(protocol_error) => protocol_error,
+        },
         None => {
             warn_unscoped();
-            ErrorData::invalid_params(format!("failed to deserialize parameters: {error}"), None)
+            ErrorData::invalid_params(message, None)
         }
     })
-}
-
-/// [`argument_failure`] inside `scope`, which keeps the result for the router; an
-/// error on the protocol channel is the JSON-RPC error itself.
-fn scoped_argument_failure(error: ArgumentError, scope: &mut Scope) -> ErrorData {
-    // The tool's input schema says more of each field than deserialising can.
-    let error = match &scope.tool_declaration {
-        Some(declared) => error.with_schema(&declared.input_schema),
-        None => error,
-    };
-    let error: Box<dyn ToolError + Send + Sync> = match scope.options.mcp().argument_error() {
-        Some(map) => map(error),
-        None => Box::new(error),
-    };
-    let response = match scoped_response(&*error, scope) {
-        Ok(response) => response,
-        Err(protocol_error) => return protocol_error,
-    };
-    let data = match &response {
-        CallToolResponse::Complete(result) => result.structured_content.clone().or_else(|| {
-            result
-                .content
-                .first()
-                .and_then(|content| content.as_text())
-                .and_then(|text| serde_json::from_str(&text.text).ok())
-        }),
-        _ => None,
-    };
-    scope.argument_failure = Some(Box::new(response));
-    // rmcp's router turns exactly this prefix into a tool result rather than a
-    // protocol error.
-    ErrorData::invalid_params(format!("failed to deserialize parameters: {error}"), data)
 }

@@ -14,8 +14,10 @@ use tracing::Instrument;
 use tracing::field::Empty;
 use tracing::instrument::Instrumented;
 
-use super::scope::{Declaration, Scope, Scoped};
+use super::arguments;
+use super::scope::{Declaration, Scope, Scoped, with_current};
 use crate::Options;
+use crate::args::ArgumentError;
 
 /// A server's `ToolRouter` seen through tool-error: hand it to rmcp's
 /// `#[tool_handler]` and every tool call runs with the tool name, the request id,
@@ -77,7 +79,9 @@ impl<'r, S: MaybeSend + 'static> Router<'r, S> {
     ) -> impl Future<Output = Result<CallToolResponse, ErrorData>> + use<'r, 'c, S> {
         let options = self.options.unwrap_or_else(|| Options::installed()).clone();
         let tool = self.tools.get(&context.name);
-        let declaration = tool.map(Declaration::of);
+        let mut context = context;
+        let rejected = check_arguments(tool, &mut context);
+        let declaration = tool.map(|tool| Declaration::of(tool, rejected.is_some()));
         // The declared name, usually a `&'static str` the macro wrote, so the scope
         // holds it without copying the one the request carried.
         let name = tool.map_or_else(|| context.name.clone(), |tool| tool.name.clone());
@@ -89,10 +93,43 @@ impl<'r, S: MaybeSend + 'static> Router<'r, S> {
             declaration,
             span.clone(),
         );
+        let tools = self.tools;
+        let running = async move {
+            match rejected {
+                // Arguments the input schema refuses never reach the handler.
+                Some(Err(error)) => with_current(|scope| match scope {
+                    Some(scope) => arguments::answer(error, scope),
+                    None => Err(ErrorData::invalid_params(error.to_string(), None)),
+                }),
+                _ => tools.call(context).await,
+            }
+        };
         Call {
-            running: Scoped::new(scope, self.tools.call(context)).instrument(span),
+            running: Scoped::new(scope, running).instrument(span),
         }
     }
+}
+
+/// The check of a call's arguments against the tool's input schema: `None` when
+/// nothing checks them (no such tool, a schema that does not compile, or no
+/// feature `jsonschema`), else what the check found.
+#[cfg(feature = "jsonschema")]
+fn check_arguments<S>(
+    tool: Option<&Tool>,
+    context: &mut ToolCallContext<'_, S>,
+) -> Option<Result<(), ArgumentError>> {
+    let schema = arguments::compiled(tool?)?;
+    Some(arguments::check(&schema, &mut context.arguments))
+}
+
+/// Without the feature `jsonschema`, nothing checks a call's arguments before its
+/// handler reads them.
+#[cfg(not(feature = "jsonschema"))]
+fn check_arguments<S>(
+    _: Option<&Tool>,
+    _: &mut ToolCallContext<'_, S>,
+) -> Option<Result<(), ArgumentError>> {
+    None
 }
 
 pin_project_lite::pin_project! {

@@ -31,6 +31,9 @@ pub(super) struct Scope {
 pub(super) struct Declaration {
     /// Whether it declares an `outputSchema`.
     pub(super) has_output_schema: bool,
+    /// Whether the router checks the call's arguments against the input schema, so
+    /// an argument error may state every rule of it.
+    pub(super) checked: bool,
     /// Whether a call may be repeated unchanged: `readOnlyHint` or `idempotentHint`
     /// is true (MCP's defaults for both are false).
     pub(super) idempotent: bool,
@@ -39,11 +42,12 @@ pub(super) struct Declaration {
 }
 
 impl Declaration {
-    pub(super) fn of(tool: &Tool) -> Self {
+    pub(super) fn of(tool: &Tool, checked: bool) -> Self {
         let hints = tool.annotations.as_ref();
         let hint = |hint: Option<bool>| hint == Some(true);
         Declaration {
             has_output_schema: tool.output_schema.is_some(),
+            checked,
             idempotent: hints
                 .is_some_and(|hints| hint(hints.read_only_hint) || hint(hints.idempotent_hint)),
             input_schema: tool.input_schema.clone(),

@@ -1,0 +1,221 @@
+//! Arguments checked against their JSON Schema before they are read: every
+//! violation at once, each in the schema's words.
+
+use std::collections::BTreeSet;
+use std::fmt;
+use std::sync::Arc;
+
+use jsonschema::error::{ValidationError, ValidationErrorKind};
+use jsonschema::paths::LocationSegment;
+use serde_json::{Map, Value};
+
+use super::schema::{self, Rules};
+use super::{ArgumentError, Violation, ViolationKind, de, words};
+
+/// An input schema compiled once, for checking arguments against everything it
+/// says (feature `jsonschema`): types, required fields, bounds, lengths, item
+/// counts, choices, patterns, formats and fields it does not accept.
+///
+/// A failed check is one [`ArgumentError`] with a [`Violation`] per bad field, each
+/// field once, in the order the validator meets them (missing fields in the order
+/// `required` lists them): a model fixes its call in one round trip. A violation's `expected` is what the schema says of the field, in
+/// words (`an integer from 1 to 5`), which the check keeps, so the words state no
+/// rule the server does not enforce.
+///
+/// ```
+/// use tool_error::args::{InputSchema, ViolationKind};
+///
+/// let schema = serde_json::json!({
+///     "type": "object",
+///     "required": ["title", "priority"],
+///     "properties": {
+///         "title": { "type": "string", "minLength": 1 },
+///         "priority": { "type": "integer", "minimum": 1, "maximum": 5 }
+///     },
+///     "additionalProperties": false
+/// });
+/// let schema = InputSchema::new(schema.as_object().unwrap().clone().into()).unwrap();
+/// assert!(schema.check(&serde_json::json!({ "title": "milk", "priority": 2 })).is_ok());
+///
+/// let error = schema.check(&serde_json::json!({ "title": "", "priority": 9, "tag": "x" })).unwrap_err();
+/// let mut found: Vec<_> = error.violations().iter().map(|v| (v.field(), v.kind())).collect();
+/// found.sort_by_key(|(field, _)| *field);
+/// assert_eq!(found, [
+///     ("priority", ViolationKind::InvalidValue),
+///     ("tag", ViolationKind::UnknownField),
+///     ("title", ViolationKind::WrongLength),
+/// ]);
+/// let priority = error.violations().iter().find(|v| v.field() == "priority").unwrap();
+/// assert_eq!(priority.expected(), "an integer from 1 to 5");
+/// assert_eq!(priority.actual(), "9");
+/// ```
+pub struct InputSchema {
+    schema: Arc<Map<String, Value>>,
+    validator: jsonschema::Validator,
+}
+
+impl fmt::Debug for InputSchema {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("InputSchema")
+            .field("schema", &self.schema)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A schema that is not a valid JSON Schema, with jsonschema's reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InvalidSchema(String);
+
+impl fmt::Display for InvalidSchema {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "not a valid JSON Schema: {}", self.0)
+    }
+}
+
+impl std::error::Error for InvalidSchema {}
+
+impl InputSchema {
+    /// Compiles `schema`, `format` keywords included (jsonschema checks formats
+    /// only when asked to).
+    pub fn new(schema: Arc<Map<String, Value>>) -> Result<Self, InvalidSchema> {
+        let validator = jsonschema::options()
+            .should_validate_formats(true)
+            .build(&Value::Object((*schema).clone()))
+            .map_err(|error| InvalidSchema(error.to_string()))?;
+        Ok(InputSchema { schema, validator })
+    }
+
+    /// The schema as given.
+    pub fn schema(&self) -> &Arc<Map<String, Value>> {
+        &self.schema
+    }
+
+    /// Checks `arguments` against the schema: nothing when they satisfy it, else
+    /// every bad field, once each.
+    pub fn check(&self, arguments: &Value) -> Result<(), ArgumentError> {
+        if self.validator.is_valid(arguments) {
+            return Ok(());
+        }
+        let mut seen = BTreeSet::new();
+        let violations = self
+            .validator
+            .iter_errors(arguments)
+            .flat_map(|error| violations(&self.schema, &error))
+            .filter(|violation| seen.insert(violation.field.clone()));
+        match ArgumentError::from_violations(violations) {
+            Some(error) => Err(error),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The violations one failed keyword stands for (several for fields an object
+/// does not accept).
+fn violations(schema: &Map<String, Value>, error: &ValidationError<'_>) -> Vec<Violation> {
+    let at = path(error);
+    let instance: &Value = error.instance();
+    let words = |field: &str| schema::expected_at(schema, field, Rules::Checked);
+    let violation = |kind, field: String, actual: String| {
+        let expected = words(&field).unwrap_or_default();
+        Violation::new(kind, field, expected, actual)
+    };
+    match error.kind() {
+        ValidationErrorKind::Required { property } => {
+            let mut field = at.clone();
+            de::push_key(&mut field, property.as_str().unwrap_or_default());
+            let expected = words(&field).unwrap_or_else(|| "a value".to_owned());
+            vec![Violation::new(ViolationKind::Missing, field, expected, "")]
+        }
+        ValidationErrorKind::AdditionalProperties { unexpected }
+        | ValidationErrorKind::UnevaluatedProperties { unexpected } => {
+            let accepted = schema::fields_at(schema, &at).unwrap_or_default();
+            let accepted: Vec<&str> = accepted.iter().map(String::as_str).collect();
+            let expected = words::one_of(&accepted);
+            unexpected
+                .iter()
+                .map(|name| {
+                    let mut field = at.clone();
+                    de::push_key(&mut field, name);
+                    Violation::new(ViolationKind::UnknownField, field, expected.clone(), "")
+                })
+                .collect()
+        }
+        ValidationErrorKind::Type { .. } => {
+            vec![violation(
+                ViolationKind::WrongType,
+                at,
+                json_type(instance).to_owned(),
+            )]
+        }
+        ValidationErrorKind::Enum { .. } | ValidationErrorKind::Constant { .. } => {
+            vec![violation(ViolationKind::NotAllowed, at, shown(instance))]
+        }
+        ValidationErrorKind::MinLength { .. }
+        | ValidationErrorKind::MaxLength { .. }
+        | ValidationErrorKind::MinItems { .. }
+        | ValidationErrorKind::MaxItems { .. } => {
+            vec![violation(ViolationKind::WrongLength, at, shown(instance))]
+        }
+        ValidationErrorKind::Minimum { .. }
+        | ValidationErrorKind::Maximum { .. }
+        | ValidationErrorKind::ExclusiveMinimum { .. }
+        | ValidationErrorKind::ExclusiveMaximum { .. }
+        | ValidationErrorKind::MultipleOf { .. }
+        | ValidationErrorKind::Pattern { .. }
+        | ValidationErrorKind::Format { .. } => {
+            vec![violation(ViolationKind::InvalidValue, at, shown(instance))]
+        }
+        // A rule the words do not say (`oneOf`, `not`, `uniqueItems`...): the
+        // validator's own explanation.
+        _ => vec![
+            Violation::new(ViolationKind::Rule, at, "", shown(instance))
+                .with_message(error.to_string()),
+        ],
+    }
+}
+
+/// The violation's field: the path of the failing value, written as the
+/// deserialiser writes paths (`compounds[1]`, `custom_bounds.cpd00027`).
+fn path(error: &ValidationError<'_>) -> String {
+    let mut at = String::new();
+    for segment in error.instance_path() {
+        match segment {
+            LocationSegment::Property(key) => de::push_key(&mut at, &key),
+            LocationSegment::Index(index) => {
+                at.push('[');
+                at.push_str(&index.to_string());
+                at.push(']');
+            }
+        }
+    }
+    at
+}
+
+/// The JSON type of a value, as a violation says what was given.
+fn json_type(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+/// What was given, short: a string quoted (and cut), a number or boolean as it is,
+/// an array or object by its size.
+fn shown(value: &Value) -> String {
+    match value {
+        Value::String(text) => words::quoted(text),
+        Value::Array(items) => match items.len() {
+            1 => "an array of 1 item".to_owned(),
+            n => format!("an array of {n} items"),
+        },
+        Value::Object(members) => match members.len() {
+            1 => "an object with 1 field".to_owned(),
+            n => format!("an object with {n} fields"),
+        },
+        other => other.to_string(),
+    }
+}
