@@ -27,6 +27,7 @@ pub struct McpOptions {
     structured: Option<bool>,
     structured_tools: Vec<(Cow<'static, str>, bool)>,
     argument_error: Option<Arc<ArgumentMapper>>,
+    argument_check: bool,
 }
 
 impl fmt::Debug for McpOptions {
@@ -38,6 +39,7 @@ impl fmt::Debug for McpOptions {
                 "argument_error",
                 &self.argument_error.as_ref().map(|_| "<fn>"),
             )
+            .field("argument_check", &self.argument_check)
             .finish()
     }
 }
@@ -72,6 +74,7 @@ impl McpOptions {
             structured: None,
             structured_tools: Vec::new(),
             argument_error: None,
+            argument_check: true,
         }
     }
 
@@ -127,6 +130,21 @@ impl McpOptions {
         chosen
             .or(self.structured)
             .unwrap_or(has_output_schema == Some(false))
+    }
+
+    /// Whether the router checks each call's arguments against the tool's input
+    /// schema before the handler runs (with the feature `jsonschema`; default on).
+    /// Off, a call's arguments reach the handler unchecked, and an argument error
+    /// states only what reading the arguments enforces: for a server whose schemas
+    /// say more than its tools ask.
+    #[must_use]
+    pub fn with_argument_check(mut self, check: bool) -> Self {
+        self.argument_check = check;
+        self
+    }
+
+    pub(super) fn checks_arguments(&self) -> bool {
+        self.argument_check
     }
 
     pub(super) fn argument_error(&self) -> Option<&ArgumentMapper> {

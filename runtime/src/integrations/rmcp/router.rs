@@ -80,7 +80,10 @@ impl<'r, S: MaybeSend + 'static> Router<'r, S> {
         let options = self.options.unwrap_or_else(|| Options::installed()).clone();
         let tool = self.tools.get(&context.name);
         let mut context = context;
-        let rejected = check_arguments(tool, &mut context);
+        let rejected = match options.mcp().checks_arguments() {
+            true => check_arguments(tool, &mut context),
+            false => None,
+        };
         let declaration = tool.map(|tool| Declaration::of(tool, rejected.is_some()));
         // The declared name, usually a `&'static str` the macro wrote, so the scope
         // holds it without copying the one the request carried.
