@@ -181,6 +181,9 @@ fn entry_json(entry: &Entry) -> Value {
     if let (true, Some(object)) = (entry.no_effect(), value.as_object_mut()) {
         object.insert("no_effect".to_owned(), Value::Bool(true));
     }
+    if let (true, Some(object)) = (entry.has_dynamic_next_calls(), value.as_object_mut()) {
+        object.insert("dynamic_next_calls".to_owned(), Value::Bool(true));
+    }
     // Only when declared, so references of catalogs without URLs stay as they were.
     if let (Some(url), Some(object)) = (entry.docs_url(), value.as_object_mut()) {
         object.insert("docs".to_owned(), Value::from(url));

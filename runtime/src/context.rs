@@ -7,6 +7,7 @@ use std::time::SystemTime;
 use serde::{Serialize, Serializer};
 
 use crate::clock::Clock;
+use crate::next_call::Served;
 
 /// What the server knows about the call that failed. Every part is optional and
 /// borrowed; build one per request.
@@ -37,6 +38,9 @@ pub struct Context<'a> {
     server_version: Option<&'a str>,
     clock: Option<&'a dyn Clock>,
     idempotent: Option<bool>,
+    /// The tools the server serves, when an integration knows them: next calls
+    /// are checked against them when sent.
+    served: Option<&'a dyn Served>,
 }
 
 impl<'a> Context<'a> {
@@ -50,6 +54,7 @@ impl<'a> Context<'a> {
             server_version: None,
             clock: None,
             idempotent: None,
+            served: None,
         }
     }
 
@@ -137,6 +142,18 @@ impl<'a> Context<'a> {
         self.idempotent
     }
 
+    /// With the tools the server serves, for checking next calls when sent.
+    #[cfg_attr(not(feature = "rmcp"), allow(dead_code))]
+    pub(crate) const fn with_served(mut self, served: &'a dyn Served) -> Self {
+        self.served = Some(served);
+        self
+    }
+
+    /// The tools the server serves, if known.
+    pub(crate) fn served(&self) -> Option<&'a dyn Served> {
+        self.served
+    }
+
     /// The clock's current time, if the options set a clock.
     pub(crate) fn timestamp(&self) -> Option<SystemTime> {
         self.clock.map(Clock::now)
@@ -153,6 +170,7 @@ impl fmt::Debug for Context<'_> {
             .field("server_version", &self.server_version)
             .field("clock", &self.clock.map(|_| "<clock>"))
             .field("idempotent", &self.idempotent)
+            .field("served", &self.served.map(|_| "<served tools>"))
             .finish()
     }
 }

@@ -107,6 +107,8 @@ pub(crate) enum Role {
     RetryAfter,
     /// Appended suggestions.
     Suggestions,
+    /// Next calls built at run time.
+    NextCalls,
     /// The cause or backtrace.
     Source,
     /// Nothing (skipped, or a tuple field not asked for).
@@ -333,6 +335,8 @@ impl<'a> Field<'a> {
             Role::RetryAfter
         } else if keys.suggestions.is_set() {
             Role::Suggestions
+        } else if keys.next_calls.is_set() {
+            Role::NextCalls
         } else if self.source || self.backtrace {
             Role::Source
         } else if whole {

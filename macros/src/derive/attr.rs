@@ -101,6 +101,7 @@ pub(crate) struct Field {
     pub(crate) rename: Attr<LitStr>,
     pub(crate) retry_after: Attr<()>,
     pub(crate) suggestions: Attr<()>,
+    pub(crate) next_calls: Attr<()>,
     pub(crate) details: Attr<()>,
 }
 
@@ -155,6 +156,7 @@ static FIELD_READERS: &[(&Key, Reader<Field>)] = &[
     (&keys::RENAME, |attrs, value| attrs.rename.set(value, value.text())),
     (&keys::RETRY_AFTER, |attrs, value| attrs.retry_after.set(value, value.flag())),
     (&keys::SUGGESTIONS, |attrs, value| attrs.suggestions.set(value, value.flag())),
+    (&keys::NEXT_CALLS, |attrs, value| attrs.next_calls.set(value, value.flag())),
     (&keys::DETAILS, |attrs, value| attrs.details.set(value, value.flag())),
 ];
 

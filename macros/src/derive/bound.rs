@@ -53,6 +53,9 @@ pub(crate) fn predicates(input: &Input<'_>, private: &TokenStream) -> Vec<TokenS
         for field in variant.fields_with(Role::Suggestions) {
             push(field.ty, quote!(#private::SuggestionSource));
         }
+        for field in variant.fields_with(Role::NextCalls) {
+            push(field.ty, quote!(#private::NextCallSource));
+        }
         for field in variant
             .fields
             .iter()

@@ -135,6 +135,7 @@ pub(crate) static KEYS: &[Key] = &[
     RENAME,
     RETRY_AFTER,
     SUGGESTIONS,
+    NEXT_CALLS,
     DETAILS,
 ];
 
@@ -431,6 +432,16 @@ pub(crate) const SUGGESTIONS: Key = Key {
     summary: "The field holds suggestions added to the declared ones.",
     takes: "flag",
     example: "suggestions",
+    aliases: &[],
+};
+
+pub(crate) const NEXT_CALLS: Key = Key {
+    name: "next_calls",
+    home: Home::Field,
+    repeatable: false,
+    summary: "The field holds next calls built at run time, added to the declared ones.",
+    takes: "flag",
+    example: "next_calls",
     aliases: &[],
 };
 

@@ -42,6 +42,7 @@ impl Entry {
             suggestions: &[],
             args: &[],
             dynamic_suggestions: false,
+            dynamic_next_calls: false,
             fields: &[],
             details_field: false,
             retry_after: false,
@@ -167,6 +168,12 @@ impl Entry {
     /// A `#[tool_error(suggestions)]` field adds suggestions at run time.
     pub(crate) const fn with_dynamic_suggestions(mut self) -> Self {
         self.dynamic_suggestions = true;
+        self
+    }
+
+    /// A `#[tool_error(next_calls)]` field adds next calls at run time.
+    pub(crate) const fn with_dynamic_next_calls(mut self) -> Self {
+        self.dynamic_next_calls = true;
         self
     }
 

@@ -69,6 +69,8 @@ pub struct Entry {
     /// `count:?`).
     pub(crate) args: &'static [&'static str],
     pub(crate) dynamic_suggestions: bool,
+    /// Whether a `#[tool_error(next_calls)]` field adds calls at run time.
+    pub(crate) dynamic_next_calls: bool,
     pub(crate) fields: &'static [FieldInfo],
     /// Whether the single detail field *is* the `details` object.
     pub(crate) details_field: bool,
@@ -173,6 +175,11 @@ impl Entry {
     /// Whether a `#[tool_error(suggestions)]` field appends suggestions at run time.
     pub const fn has_dynamic_suggestions(&self) -> bool {
         self.dynamic_suggestions
+    }
+
+    /// Whether next calls built at run time are added to the declared ones.
+    pub const fn has_dynamic_next_calls(&self) -> bool {
+        self.dynamic_next_calls
     }
 
     /// The detail fields, in render order.

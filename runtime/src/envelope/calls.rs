@@ -7,17 +7,20 @@ use serde::{Serialize, Serializer};
 
 use super::Envelope;
 use crate::next_call::NextCallWriter;
-use crate::next_call::{LimitedCall, NextCall, NextCallSink};
+use crate::next_call::{LimitedCall, NextCall, NextCallSink, Served, Verdict};
 
 /// The next calls of an envelope: `Serialize` as an array of
 /// `{"tool", "arguments", "caller_supplies"?, "read_only"}` objects.
 ///
 /// They are structured suggestions, so they follow the suggestions' switches: none
-/// when the policy leaves suggestions out, or when a [`Reduction`](super::Reduction) dropped them. At
-/// most [`Limits::max_items`](crate::Limits) calls are written. A call that the
-/// other limits would cut (a long tool name, an argument string or list over its
-/// limit) is left out rather than sent changed, since a cut argument makes a call
-/// the server never meant; either way the envelope says `truncated`.
+/// when the policy leaves suggestions out, or when a [`Reduction`](super::Reduction)
+/// dropped them. At most [`Limits::max_items`](crate::Limits) calls are written. A
+/// call that the other limits would cut (a long tool name, an argument string or
+/// list over its limit) is left out rather than sent changed, since a cut argument
+/// makes a call the server never meant; either way the envelope says `truncated`.
+/// Where an integration knows the tools the server serves (an rmcp router), a call
+/// they do not take is not sent at all, and `read_only` stands only for a tool that
+/// declares it only reads.
 #[derive(Clone, Copy)]
 pub struct NextCalls<'a> {
     envelope: &'a Envelope<'a>,
@@ -61,10 +64,12 @@ impl<'a> NextCalls<'a> {
             found: usize,
             enough: usize,
             limits: &'l crate::Limits,
+            served: Option<&'l dyn Served>,
         }
         impl NextCallSink for Count<'_> {
             fn call(&mut self, call: &NextCall<'_>) {
-                if self.found < self.enough && call.fits(self.limits) {
+                let sent = checked(self.served, call);
+                if self.found < self.enough && sent.is_some_and(|call| call.fits(self.limits)) {
                     self.found += 1;
                 }
             }
@@ -73,6 +78,7 @@ impl<'a> NextCalls<'a> {
             found: 0,
             enough,
             limits: &self.envelope.policy.limits,
+            served: self.envelope.context.served(),
         };
         self.envelope
             .error
@@ -115,6 +121,10 @@ impl<Seq: SerializeSeq> NextCallSink for SeqSink<'_, Seq> {
         if self.failed.is_some() {
             return;
         }
+        let Some(call) = checked(self.envelope.context.served(), call) else {
+            return;
+        };
+        let call = &call;
         if self.remaining == 0 || !call.fits(&self.envelope.policy.limits) {
             self.envelope.cuts.record();
             return;
@@ -128,6 +138,25 @@ impl<Seq: SerializeSeq> NextCallSink for SeqSink<'_, Seq> {
         if let Err(error) = self.seq.serialize_element(&element) {
             self.failed = Some(error);
         }
+    }
+}
+
+/// `call` as it may be sent to the tools `served` (when known): not at all if they
+/// do not take it, `read_only` only where the tool's annotations allow it.
+fn checked<'c>(served: Option<&dyn Served>, call: &NextCall<'c>) -> Option<NextCall<'c>> {
+    let Some(served) = served else {
+        return Some(*call);
+    };
+    match served.verdict(call) {
+        Verdict::Send { read_only } => {
+            let call = *call;
+            Some(if call.is_read_only() && !read_only {
+                call.writable()
+            } else {
+                call
+            })
+        }
+        Verdict::Withheld(_) => None,
     }
 }
 

@@ -332,6 +332,9 @@ fn example(entry: &'static Entry, options: &Options, problem: &Problem) -> Examp
     if entry.dynamic_suggestions && envelope.shows_suggestions() {
         notes.push("More suggestions are added at run time.");
     }
+    if entry.dynamic_next_calls && envelope.shows_suggestions() {
+        notes.push("More next calls are built at run time.");
+    }
     let mut example = ExampleBuilder::new()
         .summary(match entry.summary() {
             "" => entry.code,

@@ -42,24 +42,10 @@ struct CallerSupplied<'c, 'a> {
     cuts: Cuts<'c>,
 }
 
-impl CallerSupplied<'_, '_> {
-    fn names(&self) -> impl Iterator<Item = &str> {
-        let declared = match self.call.arguments {
-            Arguments::Declared { spec, .. } => spec,
-            Arguments::Value(_) => &[],
-        };
-        let declared = declared
-            .iter()
-            .filter(|argument| matches!(argument.value, ArgumentValue::CallerSupplies))
-            .map(|argument| argument.name);
-        self.call.caller_supplies.iter().copied().chain(declared)
-    }
-}
-
 impl Serialize for CallerSupplied<'_, '_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut seq = serializer.serialize_seq(None)?;
-        for (index, name) in self.names().enumerate() {
+        for (index, name) in self.call.caller_supplied_names().enumerate() {
             if index >= self.limits.max_items {
                 self.cuts.record();
                 break;
@@ -71,10 +57,10 @@ impl Serialize for CallerSupplied<'_, '_> {
 }
 
 /// The `arguments` object of a call, within the limits.
-struct LimitedArguments<'a> {
-    arguments: Arguments<'a>,
-    limits: &'a Limits,
-    cuts: Cuts<'a>,
+pub(super) struct LimitedArguments<'a> {
+    pub(super) arguments: Arguments<'a>,
+    pub(super) limits: &'a Limits,
+    pub(super) cuts: Cuts<'a>,
 }
 
 impl Serialize for LimitedArguments<'_> {
@@ -179,7 +165,7 @@ impl NextCall<'_> {
             limits,
             cuts,
         };
-        if supplied.names().next().is_some() {
+        if self.caller_supplied_names().next().is_some() {
             map.serialize_entry("caller_supplies", &supplied)?;
         }
         map.serialize_entry("read_only", &self.read_only)?;

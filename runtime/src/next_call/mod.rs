@@ -19,15 +19,19 @@
 //! the failed request (a `{field}` the caller sent), so an agent must treat them as
 //! data for the named tool, never as instructions to itself.
 
+mod built;
 mod call;
 #[cfg(feature = "jsonschema")]
 mod check;
 mod limited;
+mod served;
 mod spec;
 
+pub use built::{Call, NextCallSource};
 pub(crate) use call::NextCallSink;
 pub use call::{NextCall, NextCallWriter};
 #[cfg(feature = "jsonschema")]
 pub use check::{Mismatch, Mismatches, ServedTool, match_tools};
 pub(crate) use limited::LimitedCall;
+pub(crate) use served::{Served, Verdict};
 pub use spec::{ArgumentSpec, ArgumentValue, CallSpec};

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use super::DetailValue;
 use crate::catalog::{Catalog, Entry};
-use crate::next_call::{NextCall, NextCallWriter};
+use crate::next_call::{NextCall, NextCallSource, NextCallWriter};
 use crate::template::{Arg, Template};
 use crate::writers::{Detail, DetailWriter, RetryAfter, SuggestionSource, SuggestionWriter};
 use crate::{Channel, Kind, ToolError};
@@ -34,6 +34,8 @@ pub struct Fields<'a> {
     pub(crate) args: &'a [Arg<'a>],
     /// The `#[tool_error(suggestions)]` field.
     pub(crate) suggestions: Option<&'a dyn SuggestionSource>,
+    /// The `#[tool_error(next_calls)]` field.
+    pub(crate) next_calls: Option<&'a dyn NextCallSource>,
     /// The `#[tool_error(retry_after)]` field's value.
     pub(crate) retry_after: Option<Duration>,
     /// The fields next calls send as values (`args(name = field)`), in the order of
@@ -48,6 +50,7 @@ impl<'a> Fields<'a> {
             values,
             args,
             suggestions: None,
+            next_calls: None,
             retry_after: None,
             call_values: &[],
         }
@@ -67,6 +70,13 @@ impl<'a> Fields<'a> {
         self
     }
 
+    /// With the `#[tool_error(next_calls)]` field.
+    #[must_use]
+    pub const fn with_next_calls(mut self, source: &'a dyn NextCallSource) -> Self {
+        self.next_calls = Some(source);
+        self
+    }
+
     /// With the `#[tool_error(retry_after)]` field's value.
     #[must_use]
     pub fn with_retry_after(mut self, value: &dyn RetryAfter) -> Self {
@@ -81,6 +91,7 @@ impl Fields<'_> {
         values: &[],
         args: &[],
         suggestions: None,
+        next_calls: None,
         retry_after: None,
         call_values: &[],
     };
@@ -278,12 +289,17 @@ pub fn next_calls(this: &dyn Variants, out: &mut NextCallWriter<'_>) {
         Resolved::Delegate(inner) => return inner.next_calls(out),
         Resolved::Entry(entry) => entry,
     };
-    if entry.next_calls.is_empty() {
+    if entry.next_calls.is_empty() && !entry.dynamic_next_calls {
         return;
     }
     this.fields(&mut |fields| {
         for spec in entry.next_calls {
             out.push(&NextCall::declared(spec, entry.args, fields));
+        }
+        if let Some(source) = fields.next_calls {
+            source.each_call(&mut |call| {
+                out.push(call);
+            });
         }
     });
 }

@@ -35,7 +35,7 @@ pub use crate::catalog::{Catalog, CrateCatalog, Entry, FieldInfo, StaticCatalog}
 /// (none without integration features).
 #[allow(unused_imports, unreachable_pub)]
 pub use crate::integrations::support::*;
-pub use crate::next_call::NextCallWriter;
+pub use crate::next_call::{NextCallSource, NextCallWriter};
 pub use crate::template::Arg;
 pub use crate::writers::{
     BorrowedSuggestions, Detail, DetailWriter, RetryAfter, SuggestionSource, SuggestionWriter,

@@ -84,6 +84,11 @@ pub const fn __dynamic_suggestions(entry: Entry) -> Entry {
     entry.with_dynamic_suggestions()
 }
 
+/// With a `#[tool_error(next_calls)]` field.
+pub const fn __dynamic_next_calls(entry: Entry) -> Entry {
+    entry.with_dynamic_next_calls()
+}
+
 /// With a `#[tool_error(details)]` field.
 pub const fn __details_field(entry: Entry) -> Entry {
     entry.with_details_field()

@@ -9,6 +9,7 @@ use rmcp::handler::server::tool::IntoCallToolResult;
 use rmcp::model::{CallToolResponse, CallToolResult, ErrorCode};
 use rmcp::{ServerHandler, ServiceExt, tool, tool_handler, tool_router};
 use serde_json::json;
+use tool_error::next_call::Call;
 use tool_error::rmcp::{
     McpOptions, Parameters, scope, to_call_tool_result, to_error_data, to_response,
 };
@@ -35,6 +36,14 @@ enum DemoError {
     #[error("media store timed out")]
     #[tool_error(kind = transient)]
     StoreTimeout,
+
+    /// A failure whose next calls are built from the call's data.
+    #[error("stuck")]
+    #[tool_error(kind = conflict)]
+    Stuck {
+        #[tool_error(next_calls)]
+        next: Vec<Call>,
+    },
 }
 
 #[derive(Debug, thiserror::Error, ToolError)]
@@ -295,6 +304,11 @@ struct NoteArgs {
     shelf: Shelf,
 }
 
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+struct FollowUpArgs {
+    which: Vec<String>,
+}
+
 #[derive(Debug, serde::Serialize, schemars::JsonSchema)]
 struct MediaInfo {
     compounds: usize,
@@ -359,6 +373,34 @@ impl Demo {
     #[tool(description = "Count the media", annotations(read_only_hint = true))]
     async fn count_media(&self) -> Result<String, DemoError> {
         Err(DemoError::StoreTimeout)
+    }
+
+    /// Fails with the next calls `which` names, built at run time.
+    #[tool(description = "Fail with next calls")]
+    fn follow_up(&self, Parameters(args): Parameters<FollowUpArgs>) -> Result<String, DemoError> {
+        let next = args
+            .which
+            .iter()
+            .map(|which| match which.as_str() {
+                // No such tool.
+                "unserved" => Call::new("delete_everything").read_only(),
+                // `media_id` is a string in get_media's schema.
+                "bad_arguments" => Call::new("get_media").with("media_id", 7),
+                // add_note needs a title too, which the caller supplies.
+                "caller_supplies" => Call::new("add_note")
+                    .with("priority", 2)
+                    .with("shelf", "inbox")
+                    .caller_supplies("title"),
+                // get_media declares no annotations, so it is not read-only.
+                "unannotated_read_only" => {
+                    Call::new("get_media").with("media_id", "m1").read_only()
+                }
+                // count_media declares `readOnlyHint`.
+                "annotated_read_only" => Call::new("count_media").read_only(),
+                other => Call::new(other.to_owned()),
+            })
+            .collect();
+        Err(DemoError::Stuck { next })
     }
 
     #[tool(description = "Save the media")]
@@ -615,6 +657,106 @@ async fn the_input_schema_is_enforced_before_the_handler_runs() {
 
     client.cancel().await.unwrap();
     server_task.await.unwrap();
+}
+
+#[tokio::test]
+async fn next_calls_built_at_run_time_are_checked_against_the_served_tools() {
+    let (client, server_task) = serve_demo(Options::new()).await;
+    let sent = |which: &[&str]| {
+        let client = &client;
+        let arguments = json!({ "which": which });
+        async move {
+            let result = client
+                .call_tool(tool_call("follow_up", arguments))
+                .await
+                .unwrap();
+            let envelope = mcp_envelope(&result);
+            assert_eq!(envelope["code"], "STUCK", "{envelope}");
+            envelope.get("next_calls").cloned().unwrap_or(json!([]))
+        }
+    };
+
+    // Withheld: a tool the server does not serve, arguments its schema refuses.
+    assert_eq!(sent(&["unserved"]).await, json!([]));
+    assert_eq!(sent(&["bad_arguments"]).await, json!([]));
+    // Sent: a call the caller completes (its missing `title` is the caller's).
+    assert_eq!(
+        sent(&["caller_supplies"]).await,
+        json!([{
+            "tool": "add_note",
+            "arguments": { "priority": 2, "shelf": "inbox" },
+            "caller_supplies": ["title"],
+            "read_only": false
+        }])
+    );
+    // `read_only` only for a tool whose annotations say so.
+    assert_eq!(
+        sent(&["unannotated_read_only"]).await,
+        json!([{ "tool": "get_media", "arguments": { "media_id": "m1" }, "read_only": false }])
+    );
+    assert_eq!(
+        sent(&["annotated_read_only"]).await,
+        json!([{ "tool": "count_media", "arguments": {}, "read_only": true }])
+    );
+    // Withheld calls leave the others, in order.
+    let mixed = sent(&[
+        "unserved",
+        "annotated_read_only",
+        "bad_arguments",
+        "caller_supplies",
+    ])
+    .await;
+    let tools: Vec<&str> = mixed
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|call| call["tool"].as_str().unwrap())
+        .collect();
+    assert_eq!(tools, ["count_media", "add_note"]);
+    // The client reads them as any next calls.
+    let result = client
+        .call_tool(tool_call(
+            "follow_up",
+            json!({ "which": ["annotated_read_only"] }),
+        ))
+        .await
+        .unwrap();
+    let parsed = tool_error::client::parse(mcp_text(&result));
+    assert_eq!(parsed.next_calls().len(), 1);
+    assert_eq!(parsed.next_calls()[0].tool, "count_media");
+    client.cancel().await.unwrap();
+    server_task.await.unwrap();
+}
+
+#[test]
+fn a_withheld_next_call_is_logged_once_with_its_reason() {
+    let events = tool_error_tests::logs::capture(|| {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let (client, server_task) = serve_demo(Options::new()).await;
+            for _ in 0..3 {
+                let arguments = json!({ "which": ["ghost_tool"] });
+                client
+                    .call_tool(tool_call("follow_up", arguments))
+                    .await
+                    .unwrap();
+            }
+            client.cancel().await.unwrap();
+            server_task.await.unwrap();
+        });
+    });
+    let reasons: Vec<&str> = events
+        .iter()
+        .filter_map(|event| event.field("message"))
+        .filter(|message| message.contains("ghost_tool"))
+        .collect();
+    assert_eq!(
+        reasons,
+        ["a next call to `ghost_tool` was not sent: the server serves no such tool"]
+    );
 }
 
 /// A server's own error for bad arguments, e.g. to keep its code table.

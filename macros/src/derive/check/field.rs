@@ -7,7 +7,7 @@ use syn::Member;
 
 use super::super::ast::{Field, Role, Variant};
 use super::super::ctxt::Ctxt;
-use super::super::keys::{DETAILS, REDACT, RENAME, RETRY_AFTER, SKIP, SUGGESTIONS};
+use super::super::keys::{DETAILS, NEXT_CALLS, REDACT, RENAME, RETRY_AFTER, SKIP, SUGGESTIONS};
 
 /// Field keys that contradict each other or the field.
 pub(super) fn field_keys(cx: &Ctxt, variant: &Variant<'_>) {
@@ -34,6 +34,7 @@ pub(super) fn field_keys(cx: &Ctxt, variant: &Variant<'_>) {
             (DETAILS.name, keys.details.is_set()),
             (RETRY_AFTER.name, keys.retry_after.is_set()),
             (SUGGESTIONS.name, keys.suggestions.is_set()),
+            (NEXT_CALLS.name, keys.next_calls.is_set()),
         ];
         let chosen: Vec<&str> = roles
             .iter()
@@ -93,6 +94,7 @@ pub(super) fn field_keys(cx: &Ctxt, variant: &Variant<'_>) {
 pub(super) fn single_roles(cx: &Ctxt, variant: &Variant<'_>) {
     single_role(cx, variant, Role::RetryAfter, RETRY_AFTER.name);
     single_role(cx, variant, Role::Suggestions, SUGGESTIONS.name);
+    single_role(cx, variant, Role::NextCalls, NEXT_CALLS.name);
     single_role(cx, variant, Role::WholeDetails, DETAILS.name);
 }
 

@@ -83,6 +83,7 @@ pub(super) struct Arm<'a> {
     slots: Vec<Slot>,
     args: Vec<(&'a Field<'a>, usize)>,
     suggestions: Option<&'a Field<'a>>,
+    next_calls: Option<&'a Field<'a>>,
     retry_after: Option<&'a Field<'a>>,
     /// The fields next calls send as values, and the span of each use.
     call_values: Vec<(&'a Field<'a>, Span)>,
@@ -104,6 +105,7 @@ impl<'a> Arm<'a> {
             .filter_map(|(index, slot)| Some((variant.field_named(&slot.name)?, index)))
             .collect();
         let suggestions = variant.fields_with(Role::Suggestions).next();
+        let next_calls = variant.fields_with(Role::NextCalls).next();
         let retry_after = variant.fields_with(Role::RetryAfter).next();
         let call_values: Vec<(&Field<'_>, Span)> = NextCall::value_fields(&variant.next_calls)
             .into_iter()
@@ -119,6 +121,7 @@ impl<'a> Arm<'a> {
             .copied()
             .chain(args.iter().map(|(field, _)| *field))
             .chain(suggestions)
+            .chain(next_calls)
             .chain(retry_after)
             .chain(call_values.iter().map(|(field, _)| *field));
         for field in candidates {
@@ -133,6 +136,7 @@ impl<'a> Arm<'a> {
             slots,
             args,
             suggestions,
+            next_calls,
             retry_after,
             call_values,
             used,
@@ -161,6 +165,9 @@ impl<'a> Arm<'a> {
         if let Some(field) = self.suggestions {
             let by_reference = matches!(ungroup(field.ty), syn::Type::Reference(_));
             key.push_str(&format!("s{}{} ", index(field), u8::from(by_reference)));
+        }
+        if let Some(field) = self.next_calls {
+            key.push_str(&format!("n{} ", index(field)));
         }
         if let Some(field) = self.retry_after {
             key.push_str(&format!("r{} ", index(field)));
@@ -226,6 +233,10 @@ impl<'a> Arm<'a> {
                 quote_spanned!(field.ty.span()=> .with_suggestions(#name))
             }
         });
+        let next_calls = self.next_calls.map(|field| {
+            let name = bind_at(field, field.ty.span());
+            quote_spanned!(field.ty.span()=> .with_next_calls(#name))
+        });
         let retry_after = self.retry_after.map(|field| {
             let name = bind_at(field, field.ty.span());
             quote_spanned!(field.ty.span()=> .with_retry_after(#name))
@@ -238,7 +249,7 @@ impl<'a> Arm<'a> {
             quote!(.with_call_values(&[#(#values),*]))
         });
         quote! {
-            __visit(&__fields(&[#(#values),*], &[#(#args),*]) #suggestions #retry_after #call_values)
+            __visit(&__fields(&[#(#values),*], &[#(#args),*]) #suggestions #next_calls #retry_after #call_values)
         }
     }
 }

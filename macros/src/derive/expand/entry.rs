@@ -83,6 +83,9 @@ pub(super) fn entry(input: &Input<'_>, variant: &Variant<'_>) -> TokenStream {
     if variant.fields_with(Role::Suggestions).next().is_some() {
         wrap("__dynamic_suggestions", None);
     }
+    if variant.fields_with(Role::NextCalls).next().is_some() {
+        wrap("__dynamic_next_calls", None);
+    }
     if variant.fields_with(Role::WholeDetails).next().is_some() {
         wrap("__details_field", None);
     }

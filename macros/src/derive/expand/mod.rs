@@ -13,7 +13,7 @@ use quote::{quote, quote_spanned};
 
 use self::arms::{Arm, Cause, cause_body, merge_arms, resolve_arm};
 use self::entry::{entry, kind_const};
-use super::ast::{Input, Variant};
+use super::ast::{Input, Role, Variant};
 use super::bound;
 use super::keys::KINDS;
 
@@ -111,11 +111,16 @@ pub(crate) fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
         }
     };
 
-    // Only types that have next calls, or wrap a type that may, need the method.
+    // Only types that have next calls (declared, or a `next_calls` field), or wrap a
+    // type that may, need the method.
     let next_calls_method = input
         .variants
         .iter()
-        .any(|variant| !variant.next_calls.is_empty() || variant.is_transparent())
+        .any(|variant| {
+            !variant.next_calls.is_empty()
+                || variant.is_transparent()
+                || variant.fields_with(Role::NextCalls).next().is_some()
+        })
         .then(|| {
             quote! {
                 fn next_calls(&self, out: &mut #private::NextCallWriter<'_>) {
@@ -245,6 +250,7 @@ const SHORT_NAMES: &[&str] = &[
     "__display",
     "__docs",
     "__dynamic_suggestions",
+    "__dynamic_next_calls",
     "__entry",
     "__fields",
     "__http",

@@ -168,6 +168,7 @@ mod options;
 mod parameters;
 mod router;
 mod scope;
+mod served;
 
 #[cfg(feature = "jsonschema")]
 pub use check::check_next_calls;

@@ -14,8 +14,8 @@ use tracing::Instrument;
 use tracing::field::Empty;
 use tracing::instrument::Instrumented;
 
-use super::arguments;
 use super::scope::{Declaration, Scope, Scoped, with_current};
+use super::{arguments, served};
 use crate::Options;
 use crate::args::ArgumentError;
 
@@ -84,7 +84,10 @@ impl<'r, S: MaybeSend + 'static> Router<'r, S> {
             true => check_arguments(tool, &mut context),
             false => None,
         };
-        let declaration = tool.map(|tool| Declaration::of(tool, rejected.is_some()));
+        let declaration = tool.map(|tool| {
+            let served = served::served(self.tools, tool);
+            Declaration::of(tool, rejected.is_some(), served)
+        });
         // The declared name, usually a `&'static str` the macro wrote, so the scope
         // holds it without copying the one the request carried.
         let name = tool.map_or_else(|| context.name.clone(), |tool| tool.name.clone());

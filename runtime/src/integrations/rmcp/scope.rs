@@ -8,6 +8,7 @@ use std::thread::LocalKey;
 
 use ::rmcp::model::{CallToolResponse, JsonObject, NumberOrString, Tool};
 
+use super::served::ServedTools;
 use crate::integrations::call_scope::{self, Slot};
 use crate::{Context, Options, RequestId};
 
@@ -39,10 +40,12 @@ pub(super) struct Declaration {
     pub(super) idempotent: bool,
     /// Its input schema, which argument errors describe their fields from.
     pub(super) input_schema: Arc<JsonObject>,
+    /// Every tool the server serves, which next calls are checked against.
+    pub(super) served: Arc<ServedTools>,
 }
 
 impl Declaration {
-    pub(super) fn of(tool: &Tool, checked: bool) -> Self {
+    pub(super) fn of(tool: &Tool, checked: bool, served: Arc<ServedTools>) -> Self {
         let hints = tool.annotations.as_ref();
         let hint = |hint: Option<bool>| hint == Some(true);
         Declaration {
@@ -51,6 +54,7 @@ impl Declaration {
             idempotent: hints
                 .is_some_and(|hints| hint(hints.read_only_hint) || hint(hints.idempotent_hint)),
             input_schema: tool.input_schema.clone(),
+            served,
         }
     }
 }
@@ -92,8 +96,12 @@ impl Scope {
         if let Some(request_id) = &self.request_id {
             context = context.with_request_id(request_id_of(request_id));
         }
-        let declaration = self.tool_declaration.as_ref();
-        context.with_idempotent(declaration.is_some_and(|declared| declared.idempotent))
+        match &self.tool_declaration {
+            Some(declared) => context
+                .with_idempotent(declared.idempotent)
+                .with_served(&*declared.served),
+            None => context.with_idempotent(false),
+        }
     }
 
     /// Whether the tool declares an `outputSchema`, when the router knows the tool.

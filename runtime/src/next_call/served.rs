@@ -1,0 +1,60 @@
+//! The tools a server serves, as the next calls an error sends are checked against
+//! them when the tools are known (inside an rmcp router).
+
+use serde_json::Value;
+
+use super::call::{Arguments, NextCall};
+use super::limited::LimitedArguments;
+use super::spec::ArgumentValue;
+use crate::Limits;
+use crate::limit::Cuts;
+
+/// What a server's tools say of a next call about to be sent.
+pub(crate) trait Served: Sync {
+    /// Whether `call` may be sent, and whether its `read_only` may stand.
+    fn verdict(&self, call: &NextCall<'_>) -> Verdict;
+}
+
+/// A next call's fate.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// Sent, `read_only` only where the tool's annotations allow it.
+    Send {
+        /// Whether the tool only reads, by its annotations.
+        read_only: bool,
+    },
+    /// Not sent, for this reason.
+    Withheld(String),
+}
+
+impl<'a> NextCall<'a> {
+    /// The call, needing confirmation after all.
+    pub(crate) fn writable(mut self) -> Self {
+        self.read_only = false;
+        self
+    }
+
+    /// The arguments the call sends, as JSON (`None` if they do not serialise).
+    #[cfg_attr(not(feature = "jsonschema"), allow(dead_code))]
+    pub(crate) fn arguments_value(&self) -> Option<Value> {
+        let arguments = LimitedArguments {
+            arguments: self.arguments,
+            limits: &Limits::UNLIMITED,
+            cuts: Cuts::IGNORED,
+        };
+        serde_json::to_value(arguments).ok()
+    }
+
+    /// The arguments the caller supplies itself: named by hand, or declared `name = _`.
+    pub(crate) fn caller_supplied_names(&self) -> impl Iterator<Item = &'a str> + '_ {
+        let declared = match self.arguments {
+            Arguments::Declared { spec, .. } => spec,
+            Arguments::Value(_) => &[],
+        };
+        let declared = declared
+            .iter()
+            .filter(|argument| matches!(argument.value, ArgumentValue::CallerSupplies))
+            .map(|argument| argument.name);
+        self.caller_supplies.iter().copied().chain(declared)
+    }
+}

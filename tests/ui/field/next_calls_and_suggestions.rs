@@ -1,0 +1,12 @@
+use tool_error::ToolError;
+use tool_error::next_call::Call;
+
+#[derive(Debug, thiserror::Error, ToolError)]
+#[error("model does not grow")]
+#[tool_error(kind = conflict)]
+struct Infeasible {
+    #[tool_error(suggestions, next_calls)]
+    next: Vec<Call>,
+}
+
+fn main() {}
