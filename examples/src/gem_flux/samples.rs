@@ -84,6 +84,8 @@ pub fn samples() -> Vec<Sample> {
         num_reactions: 860,
         num_metabolites: 781,
         num_exchange_reactions: 123,
+        // Gem-Flux's documented body has no next calls.
+        next: Vec::new(),
     };
     samples.push(sample(&infeasible, "run_fba", "2025-10-27T14:45:33Z"));
 

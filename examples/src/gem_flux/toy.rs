@@ -88,6 +88,7 @@ use std::collections::BTreeMap;
 
 use schemars::JsonSchema;
 use serde::Serialize;
+use tool_error::next_call::Call;
 
 use super::biochem::{Biochemistry, COMPOUNDS, Compound, REACTIONS, Reaction};
 use super::errors::{FbaError, GapfillError};
@@ -284,6 +285,29 @@ impl ToyModel {
         self.gapfilling.as_ref().map(|g| g.media_id.as_str())
     }
 
+    /// What may help after FBA in `media_id` found no solution, by the model's
+    /// state: a model that is not gapfilled is gapfilled for that media (which
+    /// changes the session: not read-only); a model gapfilled for another media is
+    /// run in that one. A model gapfilled for this very media is left to the
+    /// declared calls (export the model, read the media): gapfilling it again
+    /// cannot help.
+    pub fn after_infeasible_fba(&self, media_id: &str) -> Vec<Call> {
+        match self.gapfilled_media() {
+            None => vec![
+                Call::new("gapfill_model")
+                    .with("model_id", self.id.clone())
+                    .with("media_id", media_id),
+            ],
+            Some(gapfilled_for) if gapfilled_for != media_id => vec![
+                Call::new("run_fba")
+                    .with("model_id", self.id.clone())
+                    .with("media_id", gapfilled_for)
+                    .read_only(),
+            ],
+            Some(_) => Vec::new(),
+        }
+    }
+
     /// Every reaction ID: metabolic, exchange, then `bio1`.
     pub fn reaction_ids(&self) -> Vec<String> {
         let metabolic = self.reactions.iter().map(ModelReaction::id);
@@ -426,6 +450,7 @@ impl ToyModel {
                     num_reactions: self.num_reactions(),
                     num_metabolites: self.num_metabolites(),
                     num_exchange_reactions: self.num_exchange_reactions(),
+                    next: self.after_infeasible_fba(media.media_id),
                 });
             }
         };
@@ -742,6 +767,41 @@ mod tests {
     const CO2: &str = "cpd00011";
     const GLYCINE: &str = "cpd00033";
     const ACETATE: &str = "cpd00029";
+
+    #[test]
+    fn an_infeasible_fba_offers_what_fits_the_models_state() {
+        let tools = |calls: Vec<Call>| -> Vec<serde_json::Value> {
+            calls
+                .iter()
+                .map(|call| serde_json::from_str(&format!("{:?}", call.as_next_call())).unwrap())
+                .collect()
+        };
+        let draft = ToyModel::demo_draft();
+        // Not gapfilled: gapfill it for this media, with the user's consent.
+        assert_eq!(
+            tools(draft.after_infeasible_fba("media_002")),
+            [
+                json!({"tool": "gapfill_model", "arguments": {"model_id": "demo_draft", "media_id": "media_002"}, "read_only": false})
+            ]
+        );
+        let glucose = media("media_001", &[(GLUCOSE, -5.0), (AMMONIA, -5.0)]);
+        let (gapfilled, _) = draft.gapfill(&glucose, 0.01, 10).unwrap();
+        // Gapfilled for another media: run it there.
+        assert_eq!(
+            tools(gapfilled.after_infeasible_fba("media_002")),
+            [
+                json!({"tool": "run_fba", "arguments": {"model_id": "demo_draft.gf", "media_id": "media_001"}, "read_only": true})
+            ]
+        );
+        // Gapfilled for this media: nothing the run can add.
+        assert!(gapfilled.after_infeasible_fba("media_001").is_empty());
+        // The error carries them.
+        let water_only = media("media_002", &[(WATER, -5.0)]);
+        let error = gapfilled.fba(&water_only, BIOMASS_ID, 1e-6).unwrap_err();
+        assert_eq!(error.code(), "FBA_INFEASIBLE");
+        let value = tool_error::Envelope::new(&error).to_value(&tool_error::Native);
+        assert_eq!(value["next_calls"][2]["tool"], "run_fba");
+    }
 
     #[test]
     fn sources_are_judged_from_formulas() {

@@ -9,6 +9,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
+use tool_error::next_call::Call;
 
 use super::biochem::{Biochemistry, Compound, Reaction, is_compound_id, is_reaction_id};
 use super::errors::{
@@ -332,6 +333,15 @@ pub fn validate_fba(args: &FbaArgs, session: &dyn SessionState) -> Result<(), Ge
     Ok(())
 }
 
+/// A search by name with `tool`, the query the caller's own: what a malformed ID
+/// is offered, for the kind of ID the caller wanted.
+fn search(tool: &'static str) -> Call {
+    Call::new(tool)
+        .caller_supplies("query")
+        .with("limit", 5)
+        .read_only()
+}
+
 /// `get_compound_name`:
 /// 1. the database is loaded (`DATABASE_NOT_LOADED`);
 /// 2. the ID matches `cpd\d{5}` (`INVALID_ID_FORMAT`);
@@ -349,6 +359,7 @@ pub fn lookup_compound<'a>(
             expected_pattern: r"cpd\d{5}",
             example: "cpd00027",
             similar_ids: owned(database.similar_compound_ids(id, MAX_SIMILAR_IDS)),
+            search: Some(search("search_compounds")),
         }
         .into());
     }
@@ -377,6 +388,7 @@ pub fn lookup_reaction<'a>(
             expected_pattern: r"rxn\d{5}",
             example: "rxn00001",
             similar_ids: owned(database.similar_reaction_ids(id, MAX_SIMILAR_IDS)),
+            search: Some(search("search_reactions")),
         }
         .into());
     }

@@ -375,6 +375,7 @@ fn example_4_fba_infeasible() {
         num_reactions: 860,
         num_metabolites: 781,
         num_exchange_reactions: 123,
+        next: Vec::new(),
     };
     assert_eq!(
         render(&error, "run_fba", "2025-10-27T14:45:33Z"),

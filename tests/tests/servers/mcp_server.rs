@@ -373,6 +373,11 @@ async fn database_tools() {
         )
         .await;
         assert_eq!(envelope["details"]["requested_id"], bad);
+        // The compound search only: the lookup knows it wanted a compound's ID.
+        assert_eq!(
+            call_tools(&next_calls(&envelope)),
+            [("search_compounds", true)]
+        );
     }
 
     // COMPOUND_NOT_FOUND: well formed, unknown; similar known IDs are offered.
@@ -877,7 +882,8 @@ async fn scenario_3_fba_infeasible_after_gapfilling() {
             "num_exchange_reactions": COMPOUNDS.len()
         })
     );
-    // Only the calls that read: gapfilling the gapfilled model again cannot help.
+    // Only the calls that read: the model is gapfilled for this very media, so
+    // gapfilling it again cannot help, and no other media is worth a run.
     let calls = next_calls(&envelope);
     assert_eq!(
         call_tools(&calls),
@@ -1223,7 +1229,8 @@ async fn run_fba_checks_in_the_spec_order() {
         "validation_error",
     )
     .await;
-    // A draft does not grow, whatever the media.
+    // A draft does not grow, whatever the media: the run offers gapfilling it for
+    // that media, which changes the session, so it asks for confirmation.
     let envelope = failure(
         &client,
         "run_fba",
@@ -1233,6 +1240,21 @@ async fn run_fba_checks_in_the_spec_order() {
     )
     .await;
     assert_eq!(envelope["details"]["num_reactions"], draft_reactions());
+    let calls = next_calls(&envelope);
+    assert_eq!(
+        call_tools(&calls),
+        [
+            ("export_model_json", true),
+            ("get_media", true),
+            ("gapfill_model", false)
+        ]
+    );
+    assert_eq!(
+        calls[2].arguments,
+        *json!({ "model_id": "demo_draft", "media_id": "media_001" })
+            .as_object()
+            .unwrap()
+    );
 
     success(
         &client,
@@ -1447,9 +1469,9 @@ async fn reaction_lookups_and_searches() {
     let searched = next_call_succeeds(&client, &calls[0], &[("query", json!("trehalose"))]).await;
     assert_eq!(ids(&searched["reactions"], "reaction_id"), ["rxn00007"]);
 
-    // INVALID_ID_FORMAT names both searches and the similar IDs, and offers both as
-    // read-only next calls: which one helps depends on what the ID was meant to be,
-    // which the caller knows.
+    // INVALID_ID_FORMAT names both searches and the similar IDs, and offers as a
+    // read-only next call the search for what the failing lookup wanted: here, a
+    // reaction's ID.
     let envelope = failure(
         &client,
         "get_reaction_name",
@@ -1468,12 +1490,9 @@ async fn reaction_lookups_and_searches() {
         ])
     );
     let calls = next_calls(&envelope);
-    assert_eq!(
-        call_tools(&calls),
-        [("search_compounds", true), ("search_reactions", true)]
-    );
+    assert_eq!(call_tools(&calls), [("search_reactions", true)]);
     assert!(calls.iter().all(|call| call.caller_supplies == ["query"]));
-    let searched = next_call_succeeds(&client, &calls[1], &[("query", json!("trehalose"))]).await;
+    let searched = next_call_succeeds(&client, &calls[0], &[("query", json!("trehalose"))]).await;
     assert_eq!(ids(&searched["reactions"], "reaction_id"), ["rxn00007"]);
 
     failure(

@@ -3,6 +3,7 @@
 //! their arguments are checked against.
 
 use tool_error::ToolError;
+use tool_error::next_call::Call;
 
 use super::backend::LibraryTraceback;
 
@@ -272,9 +273,6 @@ pub enum FbaError {
         suggest = "Try gapfilling model first if not already gapfilled",
         suggest = "Use get_compound_name to verify media composition",
         suggest = "Export model and check biomass reaction composition",
-        // No gapfill_model: whether the model is gapfilled already (usually so, and
-        // then gapfilling again cannot help) is run-time state a static call
-        // cannot see; export_model_json shows it.
         next_call(tool = "export_model_json", args(model_id), read_only),
         next_call(tool = "get_media", args(media_id), read_only)
     )]
@@ -293,6 +291,11 @@ pub enum FbaError {
         num_metabolites: usize,
         /// Exchange reactions in the model.
         num_exchange_reactions: usize,
+        /// What fits the model's state, built by the run that failed: gapfilling a
+        /// model that is not gapfilled, or FBA in the media a gapfilled model was
+        /// gapfilled for, when that is another.
+        #[tool_error(next_calls)]
+        next: Vec<Call>,
     },
 
     /// The objective can grow without limit.

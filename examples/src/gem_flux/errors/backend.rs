@@ -3,6 +3,7 @@
 //! ([`ServerError`]).
 
 use tool_error::ToolError;
+use tool_error::next_call::Call;
 
 /// Failures inside ModelSEEDpy or COBRApy.
 #[derive(Debug, thiserror::Error, ToolError)]
@@ -195,9 +196,6 @@ pub enum DatabaseError {
     },
 
     /// The ID does not match `cpd\d{5}` / `rxn\d{5}`.
-    // Both searches are offered: which one helps depends on whether the ID was meant
-    // as a compound's or a reaction's, which the caller knows and one static call
-    // cannot say.
     #[error("'{requested_id}' does not match the expected ID pattern {expected_pattern}")]
     #[tool_error(
         jsonrpc = -32000,
@@ -205,9 +203,7 @@ pub enum DatabaseError {
         category = "validation_error",
         suggest = "IDs are lowercase with five digits, e.g. {example}",
         suggest = "Similar IDs listed in details.similar_ids",
-        suggest = "Use search_compounds or search_reactions to find IDs by name",
-        next_call(tool = "search_compounds", args(query = _, limit = 5), read_only),
-        next_call(tool = "search_reactions", args(query = _, limit = 5), read_only)
+        suggest = "Use search_compounds or search_reactions to find IDs by name"
     )]
     InvalidIdFormat {
         /// The ID asked for.
@@ -218,6 +214,10 @@ pub enum DatabaseError {
         example: &'static str,
         /// Known IDs the text probably stands for.
         similar_ids: Vec<String>,
+        /// The search for IDs of the kind the caller wanted: the failing lookup
+        /// knows whether that was a compound's or a reaction's.
+        #[tool_error(next_calls)]
+        search: Option<Call>,
     },
 
     /// The database files are not loaded.
