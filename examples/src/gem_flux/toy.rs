@@ -291,20 +291,20 @@ impl ToyModel {
     /// run in that one. A model gapfilled for this very media is left to the
     /// declared calls (export the model, read the media): gapfilling it again
     /// cannot help.
-    pub fn after_infeasible_fba(&self, media_id: &str) -> Vec<Call> {
+    pub fn after_infeasible_fba(&self, media_id: &str) -> Option<Call> {
         match self.gapfilled_media() {
-            None => vec![
+            None => Some(
                 Call::new("gapfill_model")
                     .with("model_id", self.id.clone())
                     .with("media_id", media_id),
-            ],
-            Some(gapfilled_for) if gapfilled_for != media_id => vec![
+            ),
+            Some(gapfilled_for) if gapfilled_for != media_id => Some(
                 Call::new("run_fba")
                     .with("model_id", self.id.clone())
                     .with("media_id", gapfilled_for)
                     .read_only(),
-            ],
-            Some(_) => Vec::new(),
+            ),
+            Some(_) => None,
         }
     }
 
@@ -446,7 +446,7 @@ impl ToyModel {
                     model_id: self.id.clone(),
                     media_id: media.media_id.to_owned(),
                     objective: objective.to_owned(),
-                    solver_status: INFEASIBLE.to_owned(),
+                    solver_status: INFEASIBLE,
                     num_reactions: self.num_reactions(),
                     num_metabolites: self.num_metabolites(),
                     num_exchange_reactions: self.num_exchange_reactions(),
@@ -770,7 +770,7 @@ mod tests {
 
     #[test]
     fn an_infeasible_fba_offers_what_fits_the_models_state() {
-        let tools = |calls: Vec<Call>| -> Vec<serde_json::Value> {
+        let tools = |calls: Option<Call>| -> Vec<serde_json::Value> {
             calls
                 .iter()
                 .map(|call| serde_json::from_str(&format!("{:?}", call.as_next_call())).unwrap())
@@ -794,7 +794,7 @@ mod tests {
             ]
         );
         // Gapfilled for this media: nothing the run can add.
-        assert!(gapfilled.after_infeasible_fba("media_001").is_empty());
+        assert!(gapfilled.after_infeasible_fba("media_001").is_none());
         // The error carries them.
         let water_only = media("media_002", &[(WATER, -5.0)]);
         let error = gapfilled.fba(&water_only, BIOMASS_ID, 1e-6).unwrap_err();

@@ -45,6 +45,13 @@ use super::call::NextCall;
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Call {
+    // Boxed, so an error that holds a call (or an `Option` of one) stays small
+    // on every `Result` that may carry it.
+    parts: Box<Parts>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct Parts {
     tool: Cow<'static, str>,
     arguments: Map<String, Value>,
     caller_supplies: Vec<&'static str>,
@@ -55,17 +62,19 @@ impl Call {
     /// A call of `tool` without arguments yet, needing confirmation.
     pub fn new(tool: impl Into<Cow<'static, str>>) -> Self {
         Call {
-            tool: tool.into(),
-            arguments: Map::new(),
-            caller_supplies: Vec::new(),
-            read_only: false,
+            parts: Box::new(Parts {
+                tool: tool.into(),
+                arguments: Map::new(),
+                caller_supplies: Vec::new(),
+                read_only: false,
+            }),
         }
     }
 
     /// With the argument `name` set to `value` (replacing an earlier one).
     #[must_use]
     pub fn with(mut self, name: impl Into<String>, value: impl Into<Value>) -> Self {
-        self.arguments.insert(name.into(), value.into());
+        self.parts.arguments.insert(name.into(), value.into());
         self
     }
 
@@ -73,7 +82,7 @@ impl Call {
     /// knows), listed in `caller_supplies`.
     #[must_use]
     pub fn caller_supplies(mut self, name: &'static str) -> Self {
-        self.caller_supplies.push(name);
+        self.parts.caller_supplies.push(name);
         self
     }
 
@@ -81,15 +90,16 @@ impl Call {
     /// without asking.
     #[must_use]
     pub fn read_only(mut self) -> Self {
-        self.read_only = true;
+        self.parts.read_only = true;
         self
     }
 
     /// The call as an error writes it.
     pub fn as_next_call(&self) -> NextCall<'_> {
+        let parts = &*self.parts;
         let call =
-            NextCall::new(&self.tool, &self.arguments).caller_supplies(&self.caller_supplies);
-        if self.read_only {
+            NextCall::new(&parts.tool, &parts.arguments).caller_supplies(&parts.caller_supplies);
+        if parts.read_only {
             call.read_only()
         } else {
             call

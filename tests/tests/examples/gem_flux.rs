@@ -371,11 +371,11 @@ fn example_4_fba_infeasible() {
         model_id: "model_20251027_a1b2c3.gf".into(),
         media_id: "media_20251027_x9y8z7".into(),
         objective: "bio1".into(),
-        solver_status: "infeasible".into(),
+        solver_status: "infeasible",
         num_reactions: 860,
         num_metabolites: 781,
         num_exchange_reactions: 123,
-        next: Vec::new(),
+        next: None,
     };
     assert_eq!(
         render(&error, "run_fba", "2025-10-27T14:45:33Z"),

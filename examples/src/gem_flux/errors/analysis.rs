@@ -284,7 +284,7 @@ pub enum FbaError {
         /// The objective reaction.
         objective: String,
         /// What the solver reported.
-        solver_status: String,
+        solver_status: &'static str,
         /// Reactions in the model.
         num_reactions: usize,
         /// Metabolites in the model.
@@ -295,7 +295,7 @@ pub enum FbaError {
         /// model that is not gapfilled, or FBA in the media a gapfilled model was
         /// gapfilled for, when that is another.
         #[tool_error(next_calls)]
-        next: Vec<Call>,
+        next: Option<Call>,
     },
 
     /// The objective can grow without limit.
