@@ -48,6 +48,31 @@
 //! A server installs its recorder once at startup, e.g.
 //! `PrometheusBuilder::new().install()` with the exporter's `http-listener`
 //! feature, which serves the scrape endpoint itself.
+//!
+//! # The duration of every tool call
+//!
+//! With `rmcp` too, [`Router`](crate::rmcp::Router) records each `tools/call` it
+//! runs, success or failure, in the histogram [`OPERATION_DURATION`]
+//! (`mcp.server.operation.duration`, seconds), labelled as OpenTelemetry's MCP
+//! conventions name the attributes: `mcp.method.name`, `gen_ai.operation.name`,
+//! `gen_ai.tool.name`, `mcp.protocol.version`, and `error.type` on a failed call
+//! (`tool_error` for an error result, the JSON-RPC code for a protocol error), the
+//! same value the call's span carries.
+//!
+//! # To OpenTelemetry
+//!
+//! The `metrics` facade has no OpenTelemetry export of its own; a bridge recorder
+//! sends both metrics to an OpenTelemetry meter, and from there to any OTLP
+//! collector. With `metrics-exporter-otel` (for `opentelemetry` 0.31), at startup:
+//!
+//! ```text
+//! let meter = meter_provider.meter("notes-server");
+//! metrics::set_global_recorder(metrics_exporter_otel::OpenTelemetryRecorder::new(meter))?;
+//! ```
+//!
+//! The spans go the same way through `tracing-opentelemetry` (see
+//! [`tracing`](crate::tracing)), so a failed call's span and its duration carry the
+//! same `error.type`.
 
 use crate::{Context, ToolError};
 
@@ -65,4 +90,68 @@ pub(crate) fn count(error: &dyn ToolError, context: &Context<'_>) {
         "channel" => error.channel().as_str(),
     )
     .increment(1);
+}
+
+/// The histogram of OpenTelemetry's MCP conventions: the seconds each
+/// `tools/call` took through `tool_error::rmcp::Router`, success or failure.
+///
+/// | label | value |
+/// | --- | --- |
+/// | `mcp.method.name` | `tools/call` |
+/// | `gen_ai.operation.name` | `execute_tool` |
+/// | `gen_ai.tool.name` | the tool, when the server serves it (never a name a request made up) |
+/// | `mcp.protocol.version` | the request's protocol version, when it is one rmcp knows |
+/// | `error.type` | on a failed call: `tool_error` for an error result, the JSON-RPC code for a protocol error |
+pub const OPERATION_DURATION: &str = "mcp.server.operation.duration";
+
+/// A tool call's start, and what its duration is recorded under.
+#[cfg(feature = "rmcp")]
+#[derive(Debug)]
+pub(crate) struct Timing {
+    started: std::time::Instant,
+    tool: Option<std::borrow::Cow<'static, str>>,
+    protocol_version: Option<&'static str>,
+}
+
+#[cfg(feature = "rmcp")]
+impl Timing {
+    /// Starts timing a call of the served `tool` (`None`: no such tool) under
+    /// `protocol_version`.
+    pub(crate) fn start(
+        tool: Option<std::borrow::Cow<'static, str>>,
+        protocol_version: Option<&str>,
+    ) -> Self {
+        // A label holds only what the server knows: a version rmcp knows, as rmcp
+        // spells it.
+        let protocol_version = protocol_version.and_then(|given| {
+            ::rmcp::model::ProtocolVersion::KNOWN_VERSIONS
+                .iter()
+                .map(::rmcp::model::ProtocolVersion::as_str)
+                .find(|known| *known == given)
+        });
+        Timing {
+            started: std::time::Instant::now(),
+            tool,
+            protocol_version,
+        }
+    }
+
+    /// Records the call's duration, with `error_type` when it failed.
+    pub(crate) fn record(&self, error_type: Option<&str>) {
+        let mut labels = vec![
+            ::metrics::Label::new("mcp.method.name", "tools/call"),
+            ::metrics::Label::new("gen_ai.operation.name", "execute_tool"),
+        ];
+        if let Some(tool) = &self.tool {
+            labels.push(::metrics::Label::new("gen_ai.tool.name", tool.clone()));
+        }
+        if let Some(version) = self.protocol_version {
+            labels.push(::metrics::Label::new("mcp.protocol.version", version));
+        }
+        if let Some(error_type) = error_type {
+            labels.push(::metrics::Label::new("error.type", error_type.to_owned()));
+        }
+        ::metrics::histogram!(OPERATION_DURATION, labels)
+            .record(self.started.elapsed().as_secs_f64());
+    }
 }

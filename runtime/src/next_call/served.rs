@@ -17,6 +17,7 @@ pub(crate) trait Served: Sync {
 
 /// A next call's fate.
 #[derive(Debug, PartialEq, Eq)]
+#[cfg_attr(not(feature = "rmcp"), allow(dead_code))] // only the rmcp router knows its tools
 pub(crate) enum Verdict {
     /// Sent, `read_only` only where the tool's annotations allow it.
     Send {
@@ -35,7 +36,7 @@ impl<'a> NextCall<'a> {
     }
 
     /// The arguments the call sends, as JSON (`None` if they do not serialise).
-    #[cfg_attr(not(feature = "jsonschema"), allow(dead_code))]
+    #[cfg_attr(not(all(feature = "rmcp", feature = "jsonschema")), allow(dead_code))]
     pub(crate) fn arguments_value(&self) -> Option<Value> {
         let arguments = LimitedArguments {
             arguments: self.arguments,

@@ -845,6 +845,11 @@ async fn each_tool_call_is_a_span_after_the_mcp_conventions() {
     let capture = Capture::start();
 
     let (client, server_task) = serve_demo(Options::new()).await;
+    let negotiated = client
+        .peer_info()
+        .expect("initialised")
+        .protocol_version
+        .clone();
     let missing = json!({ "media_id": "rich" });
     client
         .call_tool(tool_call("get_media", missing))
@@ -887,6 +892,11 @@ async fn each_tool_call_is_a_span_after_the_mcp_conventions() {
             Some("execute_tool")
         );
         assert!(attribute(span, "jsonrpc.request.id").is_some());
+        // The version the client and server negotiated.
+        assert_eq!(
+            attribute(span, "mcp.protocol.version").as_deref(),
+            Some(negotiated.as_str())
+        );
     }
 
     // A derived error as a tool result: `error.type` is `tool_error`, status error,

@@ -85,14 +85,25 @@ fn snapshotter() -> &'static Snapshotter {
 /// A counter's labels, as recorded.
 type Labels = Vec<(String, String)>;
 
-/// Every counter recorded so far: its name, its labels, its count.
-fn counters() -> Vec<(String, Labels, u64)> {
+/// What was recorded since the last snapshot: each metric's key and value (a
+/// snapshot hands over counts and values once, so a test takes one).
+type Recorded = Vec<(metrics_util::CompositeKey, DebugValue)>;
+
+fn recorded() -> Recorded {
     snapshotter()
         .snapshot()
         .into_vec()
         .into_iter()
-        .filter_map(|(key, _, _, value)| {
-            let DebugValue::Counter(count) = value else {
+        .map(|(key, _, _, value)| (key, value))
+        .collect()
+}
+
+/// Every counter recorded: its name, its labels, its count.
+fn counters(recorded: &Recorded) -> Vec<(String, Labels, u64)> {
+    recorded
+        .iter()
+        .filter_map(|(key, value)| {
+            let DebugValue::Counter(count) = *value else {
                 return None;
             };
             let key = key.key();
@@ -101,6 +112,34 @@ fn counters() -> Vec<(String, Labels, u64)> {
                 .map(|label| (label.key().to_owned(), label.value().to_owned()))
                 .collect();
             Some((key.name().to_owned(), labels, count))
+        })
+        .collect()
+}
+
+/// Every histogram named `name` recorded so far: its labels (sorted by key) and
+/// how many values it holds, each a duration in seconds (checked: finite, not
+/// negative, under a minute).
+fn histograms(recorded: &Recorded, name: &str) -> Vec<(Labels, usize)> {
+    recorded
+        .iter()
+        .filter_map(|(key, value)| {
+            let DebugValue::Histogram(values) = value else {
+                return None;
+            };
+            let key = key.key();
+            if key.name() != name {
+                return None;
+            }
+            for value in values {
+                let seconds = value.into_inner();
+                assert!((0.0..60.0).contains(&seconds), "{seconds} s");
+            }
+            let mut labels: Labels = key
+                .labels()
+                .map(|label| (label.key().to_owned(), label.value().to_owned()))
+                .collect();
+            labels.sort();
+            Some((labels, values.len()))
         })
         .collect()
 }
@@ -127,6 +166,11 @@ async fn every_converted_error_counts_once_with_bounded_labels() {
         let _ = running.waiting().await;
     });
     let client = ().serve(client_io).await.expect("client connects");
+    let negotiated = client
+        .peer_info()
+        .expect("initialised")
+        .protocol_version
+        .clone();
     for note_id in ["n7", "n8", "n1"] {
         let call = tool_call("get_note", json!({ "note_id": note_id }));
         client.call_tool(call).await.unwrap();
@@ -156,7 +200,9 @@ async fn every_converted_error_counts_once_with_bounded_labels() {
         .unwrap();
     app.oneshot(request).await.unwrap();
 
-    let mut seen = counters();
+    let recorded = recorded();
+    let durations = histograms(&recorded, tool_error::metrics::OPERATION_DURATION);
+    let mut seen = counters(&recorded);
     seen.sort();
     let errors = |code: &str, tool: &str, kind: &str, channel: &str| {
         (
@@ -203,6 +249,40 @@ async fn every_converted_error_counts_once_with_bounded_labels() {
         .collect();
     // Exactly these: the successful call counted nothing, and no error twice.
     assert_eq!(seen, expected);
+
+    // Every call through the router, success or failure, is one observation of
+    // the conventions' duration histogram, in seconds; a failed one says how.
+    let mut durations: Vec<(Labels, usize)> = durations
+        .into_iter()
+        .filter(|(labels, _)| {
+            labels
+                .iter()
+                .any(|(key, value)| key == "gen_ai.tool.name" && ours.contains(&value.as_str()))
+        })
+        .collect();
+    durations.sort();
+    let call = |tool: &str, error_type: Option<&str>| {
+        let mut labels = labels(&[
+            ("mcp.method.name", "tools/call"),
+            ("gen_ai.operation.name", "execute_tool"),
+            ("gen_ai.tool.name", tool),
+            ("mcp.protocol.version", negotiated.as_str()),
+        ]);
+        if let Some(error_type) = error_type {
+            labels.push(("error.type".to_owned(), error_type.to_owned()));
+        }
+        labels.sort();
+        labels
+    };
+    let mut expected = vec![
+        (call("get_note", None), 1),
+        // Two notes not found and one call with bad arguments.
+        (call("get_note", Some("tool_error")), 3),
+        (call("check_store", Some("-31503")), 1),
+        (call("save_notes", Some("tool_error")), 1),
+    ];
+    expected.sort();
+    assert_eq!(durations, expected);
 
     // Neither the redacted value nor the masked message is a label.
     for ((_, labels), _) in &seen {

@@ -7,7 +7,7 @@ use std::borrow::Cow;
 
 use ::rmcp::ErrorData;
 use ::rmcp::handler::server::tool::{ToolCallContext, ToolRouter};
-use ::rmcp::model::{CallToolResponse, NumberOrString, Tool};
+use ::rmcp::model::{CallToolResponse, NumberOrString, ProtocolVersion, Tool};
 use ::rmcp::service::MaybeSend;
 
 use tracing::Instrument;
@@ -91,7 +91,19 @@ impl<'r, S: MaybeSend + 'static> Router<'r, S> {
         // The declared name, usually a `&'static str` the macro wrote, so the scope
         // holds it without copying the one the request carried.
         let name = tool.map_or_else(|| context.name.clone(), |tool| tool.name.clone());
-        let span = call_span(&name, &context.request_context.id);
+        let protocol_version = context.request_context.protocol_version();
+        let span = call_span(
+            &name,
+            &context.request_context.id,
+            protocol_version.as_ref(),
+        );
+        #[cfg(feature = "metrics")]
+        let timing = Timing::start(
+            tool.map(|tool| tool.name.clone()),
+            protocol_version.as_ref().map(ProtocolVersion::as_str),
+        );
+        #[cfg(not(feature = "metrics"))]
+        let timing = ();
         let scope = Scope::new(
             options,
             Some(name),
@@ -112,6 +124,7 @@ impl<'r, S: MaybeSend + 'static> Router<'r, S> {
         };
         Call {
             running: Scoped::new(scope, running).instrument(span),
+            timing,
         }
     }
 }
@@ -138,6 +151,12 @@ fn check_arguments<S>(
     None
 }
 
+/// A call's duration, recorded with the feature `metrics`.
+#[cfg(feature = "metrics")]
+type Timing = crate::metrics::Timing;
+#[cfg(not(feature = "metrics"))]
+type Timing = ();
+
 pin_project_lite::pin_project! {
     /// A tool call running in its scope and span: answered with the argument-error
     /// result [`Parameters`](super::Parameters) left in the scope, if any, and its
@@ -145,6 +164,8 @@ pin_project_lite::pin_project! {
     struct Call<F> {
         #[pin]
         running: Instrumented<Scoped<F>>,
+        // When the call started, and what its duration is recorded under.
+        timing: Timing,
     }
 }
 
@@ -158,7 +179,11 @@ impl<F: Future<Output = Result<CallToolResponse, ErrorData>>> Future for Call<F>
         if let Some(response) = scope.and_then(|scope| scope.argument_failure) {
             output = Ok(*response);
         }
-        record_outcome(this.running.span(), &output);
+        let error_type = record_outcome(this.running.span(), &output);
+        #[cfg(feature = "metrics")]
+        this.timing.record(error_type.as_deref());
+        #[cfg(not(feature = "metrics"))]
+        let _ = error_type;
         Poll::Ready(output)
     }
 }
@@ -185,8 +210,12 @@ pub fn scope<F: Future, T: Into<Cow<'static, str>>>(
 /// The span of one `tools/call`, after OpenTelemetry's conventions for MCP servers:
 /// named `tools/call {tool}`, kind server, with the method, the tool and the
 /// request id; the outcome's fields are filled in when the call ends.
-fn call_span(tool: &str, request_id: &NumberOrString) -> tracing::Span {
-    tracing::info_span!(
+fn call_span(
+    tool: &str,
+    request_id: &NumberOrString,
+    protocol_version: Option<&ProtocolVersion>,
+) -> tracing::Span {
+    let span = tracing::info_span!(
         target: "tool_error",
         "tools/call",
         otel.name = format_args!("tools/call {tool}").to_string(),
@@ -201,18 +230,27 @@ fn call_span(tool: &str, request_id: &NumberOrString) -> tracing::Span {
         tool_error.code = Empty,
         tool_error.kind = Empty,
         tool_error.recoverable = Empty,
-    )
+        mcp.protocol.version = Empty,
+    );
+    if let Some(version) = protocol_version {
+        span.record("mcp.protocol.version", version.as_str());
+    }
+    span
 }
 
 /// Marks `span` failed when the call answered with an error result (`error.type`
 /// `tool_error`) or a JSON-RPC error (`error.type` and `rpc.response.status_code`
 /// its code); a span with `error.type` has status error, as the conventions ask.
-fn record_outcome(span: &tracing::Span, output: &Result<CallToolResponse, ErrorData>) {
+/// Returns the call's `error.type`, if it failed.
+fn record_outcome(
+    span: &tracing::Span,
+    output: &Result<CallToolResponse, ErrorData>,
+) -> Option<String> {
     let error_type = match output {
         Ok(CallToolResponse::Complete(result)) if result.is_error == Some(true) => {
             "tool_error".to_owned()
         }
-        Ok(_) => return,
+        Ok(_) => return None,
         Err(error) => {
             let code = error.code.0.to_string();
             span.record("rpc.response.status_code", code.as_str());
@@ -221,4 +259,5 @@ fn record_outcome(span: &tracing::Span, output: &Result<CallToolResponse, ErrorD
     };
     span.record("error.type", error_type.as_str());
     span.record("otel.status_code", "error");
+    Some(error_type)
 }
