@@ -14,6 +14,11 @@ use tool_error::{Catalog, CrateCatalog, Entry};
 /// the section "Built-in codes": the codes tool-error sends itself
 /// ([`CrateCatalog::builtin_entries`]), each with what sends it.
 ///
+/// A description is the first paragraph of the code's doc comment, whole. A
+/// suggestion reads as a reader reads it: `{{` and `}}` are the braces they stand
+/// for, and a placeholder is marked `<field>`, filled with the error's field when
+/// sent, so it is never mistaken for literal braces.
+///
 /// The crate's version is not written, so a release alone leaves a committed
 /// reference current.
 pub fn markdown(crate_catalog: &CrateCatalog) -> String {
@@ -37,7 +42,7 @@ pub fn markdown(crate_catalog: &CrateCatalog) -> String {
             let suggestions: Vec<String> = entry
                 .suggestions()
                 .iter()
-                .map(|template| cell(template))
+                .map(|template| shown(template))
                 .collect();
             let code = match entry.docs_url() {
                 Some(url) => format!("[`{}`]({})", entry.code(), url.replace(')', "%29")),
@@ -49,7 +54,7 @@ pub fn markdown(crate_catalog: &CrateCatalog) -> String {
                 code,
                 entry.kind(),
                 recoverable_cell(entry),
-                cell(entry.summary()),
+                cell(&entry.description()),
                 suggestions.join("<br>"),
             );
         }
@@ -68,7 +73,7 @@ pub fn markdown(crate_catalog: &CrateCatalog) -> String {
         let suggestions: Vec<String> = entry
             .suggestions()
             .iter()
-            .map(|template| cell(template))
+            .map(|template| shown(template))
             .collect();
         let mut sent_by = cell(builtin.sent_by());
         if let Some(declared) = also_declared_by(crate_catalog, &builtin) {
@@ -83,7 +88,7 @@ pub fn markdown(crate_catalog: &CrateCatalog) -> String {
             entry.code(),
             entry.kind(),
             recoverable_cell(entry),
-            cell(entry.summary()),
+            cell(&entry.description()),
             suggestions.join("<br>"),
             sent_by,
         );
@@ -95,6 +100,11 @@ pub fn markdown(crate_catalog: &CrateCatalog) -> String {
 /// property; and under `builtin`, the codes tool-error sends itself, each with
 /// its `type`, what sends it (`sent_by`) and, when a listed type declares the
 /// same code, `also_declared_by` (`Type::Variant`, or `Type` for a struct).
+///
+/// Descriptions are the doc comments whole, and suggestions and messages are the
+/// templates as written (`{field}` a placeholder, `{{` and `}}` literal braces), for
+/// a tool to fill or show as it sees fit; the Markdown reference shows them as a
+/// reader reads them.
 ///
 /// The crate's version is not written, so a release alone leaves a committed
 /// reference current; object keys are sorted whatever serde_json's
@@ -201,10 +211,76 @@ fn recoverable_cell(entry: &Entry) -> &'static str {
     }
 }
 
+/// A template (plain text, not Markdown) as a reader reads it, for a table cell:
+/// literal braces as they are sent, each placeholder (`{field}`, `{field:?}`) as
+/// `<field>`, angle brackets escaped so Markdown shows them rather than reading
+/// HTML.
+fn shown(template: &str) -> String {
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    let text = |out: &mut String, text: &str| {
+        let escaped = text
+            .replace('\\', "\\\\")
+            .replace('|', "\\|")
+            .replace('<', "\\<")
+            .replace('>', "\\>");
+        // Line breaks last: the `<br>` that stands for one is markup.
+        out.push_str(&escaped.replace("\r\n", "<br>").replace('\n', "<br>"));
+    };
+    while let Some(brace) = rest.find(['{', '}']) {
+        let (literal, tail) = rest.split_at(brace);
+        text(&mut out, literal);
+        let doubled = tail.get(1..2) == tail.get(..1);
+        if doubled {
+            out.push_str(&tail[..1]);
+            rest = &tail[2..];
+            continue;
+        }
+        match (tail.starts_with('{'), tail.find('}')) {
+            (true, Some(end)) => {
+                let name = tail[1..end].trim_end_matches(":?");
+                out.push_str("\\<");
+                out.push_str(name);
+                out.push_str("\\>");
+                rest = &tail[end + 1..];
+            }
+            // A lone brace (a template the derive did not check): as written.
+            _ => {
+                out.push_str(&tail[..1]);
+                rest = &tail[1..];
+            }
+        }
+    }
+    text(&mut out, rest);
+    out
+}
+
 /// Text safe inside a Markdown table cell.
 fn cell(text: &str) -> String {
     text.replace('\\', "\\\\")
         .replace('|', "\\|")
         .replace("\r\n", "<br>")
         .replace('\n', "<br>")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shown;
+
+    #[test]
+    fn a_template_reads_as_sent_with_its_placeholders_marked() {
+        assert_eq!(
+            shown(r#"e.g. {{"cpd00027": [-5, 100]}}"#),
+            r#"e.g. {"cpd00027": [-5, 100]}"#
+        );
+        assert_eq!(
+            shown("Check '{model_id}' and {count:?}"),
+            r"Check '\<model_id\>' and \<count\>"
+        );
+        // Markdown's own characters in the text stay text.
+        assert_eq!(shown("a|b <c>"), r"a\|b \<c\>");
+        assert_eq!(shown("two\nlines"), "two<br>lines");
+        // A brace the derive would have refused is shown as written.
+        assert_eq!(shown("a } b { c"), "a } b { c");
+    }
 }

@@ -221,9 +221,23 @@ impl Entry {
         self.next_calls
     }
 
-    /// The first line of the doc comment: the short description.
+    /// The first line of the doc comment: the short description, one line (a
+    /// problem+json `title`, an OpenAPI summary).
     pub fn summary(&self) -> &'static str {
         first_line(self.doc)
+    }
+
+    /// The first paragraph of the doc comment, whole, its lines joined by spaces:
+    /// the description a reference shows.
+    ///
+    /// ```
+    /// let entry = tool_error::Entry::new("Bad", "BAD", tool_error::Kind::Validation)
+    ///     .with_doc("Sequences with characters outside the alphabet,\nor empty.\n\nMore.");
+    /// assert_eq!(entry.summary(), "Sequences with characters outside the alphabet,");
+    /// assert_eq!(entry.description(), "Sequences with characters outside the alphabet, or empty.");
+    /// ```
+    pub fn description(&self) -> String {
+        first_paragraph(self.doc)
     }
 
     /// For a `transparent` variant: the catalog of the wrapped type, which supplies
@@ -351,6 +365,13 @@ pub(crate) const MAX_NESTING: usize = 32;
 
 fn first_line(doc: &'static str) -> &'static str {
     doc.trim_start().lines().next().unwrap_or("").trim_end()
+}
+
+/// The lines up to the first blank one, trimmed and joined by spaces.
+fn first_paragraph(doc: &str) -> String {
+    let lines = doc.trim_start().lines().map(str::trim);
+    let paragraph: Vec<&str> = lines.take_while(|line| !line.is_empty()).collect();
+    paragraph.join(" ")
 }
 
 /// Implemented by every derived type: its catalog as a constant, usable in `const`
