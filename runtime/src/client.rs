@@ -394,12 +394,42 @@ pub fn parse(text: &str) -> Parsed {
     Parsed::Legacy(text.to_owned())
 }
 
-/// Reads an already-parsed JSON value, as [`parse`] does.
+/// How deeply [`parse_value`] reads a value: as deep as serde_json reads text.
+const MAX_DEPTH: usize = 128;
+
+/// Reads an already-parsed JSON value, as [`parse`] does. A value nested more than
+/// 128 levels deep (deeper than serde_json reads from text) is legacy text saying
+/// so, found without recursion, so no value overflows the stack.
 pub fn parse_value(value: &Value) -> Parsed {
+    if nested_deeper_than(value, MAX_DEPTH) {
+        return Parsed::Legacy(format!(
+            "a JSON value nested more than {MAX_DEPTH} levels deep"
+        ));
+    }
     match from_value(value, 0) {
         Some(envelope) => Parsed::Structured(Box::new(envelope)),
         None => Parsed::Legacy(value.to_string()),
     }
+}
+
+/// Whether `value` nests deeper than `limit` levels, walked with a stack of its
+/// own rather than the thread's.
+fn nested_deeper_than(value: &Value, limit: usize) -> bool {
+    let mut pending = vec![(value, 1_usize)];
+    while let Some((value, depth)) = pending.pop() {
+        let container = matches!(value, Value::Array(_) | Value::Object(_));
+        if container && depth > limit {
+            return true;
+        }
+        match value {
+            Value::Array(items) => pending.extend(items.iter().map(|item| (item, depth + 1))),
+            Value::Object(members) => {
+                pending.extend(members.values().map(|member| (member, depth + 1)));
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 fn from_value(value: &Value, depth: usize) -> Option<ParsedEnvelope> {
@@ -407,7 +437,7 @@ fn from_value(value: &Value, depth: usize) -> Option<ParsedEnvelope> {
         return None;
     }
     let object = value.as_object()?;
-    native(object)
+    native(value, object)
         .or_else(|| jsonrpc(object, depth))
         .or_else(|| mcp(object, depth))
         .or_else(|| problem(object))
@@ -444,10 +474,10 @@ fn kind_of(value: Option<&Value>) -> Option<Kind> {
 }
 
 /// The native envelope.
-fn native(object: &Map<String, Value>) -> Option<ParsedEnvelope> {
+fn native(value: &Value, object: &Map<String, Value>) -> Option<ParsedEnvelope> {
     object.get("kind")?;
     object.get("code")?;
-    ParsedEnvelope::deserialize(Value::Object(object.clone())).ok()
+    ParsedEnvelope::deserialize(value).ok()
 }
 
 /// A JSON-RPC error object (structured `data`), or a response carrying one.

@@ -81,3 +81,49 @@ fn retry_advice_is_read_leniently() {
     );
     assert_eq!(read(r#","retry":null"#), Some(None));
 }
+
+/// `depth` arrays, one inside the other, around `null`: built without recursion.
+fn nested(depth: usize) -> Value {
+    let mut value = Value::Null;
+    for _ in 0..depth {
+        value = Value::Array(vec![value]);
+    }
+    value
+}
+
+/// Takes `value` apart without recursion: dropping a deep value the ordinary way
+/// recurses once per level, which is what the test must not do itself.
+fn dismantle(value: Value) {
+    let mut pending = vec![value];
+    while let Some(value) = pending.pop() {
+        match value {
+            Value::Array(items) => pending.extend(items),
+            Value::Object(members) => pending.extend(members.into_iter().map(|(_, v)| v)),
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn a_value_of_any_depth_is_read_without_overflowing_the_stack() {
+    let deep = nested(100_000);
+    assert_eq!(
+        parse_value(&deep),
+        Parsed::Legacy("a JSON value nested more than 128 levels deep".into())
+    );
+    dismantle(deep);
+    // Inside an envelope too: details nested too deep do not reach the clone.
+    let mut envelope = serde_json::json!({"code": "DEEP", "kind": "VALIDATION", "message": "m", "recoverable": true});
+    envelope["details"] = nested(100_000);
+    assert!(matches!(parse_value(&envelope), Parsed::Legacy(_)));
+    dismantle(envelope);
+    // As deep as serde_json reads text: read.
+    let mut envelope = serde_json::json!({"code": "DEEP", "kind": "VALIDATION", "message": "m", "recoverable": true});
+    envelope["details"] = nested(127);
+    assert!(parse_value(&envelope).envelope().is_some());
+    assert!(matches!(parse_value(&nested(129)), Parsed::Legacy(_)));
+    assert_eq!(
+        parse_value(&nested(128)),
+        Parsed::Legacy(nested(128).to_string())
+    );
+}
