@@ -26,10 +26,21 @@
 //! task-local (it travels with the future, not the thread), so concurrent calls on a
 //! multi-threaded runtime never see each other's names.
 //!
-//! Features: `tool-error = { version = "…", features = ["rmcp"] }` (this pulls in
-//! `tracing` for the server's log events), and for rmcp itself what any tool server
-//! needs: `rmcp = { version = "3.9", features = ["server", "macros"] }` plus a
-//! transport (`transport-io` for stdio).
+//! Features: `tool-error = { version = "…", features = ["rmcp", "jsonschema"] }`
+//! (`rmcp` pulls in `tracing` for the server's log events; `jsonschema` checks each
+//! call's arguments against the tool's input schema before the handler runs), and
+//! for rmcp itself what any tool server needs: `rmcp = { version = "3.9", features =
+//! ["server", "macros"] }` plus a transport (`transport-io` for stdio). The README's
+//! rmcp section is a whole server with these lines.
+//!
+//! `structuredContent` is a `serde_json::Value`, whose object keys serde_json sorts
+//! unless its `preserve_order` feature is on somewhere in the build: then they keep
+//! the envelope's order (`code`, `kind`, `message` first), which is what a model
+//! reading it through a client that hands it `structuredContent` (pydantic-ai)
+//! reads first. tool-error does not turn the feature on for you, since it changes
+//! every `serde_json` map of the program; add `serde_json = { version = "1",
+//! features = ["preserve_order"] }` to the server's dependencies. The text content
+//! keeps the envelope's order either way.
 //!
 //! ```
 //! use rmcp::handler::server::router::tool::ToolRouter;
