@@ -19,7 +19,7 @@ const STAGES: &[(&str, &[&str])] = &[
     // What every stage uses: the error list, names, `rename_all` rules, word lists.
     ("support", &["ctxt.rs", "name.rs", "case.rs", "spelling.rs"]),
     // The keys as data: names, places, examples, aliases, the kinds and channels.
-    ("keys", &["keys.rs"]),
+    ("keys", &["keys.rs", "keys/tests.rs"]),
     // The readers of values: a key's value, a next call, a template, a doc comment,
     // what a `Display` attribute shows.
     (
