@@ -13,6 +13,9 @@
 //!
 //! `cargo bench -p tool-error-tests --bench success` (`ROUNDS=n` to change the 201
 //! rounds; without `--bench`, as under `cargo test --benches`, one quick round).
+//! With `RECORDER=prometheus` a Prometheus recorder is installed first, so every
+//! tool-error call also records `mcp.server.operation.duration` (rmcp's records
+//! nothing); without it the `metrics` calls find no recorder.
 
 use std::hint::black_box;
 
@@ -151,6 +154,11 @@ fn main() {
         .enable_all()
         .build()
         .expect("a runtime");
+    if std::env::var("RECORDER").is_ok_and(|recorder| recorder == "prometheus") {
+        metrics_exporter_prometheus::PrometheusBuilder::new()
+            .install_recorder()
+            .expect("the only recorder");
+    }
     let rmcp_client = connect(
         &runtime,
         RmcpServer {
