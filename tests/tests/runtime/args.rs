@@ -425,3 +425,129 @@ proptest! {
         reads_like_serde_json::<HashMap<String, Option<(i8, bool)>>>(&value)?;
     }
 }
+
+/// The input schema the check properties use: every rule the check puts in words,
+/// and one (`oneOf`) it leaves to the validator's own explanation.
+fn checked_schema() -> Value {
+    json!({
+        "type": "object",
+        "required": ["title", "priority", "tags"],
+        "properties": {
+            "title": { "type": "string", "minLength": 1, "maxLength": 8 },
+            "priority": { "type": "integer", "minimum": 1, "maximum": 5 },
+            "tags": {
+                "type": "array",
+                "maxItems": 3,
+                "items": { "type": "string", "enum": ["low", "high", "custom"] }
+            },
+            "email": { "type": "string", "format": "email" },
+            "code": { "type": "string", "pattern": "^[a-z]+[0-9]$" },
+            "nested": {
+                "type": "object",
+                "properties": { "level": { "type": "integer", "multipleOf": 2 } },
+                "additionalProperties": false
+            },
+            "choice": { "oneOf": [{ "type": "integer" }, { "type": "string" }] }
+        },
+        "additionalProperties": false
+    })
+}
+
+/// Arguments for [`checked_schema`]: its own field names and some it does not
+/// accept, with values that satisfy a rule about as often as they break one.
+fn checked_arguments() -> impl Strategy<Value = Value> {
+    let key = prop::sample::select(vec![
+        "title",
+        "priority",
+        "tags",
+        "email",
+        "code",
+        "nested",
+        "choice",
+        "level",
+        "extra",
+        "\"quoted\"",
+        "",
+    ]);
+    let text = prop::sample::select(vec![
+        "",
+        "milk",
+        "way too long a title",
+        "low",
+        "high",
+        "nope",
+        "a@b.example",
+        "not an email",
+        "abc1",
+        "ABC",
+        "\u{1F600}\n\"\\",
+        "</script>",
+    ]);
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::from),
+        (-3i64..9).prop_map(Value::from),
+        prop_oneof![Just(2.5), Just(4.0), Just(-1e300)].prop_map(Value::from),
+        text.prop_map(Value::from),
+    ];
+    let value = leaf.prop_recursive(3, 24, 4, move |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..5).prop_map(Value::Array),
+            prop::collection::vec((key.clone(), inner), 0..4).prop_map(|entries| Value::Object(
+                entries
+                    .into_iter()
+                    .map(|(k, v)| (k.to_owned(), v))
+                    .collect()
+            )),
+        ]
+    });
+    let top_key = prop::sample::select(vec![
+        "title", "priority", "tags", "email", "code", "nested", "choice", "extra",
+    ]);
+    prop_oneof![
+        1 => value.clone(),
+        6 => prop::collection::vec((top_key, value), 0..8).prop_map(|entries| Value::Object(
+            entries
+                .into_iter()
+                .map(|(k, v)| (k.to_owned(), v))
+                .collect()
+        )),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// The router's check refuses exactly what an independent validator refuses,
+    /// names every bad field once (the message the first five, the details all),
+    /// and renders in every format as one JSON value.
+    #[test]
+    fn the_schema_check_refuses_what_the_schema_refuses_in_one_error(arguments in checked_arguments()) {
+        let schema = checked_schema();
+        let input = args::InputSchema::new(schema.as_object().unwrap().clone().into()).unwrap();
+        let independent = jsonschema::options()
+            .should_validate_formats(true)
+            .build(&schema)
+            .unwrap();
+        let checked = input.check(&arguments);
+        prop_assert_eq!(checked.is_ok(), independent.is_valid(&arguments), "{}", arguments);
+        let Err(error) = checked else { return Ok(()) };
+
+        let fields: Vec<&str> = error.violations().iter().map(Violation::field).collect();
+        let mut unique = fields.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        prop_assert_eq!(unique.len(), fields.len(), "a field named twice: {:?}", fields);
+        // The message names the first five, the details every one.
+        let message = error.to_string();
+        for field in fields.iter().take(5).filter(|field| !field.is_empty()) {
+            prop_assert!(message.contains(&format!("'{field}'")), "{} does not name {}", message, field);
+        }
+        let native = Envelope::new(&error).to_value(&Native);
+        let listed = native["details"]["violations"].as_array().map(Vec::len);
+        prop_assert_eq!(listed, Some(fields.len()), "{}", native);
+        for text in crate::checks::renderings(&Envelope::new(&error)) {
+            crate::checks::json_value(&text).map_err(TestCaseError::fail)?;
+        }
+    }
+}
