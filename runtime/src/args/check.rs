@@ -144,7 +144,7 @@ fn violations(schema: &Map<String, Value>, error: &ValidationError<'_>) -> Vec<V
             vec![violation(
                 ViolationKind::WrongType,
                 at,
-                json_type(instance).to_owned(),
+                words::value_type(instance).to_owned(),
             )]
         }
         ValidationErrorKind::Enum { .. } | ValidationErrorKind::Constant { .. } => {
@@ -189,18 +189,6 @@ fn path(error: &ValidationError<'_>) -> String {
         }
     }
     at
-}
-
-/// The JSON type of a value, as a violation says what was given.
-fn json_type(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-    }
 }
 
 /// What was given, short: a string quoted (and cut), a number or boolean as it is,

@@ -3,6 +3,7 @@
 //! given rather than a Rust type.
 
 use serde::de::{Expected, Unexpected};
+use serde_json::Value;
 
 /// What serde expected, for a value of the wrong type.
 pub(super) fn expected_type(expected: &dyn Expected) -> String {
@@ -134,6 +135,19 @@ pub(super) fn json_type(unexpected: &Unexpected<'_>) -> &'static str {
         Unexpected::Seq => "array",
         Unexpected::Map => "object",
         _ => "value",
+    }
+}
+
+/// The JSON type of a value, in the words [`json_type`] uses: what a violation
+/// says was given.
+pub(super) fn value_type(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
     }
 }
 

@@ -16,18 +16,6 @@ use serde_json::{Map, Number, Value};
 use super::text::KeyDeserializer;
 use super::{Failure, Step, ViolationKind, words};
 
-/// The JSON type of a value, in the words [`words::json_type`] uses.
-fn value_type(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-    }
-}
-
 /// Visits `n` as the narrowest Rust number that holds it.
 pub(super) fn visit_number<'de, V: Visitor<'de>>(
     n: &Number,
@@ -95,7 +83,7 @@ impl<'de> Deserializer<'de> for ValueDeserializer {
             other => Err(Failure::new(
                 ViolationKind::WrongType,
                 words::one_of(variants),
-                value_type(&other).to_owned(),
+                words::value_type(&other).to_owned(),
             )),
         }
     }
