@@ -1,5 +1,6 @@
-//! Building entries: by hand, for a hand-written `ToolError` impl, and from what the
-//! derive has already parsed (templates, field roles), which stays crate-private.
+//! Building entries by hand, for a hand-written `ToolError` impl. What only the
+//! derive declares (templates it has already parsed, the roles of its fields) is
+//! set by its short builders in `__private::short`.
 
 use super::model::{Catalog, Entry, FieldInfo};
 use crate::next_call::CallSpec;
@@ -145,41 +146,6 @@ impl Entry {
     #[must_use]
     pub const fn with_doc(mut self, doc: &'static str) -> Self {
         self.doc = doc;
-        self
-    }
-}
-
-/// What only the derive declares: templates it has already parsed, and the roles
-/// of its fields.
-impl Entry {
-    /// The names of the slots the placeholders of its templates fill, in slot
-    /// order.
-    pub(crate) const fn with_args(mut self, args: &'static [&'static str]) -> Self {
-        self.args = args;
-        self
-    }
-
-    /// A `message = "..."` template over the same slots.
-    pub(crate) const fn with_message(mut self, message: &'static str) -> Self {
-        self.message = Some(message);
-        self
-    }
-
-    /// A `#[tool_error(suggestions)]` field adds suggestions at run time.
-    pub(crate) const fn with_dynamic_suggestions(mut self) -> Self {
-        self.dynamic_suggestions = true;
-        self
-    }
-
-    /// A `#[tool_error(next_calls)]` field adds next calls at run time.
-    pub(crate) const fn with_dynamic_next_calls(mut self) -> Self {
-        self.dynamic_next_calls = true;
-        self
-    }
-
-    /// A `#[tool_error(details)]` field is the whole details value.
-    pub(crate) const fn with_details_field(mut self) -> Self {
-        self.details_field = true;
         self
     }
 }

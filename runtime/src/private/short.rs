@@ -32,11 +32,13 @@ pub const fn __entry(
     fields: &'static [FieldInfo],
     doc: &'static str,
 ) -> Entry {
-    Entry::new(variant, code, kind)
+    let mut entry = Entry::new(variant, code, kind)
         .with_suggestions(suggestions)
-        .with_args(args)
         .with_fields(fields)
-        .with_doc(doc)
+        .with_doc(doc);
+    // The names of the slots the placeholders of its templates fill, in slot order.
+    entry.args = args;
+    entry
 }
 
 /// The entry of a `transparent` variant.
@@ -75,23 +77,27 @@ pub const fn __protocol(entry: Entry) -> Entry {
 }
 
 /// With a `message = "..."` template.
-pub const fn __message(entry: Entry, message: &'static str) -> Entry {
-    entry.with_message(message)
+pub const fn __message(mut entry: Entry, message: &'static str) -> Entry {
+    entry.message = Some(message);
+    entry
 }
 
 /// With a `#[tool_error(suggestions)]` field.
-pub const fn __dynamic_suggestions(entry: Entry) -> Entry {
-    entry.with_dynamic_suggestions()
+pub const fn __dynamic_suggestions(mut entry: Entry) -> Entry {
+    entry.dynamic_suggestions = true;
+    entry
 }
 
 /// With a `#[tool_error(next_calls)]` field.
-pub const fn __dynamic_next_calls(entry: Entry) -> Entry {
-    entry.with_dynamic_next_calls()
+pub const fn __dynamic_next_calls(mut entry: Entry) -> Entry {
+    entry.dynamic_next_calls = true;
+    entry
 }
 
 /// With a `#[tool_error(details)]` field.
-pub const fn __details_field(entry: Entry) -> Entry {
-    entry.with_details_field()
+pub const fn __details_field(mut entry: Entry) -> Entry {
+    entry.details_field = true;
+    entry
 }
 
 /// With `next_call(...)` declarations.
