@@ -9,6 +9,8 @@ use std::slice;
 
 use serde_json::{Map, Number, Value};
 
+use super::de::Step;
+
 /// A JSON object, as a schema.
 type Object = Map<String, Value>;
 
@@ -88,15 +90,6 @@ fn adds(description: &str, words: &str) -> bool {
         .split(|c: char| !c.is_alphanumeric())
         .filter(|word| !word.is_empty())
         .any(|word| !said.contains(&word.to_lowercase()))
-}
-
-/// One step of a violation's path.
-#[derive(Debug, PartialEq, Eq)]
-enum Step {
-    /// A field, a map key or an enum variant: `.name`, `["odd key"]`.
-    Key(String),
-    /// An array or tuple position: `[1]`.
-    Index(usize),
 }
 
 /// The steps of a path as the deserialiser writes it: a plain key (after a `.` but

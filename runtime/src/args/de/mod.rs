@@ -50,10 +50,13 @@ struct Reported {
     path: Vec<Step>,
 }
 
-/// One step of a path: an object's key or an array's index.
-#[derive(Debug)]
-enum Step {
+/// One step of a path: an object's key or an array's index (what a failure
+/// leaves, and what the schema's words walk down).
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum Step {
+    /// A field, a map key or an enum variant: `.name`, `["odd key"]`.
     Key(String),
+    /// An array or tuple position: `[1]`.
     Index(usize),
 }
 
