@@ -122,6 +122,7 @@ pub(crate) use problem::error_status;
 pub(crate) use problem::reason_phrase;
 
 use serde::Serializer;
+use serde::ser::SerializeMap;
 
 use crate::Envelope;
 
@@ -152,4 +153,33 @@ impl<P: Profile + ?Sized> Profile for &P {
     fn content_type(&self) -> &'static str {
         (**self).content_type()
     }
+}
+
+/// The members the native and problem profiles both write after `recoverable`, in
+/// this order and each only when it has a value: `retry`, `category`, `domain`
+/// (when given), `retry_after`, `details`, `suggestions` and `next_calls`.
+fn write_common<M: SerializeMap>(
+    map: &mut M,
+    envelope: &Envelope<'_>,
+    domain: Option<&str>,
+) -> Result<(), M::Error> {
+    if let Some(retry) = envelope.retry() {
+        map.serialize_entry("retry", &retry)?;
+    }
+    if let Some(category) = envelope.category() {
+        map.serialize_entry("category", category)?;
+    }
+    if let Some(domain) = domain {
+        map.serialize_entry("domain", domain)?;
+    }
+    if let Some(seconds) = envelope.retry_after_seconds() {
+        map.serialize_entry("retry_after", &seconds)?;
+    }
+    envelope.details().write_entry(map, "details")?;
+    envelope.suggestions().write_entry(map, "suggestions")?;
+    let next_calls = envelope.next_calls();
+    if !next_calls.is_empty() {
+        map.serialize_entry("next_calls", &next_calls)?;
+    }
+    Ok(())
 }

@@ -79,26 +79,7 @@ impl Profile for Native {
         map.serialize_entry("kind", &envelope.kind())?;
         map.serialize_entry("message", &envelope.message())?;
         map.serialize_entry("recoverable", &envelope.recoverable())?;
-        if let Some(retry) = envelope.retry() {
-            map.serialize_entry("retry", &retry)?;
-        }
-        if let Some(category) = envelope.category() {
-            map.serialize_entry("category", category)?;
-        }
-        if let Some(domain) = envelope.domain() {
-            map.serialize_entry("domain", domain)?;
-        }
-        if let Some(seconds) = envelope.retry_after_seconds() {
-            map.serialize_entry("retry_after", &seconds)?;
-        }
-        envelope.details().write_entry(&mut map, "details")?;
-        envelope
-            .suggestions()
-            .write_entry(&mut map, "suggestions")?;
-        let next_calls = envelope.next_calls();
-        if !next_calls.is_empty() {
-            map.serialize_entry("next_calls", &next_calls)?;
-        }
+        super::write_common(&mut map, envelope, envelope.domain())?;
         if let Some(url) = envelope.docs_url() {
             map.serialize_entry("docs", url)?;
         }

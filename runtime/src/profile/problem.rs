@@ -108,23 +108,8 @@ impl Profile for Problem {
         map.serialize_entry("code", envelope.code())?;
         map.serialize_entry("kind", &envelope.kind())?;
         map.serialize_entry("recoverable", &envelope.recoverable())?;
-        if let Some(retry) = envelope.retry() {
-            map.serialize_entry("retry", &retry)?;
-        }
-        if let Some(category) = envelope.category() {
-            map.serialize_entry("category", category)?;
-        }
-        if let Some(seconds) = envelope.retry_after_seconds() {
-            map.serialize_entry("retry_after", &seconds)?;
-        }
-        envelope.details().write_entry(&mut map, "details")?;
-        envelope
-            .suggestions()
-            .write_entry(&mut map, "suggestions")?;
-        let next_calls = envelope.next_calls();
-        if !next_calls.is_empty() {
-            map.serialize_entry("next_calls", &next_calls)?;
-        }
+        // No `domain`: it is not one of the problem members.
+        super::write_common(&mut map, envelope, None)?;
         if let Some(tool) = envelope.tool() {
             map.serialize_entry("tool", &tool)?;
         }
