@@ -96,9 +96,6 @@ impl<'a> Envelope<'a> {
         self.render_parsed(profile).1
     }
 
-    /// The compact JSON text and, when `with_value`, the same text parsed into a
-    /// `serde_json::Value` (what an MCP tool result carries as text content and as
-    /// `structuredContent`), with the guarantees of [`render_into`](Self::render_into).
     /// Rendered as raw JSON, for a framework object that embeds it as it is (a
     /// JSON-RPC error's `data`): serialised once, with the guarantees of
     /// [`render_into`](Self::render_into).
@@ -115,6 +112,9 @@ impl<'a> Envelope<'a> {
         }
     }
 
+    /// The compact JSON text and, when `with_value`, the same text parsed into a
+    /// `serde_json::Value` (what an MCP tool result carries as text content and as
+    /// `structuredContent`), with the guarantees of [`render_into`](Self::render_into).
     pub(crate) fn render_with_value<P: Profile + ?Sized>(
         &self,
         profile: &P,
