@@ -238,41 +238,6 @@ impl Options {
         self.edit(|core| core.catalogs.push(catalog))
     }
 
-    /// Sets an integration's own settings, replacing any of the same type: what
-    /// each integration's `with_*` method (`with_mcp`, `with_http`...) calls.
-    #[cfg_attr(
-        not(any(
-            feature = "rmcp",
-            feature = "jsonrpsee",
-            feature = "axum",
-            feature = "tracing"
-        )),
-        allow(dead_code)
-    )]
-    pub(crate) fn with_part<T: Part>(self, part: T) -> Self {
-        self.edit(|core| {
-            core.parts.retain(|kept| !(&**kept as &dyn Any).is::<T>());
-            core.parts.push(Arc::new(part));
-        })
-    }
-
-    /// An integration's own settings, if set.
-    #[cfg_attr(
-        not(any(
-            feature = "rmcp",
-            feature = "jsonrpsee",
-            feature = "axum",
-            feature = "tracing"
-        )),
-        allow(dead_code)
-    )]
-    pub(crate) fn part<T: Part>(&self) -> Option<&T> {
-        self.core
-            .parts
-            .iter()
-            .find_map(|part| (&**part as &dyn Any).downcast_ref::<T>())
-    }
-
     /// Makes these the options of every conversion that is not given options
     /// explicitly. Only the first call wins; later ones get their options back.
     pub fn install(self) -> Result<(), Options> {
@@ -377,5 +342,35 @@ impl Options {
     #[cfg_attr(not(feature = "tracing"), allow(dead_code))]
     pub(crate) fn logging(&self) -> bool {
         self.core.logging
+    }
+}
+
+/// The integrations' own settings, kept by type; only an integration's feature
+/// calls these.
+#[cfg_attr(
+    not(any(
+        feature = "rmcp",
+        feature = "jsonrpsee",
+        feature = "axum",
+        feature = "tracing"
+    )),
+    allow(dead_code)
+)]
+impl Options {
+    /// Sets an integration's own settings, replacing any of the same type: what
+    /// each integration's `with_*` method (`with_mcp`, `with_http`...) calls.
+    pub(crate) fn with_part<T: Part>(self, part: T) -> Self {
+        self.edit(|core| {
+            core.parts.retain(|kept| !(&**kept as &dyn Any).is::<T>());
+            core.parts.push(Arc::new(part));
+        })
+    }
+
+    /// An integration's own settings, if set.
+    pub(crate) fn part<T: Part>(&self) -> Option<&T> {
+        self.core
+            .parts
+            .iter()
+            .find_map(|part| (&**part as &dyn Any).downcast_ref::<T>())
     }
 }
