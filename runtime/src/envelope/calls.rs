@@ -156,7 +156,7 @@ fn checked<'c>(served: Option<&dyn Served>, call: &NextCall<'c>) -> Option<NextC
                 call
             })
         }
-        Verdict::Withheld(_) => None,
+        Verdict::Withheld => None,
     }
 }
 

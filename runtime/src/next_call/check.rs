@@ -92,14 +92,17 @@ impl<'a> ServedTool<'a> {
     /// `None` when the tool declares `readOnlyHint: true` and not
     /// `destructiveHint: true`.
     fn read_only_violation(&self) -> Option<String> {
+        if super::only_reads(self.read_only_hint, self.destructive_hint) {
+            return None;
+        }
         const ANNOTATE: &str = "annotate it `readOnlyHint: true` (rmcp: `#[tool(annotations(read_only_hint = true))]`)";
         const DROP: &str = "drop `read_only` from the next call so agents confirm it first";
         let (says, fix) = match (self.read_only_hint, self.destructive_hint) {
-            (Some(true), Some(true)) => (
+            // Past `only_reads`, the one case left with `readOnlyHint: true`.
+            (Some(true), _) => (
                 "declares readOnlyHint: true but also destructiveHint: true",
                 format!("{DROP}, or, if the tool only reads, remove its destructiveHint: true"),
             ),
-            (Some(true), _) => return None,
             (read_only_hint, Some(true)) => (
                 if read_only_hint == Some(false) {
                     "declares readOnlyHint: false and destructiveHint: true"

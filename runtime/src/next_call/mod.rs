@@ -33,5 +33,7 @@ pub use call::{NextCall, NextCallWriter};
 #[cfg(feature = "jsonschema")]
 pub use check::{Mismatch, Mismatches, ServedTool, match_tools};
 pub(crate) use limited::LimitedCall;
+#[cfg(any(feature = "rmcp", feature = "jsonschema"))]
+pub(crate) use served::only_reads;
 pub(crate) use served::{Served, Verdict};
 pub use spec::{ArgumentSpec, ArgumentValue, CallSpec};

@@ -24,8 +24,17 @@ pub(crate) enum Verdict {
         /// Whether the tool only reads, by its annotations.
         read_only: bool,
     },
-    /// Not sent, for this reason.
-    Withheld(String),
+    /// Not sent (the reason is logged where the verdict is made).
+    Withheld,
+}
+
+/// Whether a tool only reads, as its annotations say: `readOnlyHint: true` and not
+/// `destructiveHint: true`. The one rule for whether a next call to it may be
+/// `read_only`, at startup ([`match_tools`](super::match_tools)) and when an error
+/// is sent.
+#[cfg(any(feature = "rmcp", feature = "jsonschema"))]
+pub(crate) fn only_reads(read_only_hint: Option<bool>, destructive_hint: Option<bool>) -> bool {
+    read_only_hint == Some(true) && destructive_hint != Some(true)
 }
 
 impl<'a> NextCall<'a> {

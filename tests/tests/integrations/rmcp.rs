@@ -419,9 +419,17 @@ type Client = rmcp::service::RunningService<rmcp::RoleClient, ()>;
 
 /// The demo server on one end of a pipe, a client on the other.
 async fn serve_demo(errors: Options) -> (Client, tokio::task::JoinHandle<()>) {
+    serve_demo_with(Demo::tool_router(), errors).await
+}
+
+/// The demo server with the tools `tool_router` serves.
+async fn serve_demo_with(
+    tool_router: ToolRouter<Demo>,
+    errors: Options,
+) -> (Client, tokio::task::JoinHandle<()>) {
     let (server_io, client_io) = tokio::io::duplex(64 * 1024);
     let server = Demo {
-        tool_router: Demo::tool_router(),
+        tool_router,
         errors,
     };
     let server_task = tokio::spawn(async move {
@@ -726,6 +734,30 @@ async fn next_calls_built_at_run_time_are_checked_against_the_served_tools() {
     assert_eq!(parsed.next_calls()[0].tool, "count_media");
     client.cancel().await.unwrap();
     server_task.await.unwrap();
+}
+
+#[tokio::test]
+async fn next_calls_are_checked_against_the_tools_this_server_serves_now() {
+    async fn follow_up(client: &Client) -> serde_json::Value {
+        let arguments = json!({ "which": ["annotated_read_only"] });
+        let result = client.call_tool(tool_call("follow_up", arguments)).await;
+        let envelope = mcp_envelope(&result.unwrap());
+        envelope.get("next_calls").cloned().unwrap_or(json!([]))
+    }
+    let count_media = json!([{ "tool": "count_media", "arguments": {}, "read_only": true }]);
+    // Two servers of one type: one serves `count_media`, the other has it disabled.
+    let (full, full_task) = serve_demo(Options::new()).await;
+    let mut restricted_router = Demo::tool_router();
+    restricted_router.disable_route("count_media");
+    let (restricted, restricted_task) = serve_demo_with(restricted_router, Options::new()).await;
+    for _ in 0..2 {
+        assert_eq!(follow_up(&full).await, count_media);
+        assert_eq!(follow_up(&restricted).await, json!([]));
+    }
+    for (client, task) in [(full, full_task), (restricted, restricted_task)] {
+        client.cancel().await.unwrap();
+        task.await.unwrap();
+    }
 }
 
 #[test]

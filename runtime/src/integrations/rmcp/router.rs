@@ -14,8 +14,9 @@ use tracing::Instrument;
 use tracing::field::Empty;
 use tracing::instrument::Instrumented;
 
+use super::arguments;
 use super::scope::{Declaration, Scope, Scoped, with_current};
-use super::{arguments, served};
+use super::served::{self, ServedTools};
 use crate::Options;
 use crate::args::ArgumentError;
 
@@ -79,15 +80,15 @@ impl<'r, S: MaybeSend + 'static> Router<'r, S> {
     ) -> impl Future<Output = Result<CallToolResponse, ErrorData>> + use<'r, 'c, S> {
         let options = self.options.unwrap_or_else(|| Options::installed()).clone();
         let tool = self.tools.get(&context.name);
+        let served = tool.map(|tool| served::served(self.tools, tool));
         let mut context = context;
-        let rejected = match options.mcp().checks_arguments() {
-            true => check_arguments(tool, &mut context),
-            false => None,
+        let checked = match (options.mcp().checks_arguments(), &served) {
+            (true, Some(served)) => check_arguments(served, &mut context),
+            _ => None,
         };
-        let declaration = tool.map(|tool| {
-            let served = served::served(self.tools, tool);
-            Declaration::of(tool, rejected.is_some(), served)
-        });
+        let declaration = tool
+            .zip(served)
+            .map(|(tool, served)| Declaration::of(tool, checked.is_some(), served));
         // The declared name, usually a `&'static str` the macro wrote, so the scope
         // holds it without copying the one the request carried.
         let name = tool.map_or_else(|| context.name.clone(), |tool| tool.name.clone());
@@ -113,10 +114,11 @@ impl<'r, S: MaybeSend + 'static> Router<'r, S> {
         );
         let tools = self.tools;
         let running = async move {
-            match rejected {
+            match checked {
                 // Arguments the input schema refuses never reach the handler.
                 Some(Err(error)) => with_current(|scope| match scope {
                     Some(scope) => arguments::answer(error, scope),
+                    // Not reached: this future runs only inside its scope.
                     None => Err(ErrorData::invalid_params(error.to_string(), None)),
                 }),
                 _ => tools.call(context).await,
@@ -129,23 +131,23 @@ impl<'r, S: MaybeSend + 'static> Router<'r, S> {
     }
 }
 
-/// The check of a call's arguments against the tool's input schema: `None` when
-/// nothing checks them (no such tool, a schema that does not compile, or no
-/// feature `jsonschema`), else what the check found.
+/// The check of a call's arguments against the called tool's input schema: `None`
+/// when nothing checks them (a schema that does not compile, or no feature
+/// `jsonschema`), else what the check found.
 #[cfg(feature = "jsonschema")]
 fn check_arguments<S>(
-    tool: Option<&Tool>,
+    served: &ServedTools,
     context: &mut ToolCallContext<'_, S>,
 ) -> Option<Result<(), ArgumentError>> {
-    let schema = arguments::compiled(tool?)?;
-    Some(arguments::check(&schema, &mut context.arguments))
+    let schema = served.checker(&context.name)?;
+    Some(arguments::check(schema, &mut context.arguments))
 }
 
 /// Without the feature `jsonschema`, nothing checks a call's arguments before its
 /// handler reads them.
 #[cfg(not(feature = "jsonschema"))]
 fn check_arguments<S>(
-    _: Option<&Tool>,
+    _: &ServedTools,
     _: &mut ToolCallContext<'_, S>,
 ) -> Option<Result<(), ArgumentError>> {
     None

@@ -1,5 +1,6 @@
-//! The tools a server serves, kept once per server type, so the next calls its
-//! errors send are checked against them when sent.
+//! The tools a server serves, kept per server type and checked against the router
+//! on every call, so the next calls its errors send are checked against the tools
+//! served now.
 
 use std::any::TypeId;
 use std::borrow::Cow;
@@ -10,29 +11,30 @@ use ::rmcp::handler::server::tool::ToolRouter;
 use ::rmcp::model::{JsonObject, Tool};
 use ::rmcp::service::MaybeSend;
 
-use crate::next_call::{NextCall, Served, Verdict};
+use crate::next_call::{self, NextCall, Served, Verdict};
 
 /// What the server's tools say of the calls an error may suggest.
 pub(super) struct ServedTools {
-    tools: Vec<ServedTool>,
+    tools: Vec<KeptTool>,
 }
 
-struct ServedTool {
+/// One served tool as kept: what a next call to it is checked against.
+struct KeptTool {
     name: Cow<'static, str>,
     schema: Arc<JsonObject>,
-    /// `readOnlyHint: true` and not `destructiveHint: true`.
+    /// Whether its annotations say it only reads.
     read_only: bool,
     /// The compiled input schema, when the arguments can be checked.
     #[cfg(feature = "jsonschema")]
     checker: Option<Arc<crate::args::InputSchema>>,
 }
 
-/// The served tools of each server type: built from the router on the first call of
-/// that type, built again when the called tool's declaration differs from the one
-/// kept (a server that changes its tools at run time).
+/// The served tools of each server type, as its router last served them: built
+/// again when a router of that type serves other tools (a tool added, removed,
+/// disabled or changed, or another instance of the type with other tools).
 static SERVED: RwLock<Option<HashMap<TypeId, Arc<ServedTools>>>> = RwLock::new(None);
 
-/// The tools `tools` serves, as kept for `S`.
+/// The tools `tools` serves now; `called` is the called tool, as `tools` has it.
 pub(super) fn served<S: MaybeSend + 'static>(
     tools: &ToolRouter<S>,
     called: &Tool,
@@ -40,13 +42,13 @@ pub(super) fn served<S: MaybeSend + 'static>(
     let key = TypeId::of::<S>();
     let read = SERVED.read().unwrap_or_else(PoisonError::into_inner);
     if let Some(served) = read.as_ref().and_then(|kept| kept.get(&key))
-        && served.declares(called)
+        && served.is_served_by(tools, called)
     {
         return served.clone();
     }
     drop(read);
     let served = Arc::new(ServedTools {
-        tools: tools.list_all().iter().map(ServedTool::of).collect(),
+        tools: tools.list_all().iter().map(KeptTool::of).collect(),
     });
     let mut write = SERVED.write().unwrap_or_else(PoisonError::into_inner);
     write
@@ -56,29 +58,51 @@ pub(super) fn served<S: MaybeSend + 'static>(
 }
 
 impl ServedTools {
-    /// Whether `tool` is served as declared now.
-    fn declares(&self, tool: &Tool) -> bool {
-        self.tools.iter().any(|kept| {
-            kept.name == tool.name
-                && (Arc::ptr_eq(&kept.schema, &tool.input_schema)
-                    || kept.schema == tool.input_schema)
-        })
+    /// Whether `tools` serves exactly the kept tools, each as kept: a lookup per
+    /// tool but the called one, which the router has looked up already, and a
+    /// count of the visible ones only when the router has routes that are not kept
+    /// (disabled ones, or new ones).
+    fn is_served_by<S: MaybeSend + 'static>(&self, tools: &ToolRouter<S>, called: &Tool) -> bool {
+        let kept_are_served = self.tools.iter().all(|kept| {
+            let tool = match kept.name == called.name {
+                true => Some(called),
+                false => tools.get(&kept.name),
+            };
+            tool.is_some_and(|tool| kept.is_declared_as(tool))
+        });
+        kept_are_served
+            && (tools.map.len() == self.tools.len()
+                || tools
+                    .map
+                    .keys()
+                    .filter(|name| tools.has_route(name))
+                    .count()
+                    == self.tools.len())
+    }
+
+    /// The called tool's compiled input schema, if it compiles.
+    #[cfg(feature = "jsonschema")]
+    pub(super) fn checker(&self, tool: &str) -> Option<&crate::args::InputSchema> {
+        let kept = self.tools.iter().find(|kept| kept.name == tool)?;
+        kept.checker.as_deref()
     }
 }
 
-impl ServedTool {
+impl KeptTool {
     fn of(tool: &Tool) -> Self {
-        let hints = tool.annotations.as_ref();
-        let read_only = hints.is_some_and(|hints| {
-            hints.read_only_hint == Some(true) && hints.destructive_hint != Some(true)
-        });
-        ServedTool {
+        KeptTool {
             name: tool.name.clone(),
             schema: tool.input_schema.clone(),
-            read_only,
+            read_only: only_reads(tool),
             #[cfg(feature = "jsonschema")]
             checker: super::arguments::compiled(tool),
         }
+    }
+
+    /// Whether `tool` is this tool as kept: the same input schema and annotations.
+    fn is_declared_as(&self, tool: &Tool) -> bool {
+        (Arc::ptr_eq(&self.schema, &tool.input_schema) || self.schema == tool.input_schema)
+            && only_reads(tool) == self.read_only
     }
 
     /// Why the tool's input schema refuses `call`'s arguments, if it does: every
@@ -113,6 +137,13 @@ impl ServedTool {
     }
 }
 
+/// Whether `tool`'s annotations say it only reads.
+fn only_reads(tool: &Tool) -> bool {
+    tool.annotations
+        .as_ref()
+        .is_some_and(|hints| next_call::only_reads(hints.read_only_hint, hints.destructive_hint))
+}
+
 impl Served for ServedTools {
     fn verdict(&self, call: &NextCall<'_>) -> Verdict {
         let Some(tool) = self.tools.iter().find(|tool| tool.name == call.tool()) else {
@@ -145,5 +176,5 @@ fn withheld(reason: String) -> Verdict {
     if logged.len() < LOGGED_REASONS && logged.insert(reason.clone()) {
         ::tracing::warn!(target: "tool_error", "{reason}");
     }
-    Verdict::Withheld(reason)
+    Verdict::Withheld
 }
