@@ -68,8 +68,9 @@ impl<'a> NextCalls<'a> {
         }
         impl NextCallSink for Count<'_> {
             fn call(&mut self, call: &NextCall<'_>) {
-                let sent = checked(self.served, call);
-                if self.found < self.enough && sent.is_some_and(|call| call.fits(self.limits)) {
+                if self.found < self.enough
+                    && checked(self.served, call).is_some_and(|call| call.fits(self.limits))
+                {
                     self.found += 1;
                 }
             }
