@@ -668,6 +668,102 @@ async fn the_input_schema_is_enforced_before_the_handler_runs() {
 }
 
 #[tokio::test]
+async fn with_the_check_off_the_handler_runs_and_the_words_state_only_types() {
+    let options = Options::new().with_mcp(McpOptions::new().with_argument_check(false));
+    let (client, server_task) = serve_demo(options).await;
+    let add_note = |arguments: serde_json::Value| {
+        let client = &client;
+        async move {
+            client
+                .call_tool(tool_call("add_note", arguments))
+                .await
+                .unwrap()
+        }
+    };
+    // Out of the declared range, yet nothing refuses it: the handler runs.
+    let high = add_note(json!({ "title": "milk", "priority": 9, "shelf": "inbox" })).await;
+    assert_eq!(mcp_text(&high), "added");
+    // A missing field is stated without the bound nothing checks.
+    let missing = add_note(json!({ "title": "milk", "shelf": "inbox" })).await;
+    let envelope = mcp_envelope(&missing);
+    assert_eq!(
+        envelope["details"]["violations"][0]["expected"],
+        "an integer (How urgent the note is, 1 = low)",
+        "{envelope}"
+    );
+    client.cancel().await.unwrap();
+    server_task.await.unwrap();
+}
+
+/// A server whose tools declare input schemas that are not valid JSON Schema.
+#[derive(Clone)]
+struct Broken {
+    tool_router: ToolRouter<Self>,
+}
+
+fn broken_schema() -> std::sync::Arc<rmcp::model::JsonObject> {
+    let schema = json!({ "type": "object", "properties": { "x": { "type": 5 } } });
+    std::sync::Arc::new(schema.as_object().unwrap().clone())
+}
+
+#[tool_router]
+impl Broken {
+    #[tool(description = "First", input_schema = broken_schema())]
+    fn first(&self) -> Result<String, DemoError> {
+        Ok("first ran".into())
+    }
+
+    #[tool(description = "Second", input_schema = broken_schema())]
+    fn second(&self) -> Result<String, DemoError> {
+        Ok("second ran".into())
+    }
+}
+
+#[tool_handler(router = tool_error::rmcp::Router::new(&self.tool_router))]
+impl ServerHandler for Broken {}
+
+#[test]
+fn each_tool_whose_schema_does_not_compile_is_named_once_and_still_runs() {
+    let events = tool_error_tests::logs::capture(|| {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let (server_io, client_io) = tokio::io::duplex(64 * 1024);
+            let server = Broken {
+                tool_router: Broken::tool_router(),
+            };
+            let server_task = tokio::spawn(async move {
+                let running = server.serve(server_io).await.expect("server starts");
+                let _ = running.waiting().await;
+            });
+            let client: Client = ().serve(client_io).await.expect("client connects");
+            for tool in ["first", "second", "first", "second"] {
+                let result = client.call_tool(tool_call(tool, json!({}))).await.unwrap();
+                assert_eq!(mcp_text(&result), format!("{tool} ran"));
+            }
+            client.cancel().await.unwrap();
+            server_task.await.unwrap();
+        });
+    });
+    let warned: Vec<&str> = events
+        .iter()
+        .filter_map(|event| event.field("message"))
+        .filter(|message| message.contains("not checked against it"))
+        .collect();
+    assert_eq!(warned.len(), 2, "{warned:?}");
+    assert!(
+        warned[0].contains("`first`") || warned[1].contains("`first`"),
+        "{warned:?}"
+    );
+    assert!(
+        warned[0].contains("`second`") || warned[1].contains("`second`"),
+        "{warned:?}"
+    );
+}
+
+#[tokio::test]
 async fn next_calls_built_at_run_time_are_checked_against_the_served_tools() {
     let (client, server_task) = serve_demo(Options::new()).await;
     let sent = |which: &[&str]| {

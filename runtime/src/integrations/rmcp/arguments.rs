@@ -10,17 +10,11 @@ use super::scope::Scope;
 use crate::ToolError;
 use crate::args::ArgumentError;
 
-/// The answer to a call whose arguments failed: `error` in the words of the tool's
-/// input schema (every rule of it when the router checks the schema, else only
-/// what reading the arguments enforces), as the server's own error when
+/// The answer to a call whose arguments failed, `error` already in the words of
+/// the tool's input schema: as the server's own error when
 /// [`McpOptions::with_argument_error`](super::McpOptions::with_argument_error)
 /// maps it, rendered in the call's scope like every other error of the call.
 pub(super) fn answer(error: ArgumentError, scope: &Scope) -> Result<CallToolResponse, ErrorData> {
-    let error = match &scope.tool_declaration {
-        Some(declared) if declared.checked => error.with_schema(&declared.input_schema),
-        Some(declared) => error.with_schema_types(&declared.input_schema),
-        None => error,
-    };
     let error: Box<dyn ToolError + Send + Sync> = match scope.options.mcp().argument_error() {
         Some(map) => map(error),
         None => Box::new(error),
@@ -35,7 +29,7 @@ pub(super) use self::compiled::{check, compiled};
 #[cfg(feature = "jsonschema")]
 mod compiled {
     use std::collections::HashMap;
-    use std::sync::{Arc, Once, PoisonError, RwLock};
+    use std::sync::{Arc, PoisonError, RwLock};
 
     use ::rmcp::model::{JsonObject, Tool};
     use serde_json::Value;
@@ -56,8 +50,8 @@ mod compiled {
 
     static COMPILED: RwLock<Option<HashMap<String, Vec<Compiled>>>> = RwLock::new(None);
 
-    /// The compiled input schema of `tool`; `None` (and a warning, once per process)
-    /// when it is not a valid JSON Schema, so its calls go unchecked.
+    /// The compiled input schema of `tool`; `None` (and a warning) when it is not a
+    /// valid JSON Schema, so its calls go unchecked.
     pub(in crate::integrations::rmcp) fn compiled(tool: &Tool) -> Option<Arc<InputSchema>> {
         let schema = &tool.input_schema;
         let found = |cache: &HashMap<String, Vec<Compiled>>| {
@@ -108,14 +102,13 @@ mod compiled {
         checked
     }
 
+    /// Warns of a schema that does not compile: once per tool and schema, as the
+    /// cache keeps the failure and compiles it no more.
     fn warn_uncompiled(tool: &str, error: &dyn std::fmt::Display) {
-        static WARNED: Once = Once::new();
-        WARNED.call_once(|| {
-            ::tracing::warn!(
-                target: "tool_error",
-                "the input schema of the tool `{tool}` is {error}; its calls' arguments are \
-                 not checked against it, and argument errors state only what reading them enforces"
-            );
-        });
+        ::tracing::warn!(
+            target: "tool_error",
+            "the input schema of the tool `{tool}` is {error}; its calls' arguments are \
+             not checked against it, and argument errors state only what reading them enforces"
+        );
     }
 }

@@ -11,7 +11,7 @@ use serde::de::DeserializeOwned;
 
 use super::arguments::answer;
 use super::convert::warn_unscoped;
-use super::scope::with_current;
+use super::scope::{Scope, with_current};
 use crate::args::{self, ArgumentError};
 
 /// Tool arguments, deserialised with the path of any bad field: a drop-in for
@@ -68,7 +68,7 @@ impl<'a, S, T: DeserializeOwned> FromContextPart<ToolCallContext<'a, S>> for Par
 pub(super) fn argument_failure(error: ArgumentError) -> ErrorData {
     let message = format!("failed to deserialize parameters: {error}");
     with_current(|scope| match scope {
-        Some(scope) => match answer(error, scope) {
+        Some(scope) => match answer(described(error, scope), scope) {
             Ok(response) => {
                 scope.argument_failure = Some(Box::new(response));
                 ErrorData::invalid_params(message, None)
@@ -80,4 +80,14 @@ pub(super) fn argument_failure(error: ArgumentError) -> ErrorData {
             ErrorData::invalid_params(message, None)
         }
     })
+}
+
+/// `error` in the words of the tool's input schema: every rule of it when the
+/// router checks the schema, else only what reading the arguments enforces.
+fn described(error: ArgumentError, scope: &Scope) -> ArgumentError {
+    match &scope.tool_declaration {
+        Some(declared) if declared.checked => error.with_schema(&declared.input_schema),
+        Some(declared) => error.with_schema_types(&declared.input_schema),
+        None => error,
+    }
 }
