@@ -347,9 +347,11 @@ impl ArgumentError {
     /// A missing `priority` then says `an integer from 1 to 5` rather than
     /// `a value`.
     ///
-    /// The words state every rule of the schema, so use it where the input is
-    /// checked against the schema (as the rmcp integration does with the feature
-    /// `jsonschema`): a bound a server does not check must not be stated.
+    /// The words state every rule of the schema that `InputSchema` checks (a
+    /// `format` only when the validator knows it: `email`, `uuid`, `date-time`...),
+    /// so use it where the input is checked against the schema (as the rmcp
+    /// integration does with the feature `jsonschema`): a bound a server does not
+    /// check must not be stated.
     /// Violations of a field the schema does not describe, unknown fields and
     /// violations of a rule with its own message keep their words.
     ///

@@ -136,6 +136,30 @@ struct View<'a> {
     null: bool,
 }
 
+/// The string formats the check enforces: the ones the `jsonschema` validator knows
+/// (JSON Schema 2020-12, without its `idna` feature). A schema's other formats are
+/// not checked, so their words say only `a string`; a test compares the list with
+/// what the validator compiles.
+pub(super) const CHECKED_FORMATS: &[&str] = &[
+    "date",
+    "date-time",
+    "duration",
+    "email",
+    "hostname",
+    "ipv4",
+    "ipv6",
+    "iri",
+    "iri-reference",
+    "json-pointer",
+    "regex",
+    "relative-json-pointer",
+    "time",
+    "uri",
+    "uri-reference",
+    "uri-template",
+    "uuid",
+];
+
 impl<'a> View<'a> {
     /// The view of `schema`; `None` past [`MAX_MERGED`] objects or at a bad `$ref`.
     fn of(root: &'a Object, schema: &'a Object, rules: Rules) -> Option<View<'a>> {
@@ -326,7 +350,7 @@ impl<'a> View<'a> {
         let format = self
             .get("format")
             .and_then(Value::as_str)
-            .filter(|_| checked);
+            .filter(|format| checked && CHECKED_FORMATS.contains(format));
         let (article, noun) = match format {
             Some("uuid") => ("a", "UUID string".to_owned()),
             Some("date-time") => ("an", "RFC 3339 date-time string".to_owned()),
@@ -334,8 +358,8 @@ impl<'a> View<'a> {
             Some(format) if format.starts_with(['a', 'e', 'i', 'o', 'u']) => {
                 ("an", format!("{format} string"))
             }
-            Some(format) if !format.is_empty() => ("a", format!("{format} string")),
-            _ => ("a", "string".to_owned()),
+            Some(format) => ("a", format!("{format} string")),
+            None => ("a", "string".to_owned()),
         };
         let characters = |n: u64| format!("{n} character{}", if n == 1 { "" } else { "s" });
         let (article, noun, mut rest) = match (self.count("minLength"), self.count("maxLength")) {

@@ -203,6 +203,8 @@ fn words() {
         {"type": "string", "format": "date"} => a YYYY-MM-DD date string
         {"type": "string", "format": "ipv4"} => an ipv4 string
         {"type": "string", "format": "hostname"} => a hostname string
+        {"type": "string", "format": "cpd-id"} => a string
+        {"type": "string", "format": "idn-email"} => a string
         {"type": "string", "minLength": 1} => a non-empty string
         {"type": "string", "minLength": 1, "format": "uuid"} => a non-empty UUID string
         {"type": "string", "minLength": 8} => a string of at least 8 characters
@@ -374,5 +376,37 @@ proptest! {
         if let Some(words) = expected_at(&schema, path.trim_start_matches('.'), Rules::Checked) {
             prop_assert!(!words.is_empty() && !words.contains('\n'), "{}", words);
         }
+    }
+}
+
+/// The formats whose words the check states are exactly those the validator
+/// enforces: each compiles when unknown formats are refused, and a few it does not
+/// know do not.
+#[cfg(feature = "jsonschema")]
+#[test]
+fn the_formats_put_in_words_are_the_ones_the_validator_checks() {
+    let compiles = |format: &str| {
+        let schema = json!({
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "type": "string",
+            "format": format
+        });
+        jsonschema::options()
+            .should_validate_formats(true)
+            .should_ignore_unknown_formats(false)
+            .build(&schema)
+            .is_ok()
+    };
+    for format in super::CHECKED_FORMATS {
+        assert!(
+            compiles(format),
+            "{format} is not a format the validator knows"
+        );
+    }
+    for format in ["cpd-id", "idn-email", "idn-hostname", "ip", "uint8"] {
+        assert!(
+            !compiles(format),
+            "{format} is checked: add it to CHECKED_FORMATS"
+        );
     }
 }
