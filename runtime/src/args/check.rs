@@ -181,11 +181,7 @@ fn path(error: &ValidationError<'_>) -> String {
     for segment in error.instance_path() {
         match segment {
             LocationSegment::Property(key) => de::push_key(&mut at, &key),
-            LocationSegment::Index(index) => {
-                at.push('[');
-                at.push_str(&index.to_string());
-                at.push(']');
-            }
+            LocationSegment::Index(index) => de::push_index(&mut at, index),
         }
     }
     at
@@ -196,14 +192,8 @@ fn path(error: &ValidationError<'_>) -> String {
 fn shown(value: &Value) -> String {
     match value {
         Value::String(text) => words::quoted(text),
-        Value::Array(items) => match items.len() {
-            1 => "an array of 1 item".to_owned(),
-            n => format!("an array of {n} items"),
-        },
-        Value::Object(members) => match members.len() {
-            1 => "an object with 1 field".to_owned(),
-            n => format!("an object with {n} fields"),
-        },
+        Value::Array(items) => words::array_of(items.len()),
+        Value::Object(members) => words::object_with(members.len()),
         other => other.to_string(),
     }
 }

@@ -310,7 +310,7 @@ pub struct ArgumentError {
     violations: Vec<Violation>,
 }
 
-/// How many violations the message and the suggestions name; `details` has all.
+/// How many violations the message names; `details` has all.
 const NAMED: usize = 5;
 
 impl ArgumentError {

@@ -2,6 +2,8 @@
 //! rather than `u8`, `an array` rather than `a sequence`, the JSON type of what was
 //! given rather than a Rust type.
 
+use std::fmt;
+
 use serde::de::{Expected, Unexpected};
 use serde_json::Value;
 
@@ -105,20 +107,15 @@ fn structural_prefix(text: &str) -> String {
             let count = count
                 .trim_end_matches(" elements")
                 .trim_end_matches(" element");
-            return match (what, count) {
-                ("an array", "1") => "an array of 1 item".to_owned(),
-                ("an array", count) => format!("an array of {count} items"),
-                (_, "1") => "an object with 1 field".to_owned(),
-                (_, count) => format!("an object with {count} fields"),
+            return match what {
+                "an array" => array_of(count),
+                _ => object_with(count),
             };
         }
     }
     for prefix in ["a tuple of size ", "tuple of size ", "an array of length "] {
         if let Some(size) = text.strip_prefix(prefix) {
-            return match size {
-                "1" => "an array of 1 item".to_owned(),
-                size => format!("an array of {size} items"),
-            };
+            return array_of(size);
         }
     }
     text.to_owned()
@@ -197,6 +194,20 @@ pub(super) fn one_of(names: &[&str]) -> String {
         [one] => (*one).to_owned(),
         many => format!("one of: {}", many.join(", ")),
     }
+}
+
+/// `an array of 3 items`, `an array of 1 item`.
+pub(super) fn array_of(count: impl fmt::Display) -> String {
+    let count = count.to_string();
+    let plural = if count == "1" { "" } else { "s" };
+    format!("an array of {count} item{plural}")
+}
+
+/// `an object with 3 fields`, `an object with 1 field`.
+pub(super) fn object_with(count: impl fmt::Display) -> String {
+    let count = count.to_string();
+    let plural = if count == "1" { "" } else { "s" };
+    format!("an object with {count} field{plural}")
 }
 
 #[cfg(test)]

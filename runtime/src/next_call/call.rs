@@ -8,7 +8,7 @@ use crate::limit::Cuts;
 use crate::writers::Detail;
 
 use super::limited::LimitedCall;
-use super::spec::{ArgumentSpec, CallSpec};
+use super::spec::{ArgumentSpec, ArgumentValue, CallSpec};
 
 /// A tool call an error suggests, as a hand-written
 /// [`ToolError::next_calls`](crate::ToolError::next_calls) writes it.
@@ -102,9 +102,24 @@ impl<'a> NextCall<'a> {
         self.read_only
     }
 
-    /// The arguments the caller supplies itself.
+    /// The arguments named by [`caller_supplies`](Self::caller_supplies) (a declared
+    /// call's `name = _` arguments are in its spec; both are sent as
+    /// `caller_supplies`).
     pub fn caller_supplied(&self) -> &'a [&'a str] {
         self.caller_supplies
+    }
+
+    /// The arguments the caller supplies itself: named by hand, or declared `name = _`.
+    pub(crate) fn caller_supplied_names(&self) -> impl Iterator<Item = &'a str> + '_ {
+        let declared = match self.arguments {
+            Arguments::Declared { spec, .. } => spec,
+            Arguments::Value(_) => &[],
+        };
+        let declared = declared
+            .iter()
+            .filter(|argument| matches!(argument.value, ArgumentValue::CallerSupplies))
+            .map(|argument| argument.name);
+        self.caller_supplies.iter().copied().chain(declared)
     }
 
     /// A declared call, filled from a variant's fields.

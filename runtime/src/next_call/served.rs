@@ -3,9 +3,8 @@
 
 use serde_json::Value;
 
-use super::call::{Arguments, NextCall};
+use super::call::NextCall;
 use super::limited::LimitedArguments;
-use super::spec::ArgumentValue;
 use crate::Limits;
 use crate::limit::Cuts;
 
@@ -53,18 +52,5 @@ impl<'a> NextCall<'a> {
             cuts: Cuts::IGNORED,
         };
         serde_json::to_value(arguments).ok()
-    }
-
-    /// The arguments the caller supplies itself: named by hand, or declared `name = _`.
-    pub(crate) fn caller_supplied_names(&self) -> impl Iterator<Item = &'a str> + '_ {
-        let declared = match self.arguments {
-            Arguments::Declared { spec, .. } => spec,
-            Arguments::Value(_) => &[],
-        };
-        let declared = declared
-            .iter()
-            .filter(|argument| matches!(argument.value, ArgumentValue::CallerSupplies))
-            .map(|argument| argument.name);
-        self.caller_supplies.iter().copied().chain(declared)
     }
 }

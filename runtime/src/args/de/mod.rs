@@ -126,11 +126,7 @@ impl Failure {
         let mut at = String::new();
         for step in path.iter().rev() {
             match step {
-                Step::Index(index) => {
-                    at.push('[');
-                    at.push_str(&index.to_string());
-                    at.push(']');
-                }
+                Step::Index(index) => push_index(&mut at, *index),
                 Step::Key(key) => push_key(&mut at, key),
             }
         }
@@ -143,6 +139,13 @@ impl Failure {
         violation.message = message;
         violation
     }
+}
+
+/// Appends `[index]`.
+pub(super) fn push_index(path: &mut String, index: usize) {
+    path.push('[');
+    path.push_str(&index.to_string());
+    path.push(']');
 }
 
 /// Appends `.key`, or `["key"]` when the key is not a plain identifier.

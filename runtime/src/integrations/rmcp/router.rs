@@ -28,9 +28,12 @@ use crate::args::ArgumentError;
 ///
 /// `#[tool_handler]` accepts any expression with `call`, `list_all` and `get`; this
 /// type has the three. Listing and lookup are the wrapped router's own; `call` adds
-/// the scope, answers arguments that [`Parameters`](super::Parameters) could not read
-/// with an argument-error result, and leaves unknown tools to rmcp (JSON-RPC
-/// -32602).
+/// the scope, refuses arguments the tool's input schema does not accept before the
+/// handler runs (feature `jsonschema`; off with
+/// [`McpOptions::with_argument_check`](super::McpOptions::with_argument_check)),
+/// answers arguments that [`Parameters`](super::Parameters) could not read with an
+/// argument-error result, checks the next calls errors send against the tools
+/// served, and leaves unknown tools to rmcp (JSON-RPC -32602).
 #[derive(Debug)]
 pub struct Router<'r, S> {
     tools: &'r ToolRouter<S>,
@@ -69,7 +72,10 @@ impl<'r, S: MaybeSend + 'static> Router<'r, S> {
     /// Calls the tool `context` names inside a scope that carries its name, the
     /// request id (with its JSON type), the options and what the tool declares: an
     /// `outputSchema` or not, its annotations (whether a retry is safe) and its input
-    /// schema (which argument errors describe their fields from).
+    /// schema (which argument errors describe their fields from). With the feature
+    /// `jsonschema` the arguments are checked against that schema first, and
+    /// arguments it refuses are answered with an argument error without running
+    /// the tool.
     ///
     /// Each call runs in a span named and attributed as OpenTelemetry's conventions
     /// for MCP servers say (see [the module documentation](super#tracing)): a
