@@ -253,7 +253,8 @@ pub enum Parsed {
     /// A structured envelope (native, or found inside a JSON-RPC error, a JSON-RPC
     /// response, an MCP tool result or a problem+json document).
     Structured(Box<ParsedEnvelope>),
-    /// Anything else: the text as received, to be treated as `Internal`.
+    /// Anything else: the text as received (or, for a value nested deeper than
+    /// serde_json reads, why it was not read), to be treated as `Internal`.
     Legacy(String),
 }
 
