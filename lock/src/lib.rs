@@ -363,16 +363,25 @@ pub fn assert_generated(path: &Path, content: &str) {
     }
 }
 
-/// The test behind [`assert_lock!`]: panics on breaking changes,
-/// a lock that lacks compatible changes, or an unreadable or missing lock, with the
-/// report as the message.
-#[doc(hidden)] // what the macro calls
-#[allow(clippy::panic)]
-#[track_caller]
-pub fn assert_lock(catalog: &CrateCatalog, path: &Path) {
-    match check(catalog, path, Mode::from_env()) {
-        Ok(Outcome::Unchanged | Outcome::Compatible { .. } | Outcome::Forced(_)) => {}
-        Err(failure) => panic!("{}: {failure}", path.display()),
+/// What [`assert_lock!`] expands to; not API.
+#[doc(hidden)]
+pub mod __private {
+    use std::path::Path;
+
+    use tool_error::CrateCatalog;
+
+    use crate::{Mode, Outcome, check};
+
+    /// The test behind [`assert_lock!`](crate::assert_lock): panics on breaking
+    /// changes, a lock that lacks compatible changes, or an unreadable or missing
+    /// lock, with the report as the message.
+    #[allow(clippy::panic)]
+    #[track_caller]
+    pub fn assert_lock(catalog: &CrateCatalog, path: &Path) {
+        match check(catalog, path, Mode::from_env()) {
+            Ok(Outcome::Unchanged | Outcome::Compatible { .. } | Outcome::Forced(_)) => {}
+            Err(failure) => panic!("{}: {failure}", path.display()),
+        }
     }
 }
 
@@ -382,7 +391,7 @@ pub fn assert_lock(catalog: &CrateCatalog, path: &Path) {
 #[macro_export]
 macro_rules! assert_lock {
     ($catalog:expr $(,)?) => {
-        $crate::assert_lock(
+        $crate::__private::assert_lock(
             &$catalog,
             ::std::path::Path::new(::core::concat!(
                 ::core::env!("CARGO_MANIFEST_DIR"),
@@ -391,6 +400,6 @@ macro_rules! assert_lock {
         )
     };
     ($catalog:expr, $path:expr $(,)?) => {
-        $crate::assert_lock(&$catalog, ::std::path::Path::new(&$path))
+        $crate::__private::assert_lock(&$catalog, ::std::path::Path::new(&$path))
     };
 }
