@@ -180,6 +180,7 @@ mod parameters;
 mod router;
 mod scope;
 mod served;
+mod timing;
 
 #[cfg(feature = "jsonschema")]
 pub use check::check_next_calls;

@@ -17,6 +17,7 @@ use tracing::instrument::Instrumented;
 use super::arguments;
 use super::scope::{Declaration, Scope, Scoped, with_current};
 use super::served::{self, ServedTools};
+use super::timing::Timing;
 use crate::Options;
 use crate::args::ArgumentError;
 
@@ -104,13 +105,7 @@ impl<'r, S: MaybeSend + 'static> Router<'r, S> {
             &context.request_context.id,
             protocol_version.as_ref(),
         );
-        #[cfg(feature = "metrics")]
-        let timing = Timing::start(
-            tool.map(|tool| tool.name.clone()),
-            protocol_version.as_ref().map(ProtocolVersion::as_str),
-        );
-        #[cfg(not(feature = "metrics"))]
-        let timing = ();
+        let timing = Timing::start(tool.map(|tool| &tool.name), protocol_version.as_ref());
         let scope = Scope::new(
             options,
             Some(name),
@@ -159,12 +154,6 @@ fn check_arguments<S>(
     None
 }
 
-/// A call's duration, recorded with the feature `metrics`.
-#[cfg(feature = "metrics")]
-type Timing = crate::metrics::Timing;
-#[cfg(not(feature = "metrics"))]
-type Timing = ();
-
 pin_project_lite::pin_project! {
     /// A tool call running in its scope and span: answered with the argument-error
     /// result [`Parameters`](super::Parameters) left in the scope, if any, and its
@@ -188,10 +177,7 @@ impl<F: Future<Output = Result<CallToolResponse, ErrorData>>> Future for Call<F>
             output = Ok(*response);
         }
         let error_type = record_outcome(this.running.span(), &output);
-        #[cfg(feature = "metrics")]
         this.timing.record(error_type.as_deref());
-        #[cfg(not(feature = "metrics"))]
-        let _ = error_type;
         Poll::Ready(output)
     }
 }
