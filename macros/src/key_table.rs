@@ -156,7 +156,7 @@ fn the_table_says_where_each_key_goes_and_what_it_takes() {
     let rows = [
         "| [`crate`](#crate) | yes | yes |  |  | a path in a string |",
         "| [`kind`](#kind) | default | yes | yes |  | a kind word |",
-        "| [`docs`](#docs) | base | yes | yes |  | an `https://` URL |",
+        "| [`docs`](#docs) | base | yes | yes |  | an `http://` or `https://` URL |",
         "| [`code`](#code) |  | yes | yes |  | a string |",
         "| [`suggest`](#suggest) |  | yes | yes |  | a template string; repeatable |",
         "| [`skip`](#skip) |  |  |  | yes | flag |",

@@ -378,7 +378,7 @@ pub(crate) const DOCS: Key = Key {
     },
     repeatable: false,
     summary: "The address of the code's documentation; on an enum, a base the code is appended to.",
-    takes: "an `https://` URL",
+    takes: "an `http://` or `https://` URL",
     example: r#"docs = "https://docs.example.com/errors/""#,
     aliases: &[],
 };

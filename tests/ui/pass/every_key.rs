@@ -7,11 +7,19 @@
     missing_debug_implementations,
     rust_2018_idioms
 )]
-//! Every key at least once, in one type, with the values they should produce.
+//! Every key at least once (each in `KEYS`: the test at the end of `run` lists
+//! them), with the values they should produce.
 
 use std::time::Duration;
 
-use tool_error::{Channel, Kind, StaticCatalog, ToolError};
+use tool_error::next_call::Call;
+use tool_error::{Channel, Envelope, Kind, Native, StaticCatalog, ToolError};
+
+/// A coded error the checkout wraps as it is.
+#[derive(Debug, thiserror::Error, ToolError)]
+#[error("payment gateway down")]
+#[tool_error(kind = transient, integrations = false)]
+struct GatewayDown;
 
 /// Errors of the checkout service.
 #[derive(Debug, thiserror::Error, ToolError)]
@@ -23,6 +31,8 @@ use tool_error::{Channel, Kind, StaticCatalog, ToolError};
     kind = validation,
     category = "checkout_error",
     channel = result,
+    docs = "https://docs.example.com/errors/",
+    integrations = false,
 )]
 enum CheckoutError {
     /// The cart is empty.
@@ -39,6 +49,7 @@ enum CheckoutError {
         jsonrpc = -31001,
         http = 422,
         channel = protocol,
+        next_call(tool = "list_carts", args(limit = 5), read_only),
     )]
     Empty {
         cart: String,
@@ -58,7 +69,12 @@ enum CheckoutError {
     Declined {
         #[tool_error(details)]
         reasons: Vec<String>,
+        #[tool_error(next_calls)]
+        next: Vec<Call>,
     },
+    #[error(transparent)]
+    #[tool_error(transparent)]
+    Gateway(GatewayDown),
 }
 
 pub(crate) fn run() {
@@ -80,14 +96,50 @@ pub(crate) fn run() {
     assert_eq!(error.domain(), Some("checkout"));
     assert_eq!(error.retry_after(), None);
     assert!(error.no_effect());
-    let declined = CheckoutError::Declined { reasons: vec![] };
+    let entry = error.entry().unwrap();
+    assert_eq!(
+        entry.docs_url(),
+        Some("https://docs.example.com/errors/CART_EMPTY")
+    );
+    assert_eq!(entry.next_calls()[0].tool(), "list_carts");
+    let declined = CheckoutError::Declined {
+        reasons: vec![],
+        next: vec![Call::new("retry_payment").read_only()],
+    };
     assert!(!declined.no_effect());
     assert_eq!(declined.code(), "DECLINED");
     assert_eq!(declined.category(), Some("checkout_error"));
-    // `checkout_error` is not in the legacy table: the kind's MCP default stays.
+    // No explicit `jsonrpc`: the kind's MCP default, whatever `legacy_jsonrpc` says.
     assert_eq!(declined.jsonrpc_code(), -32602);
+    let value = Envelope::new(&declined).to_value(&Native);
+    assert_eq!(value["next_calls"][0]["tool"], "retry_payment");
+    let wrapped = CheckoutError::Gateway(GatewayDown);
+    assert_eq!(wrapped.code(), "GATEWAY_DOWN");
+    assert_eq!(wrapped.kind(), Kind::Transient);
     assert_eq!(
         CheckoutError::CATALOG.summary(),
         "Errors of the checkout service."
     );
+
+    // Every key of the generated table is used above, as a key is written.
+    let table = include_str!("../../../runtime/src/derive/keys.md");
+    let this = include_str!("every_key.rs");
+    let keys: Vec<&str> = table
+        .lines()
+        .filter_map(|line| line.strip_prefix("| [`")?.split('`').next())
+        .collect();
+    assert!(keys.len() >= 25, "the key table was not read: {keys:?}");
+    for key in keys {
+        let used = [
+            format!("{key} ="),
+            format!("{key},"),
+            format!("{key})"),
+            format!("{key}("),
+        ]
+        .iter()
+        .any(|written| {
+            this.contains(&format!("({written}")) || this.contains(&format!(" {written}"))
+        });
+        assert!(used, "every_key.rs does not use `{key}`");
+    }
 }

@@ -394,8 +394,8 @@ mod tests {
     fn variants_whose_fields_play_other_roles_do_not_share_an_arm() {
         // Pairs that bind fields of the same types and differ in one role only: a
         // detail that is also a template argument, a template argument that is also
-        // the retry hint, a `Debug` argument that is also the `suggestions` field,
-        // a detail that a next call also sends. Each pair's second variant would
+        // the retry hint, a `Debug` argument that is also the `suggestions` field
+        // or the `next_calls` field, a detail that a next call also sends. Each pair's second variant would
         // share its first's arm if the key left that role out.
         let arms = field_arms(
             r#"
@@ -412,6 +412,8 @@ mod tests {
                 DebugArgument { a: u64, #[tool_error(skip)] b: Vec<String> },
                 #[tool_error(suggest = "Try {b:?}")]
                 DebugArgumentSuggestions { a: u64, #[tool_error(suggestions)] b: Vec<String> },
+                #[tool_error(suggest = "Try {b:?}")]
+                DebugArgumentCalls { a: u64, #[tool_error(next_calls)] b: Vec<String> },
                 #[tool_error(next_call(tool = "t", args(x = b)))]
                 DetailCalled { a: u64, b: u64 },
                 Again { a: u64, b: u64 },
@@ -419,7 +421,7 @@ mod tests {
             "#,
         );
         // `Again` joins `Detail`; every other variant has an arm of its own.
-        assert_eq!(arms.len(), 7, "{arms:#?}");
+        assert_eq!(arms.len(), 8, "{arms:#?}");
         assert!(
             arms.iter()
                 .any(|arm| arm.contains("Self :: Detail {") && arm.contains("Self :: Again")),
