@@ -471,8 +471,7 @@ pub fn check_policy_bounds(
         .get(suggestions_key)
         .and_then(Value::as_array)
         .map_or(0, Vec::len);
-    let allowed = policy.include_suggestions;
-    let cap = if allowed {
+    let cap = if policy.include_suggestions {
         policy.max_suggestions.min(limits.max_items)
     } else {
         0

@@ -51,24 +51,17 @@ const NEAR_KEYS: &[&str] = &[
 /// Keys that exist nowhere and resemble nothing.
 const JUNK_KEYS: &[&str] = &["frobnicate", "zzzzzzzzzzzzzzzzzzzzzzzzzz", "r#fn", "_", "x"];
 
-const VALUE_WORDS: &[&str] = &[
-    "validation",
-    "not_found",
-    "conflict",
-    "permission",
-    "transient",
-    "internal",
-    "result",
-    "protocol",
-    "NotFound",
-    "bogus",
-    "true",
-    "false",
-    "r#type",
-    "self",
-    "crate",
-];
-
+/// Bare words a key's value may be: the derive's kind and channel words, and some
+/// that are neither.
+static VALUE_WORDS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    let others = [
+        "NotFound", "bogus", "true", "false", "r#type", "self", "crate",
+    ];
+    (keys::KINDS.iter().chain(keys::CHANNELS))
+        .copied()
+        .chain(others)
+        .collect()
+});
 const VALUE_STRINGS: &[&str] = &[
     "MODEL_NOT_FOUND",
     "model_not_found",
@@ -253,30 +246,24 @@ const VARIANT_KEYS: &[&str] = &[
     "channel",
     "transparent",
 ];
-const FIELD_KEYS: &[&str] = &["skip", "rename", "retry_after", "suggestions", "details"];
+const FIELD_KEYS: &[&str] = &[
+    "skip",
+    "rename",
+    "retry_after",
+    "suggestions",
+    "next_calls",
+    "details",
+];
 
 /// A value of the type `key` expects (mostly plausible ones).
 fn typed_value(key: &str, bytes: &mut Bytes<'_>) -> String {
     let pick = |bytes: &mut Bytes<'_>, items: &[&str]| (*bytes.pick(items)).to_owned();
     match key {
         "legacy_jsonrpc" | "transparent" | "no_effect" | "skip" | "redact" | "retry_after"
-        | "suggestions" | "details" => String::new(),
+        | "suggestions" | "next_calls" | "details" => String::new(),
         "recoverable" => pick(bytes, &["", " = true", " = false"]),
-        "kind" => format!(
-            " = {}",
-            pick(
-                bytes,
-                &[
-                    "validation",
-                    "not_found",
-                    "conflict",
-                    "permission",
-                    "transient",
-                    "internal"
-                ]
-            )
-        ),
-        "channel" => format!(" = {}", pick(bytes, &["result", "protocol"])),
+        "kind" => format!(" = {}", pick(bytes, keys::KINDS)),
+        "channel" => format!(" = {}", pick(bytes, keys::CHANNELS)),
         "rename_all" => format!(
             " = {:?}",
             pick(
@@ -623,7 +610,7 @@ impl Writer<'_, '_> {
                 let _ = write!(self.out, " = {value:?}");
             }
             5..=6 => {
-                let _ = write!(self.out, " = {}", self.bytes.pick(VALUE_WORDS));
+                let _ = write!(self.out, " = {}", self.bytes.pick(&VALUE_WORDS));
             }
             7..=8 => {
                 let _ = write!(self.out, " = {}", self.bytes.pick(VALUE_INTS));
@@ -722,7 +709,7 @@ pub fn soup(bytes: &mut Bytes<'_>, depth: usize) -> TokenStream {
             0..=2 => {
                 let name = match bytes.byte() % 3 {
                     0 => *bytes.pick(&KEYS),
-                    1 => *bytes.pick(VALUE_WORDS),
+                    1 => *bytes.pick(&VALUE_WORDS),
                     _ => *bytes.pick(&[
                         "enum",
                         "struct",
@@ -952,6 +939,7 @@ fn valid_fields(bytes: &mut Bytes<'_>, allow_unit: bool) -> ValidFields {
             "rename",
             "retry_after",
             "suggestions",
+            "next_calls",
             "details",
             "skip",
             "source",
@@ -991,6 +979,11 @@ fn valid_fields(bytes: &mut Bytes<'_>, allow_unit: bool) -> ValidFields {
             "suggestions" => (
                 "#[tool_error(suggestions)]".to_owned(),
                 "Vec<String>",
+                false,
+            ),
+            "next_calls" => (
+                "#[tool_error(next_calls)]".to_owned(),
+                "Vec<tool_error::next_call::Call>",
                 false,
             ),
             "details" => {
