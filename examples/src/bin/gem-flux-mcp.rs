@@ -131,30 +131,35 @@ struct BadParameter {
     parameter: String,
     expected: String,
     actual: String,
+    /// Gem-Flux's sentence for it (`'query' must be a string, got number`), in the
+    /// message, not the details.
+    #[serde(skip)]
+    sentence: String,
 }
 
 impl BadParameter {
-    /// A violation in Gem-Flux's words: a missing argument's `actual` is `missing`.
+    /// A violation in Gem-Flux's words: a missing argument's `actual` is `missing`;
+    /// a violation Gem-Flux has no sentence for (an unknown field, a rule of its own)
+    /// keeps the runtime's.
     fn of(violation: &Violation) -> Self {
-        let actual = match violation.kind() {
-            ViolationKind::Missing => "missing".to_owned(),
-            _ => violation.actual().to_owned(),
+        let parameter = violation.field().to_owned();
+        let expected = violation.expected().to_owned();
+        let (actual, sentence) = match violation.kind() {
+            ViolationKind::Missing => ("missing".to_owned(), format!("'{parameter}' is required")),
+            _ if !expected.is_empty() && !violation.actual().is_empty() => (
+                violation.actual().to_owned(),
+                format!(
+                    "'{parameter}' must be {expected}, got {}",
+                    violation.actual()
+                ),
+            ),
+            _ => (violation.actual().to_owned(), violation.to_string()),
         };
         BadParameter {
-            parameter: violation.field().to_owned(),
-            expected: violation.expected().to_owned(),
+            parameter,
+            expected,
             actual,
-        }
-    }
-
-    /// Gem-Flux's sentence for it: `'query' must be a string, got number`.
-    fn sentence(&self) -> String {
-        match self.actual.as_str() {
-            "missing" => format!("'{}' is required", self.parameter),
-            actual => format!(
-                "'{}' must be {}, got {actual}",
-                self.parameter, self.expected
-            ),
+            sentence,
         }
     }
 }
@@ -164,9 +169,10 @@ impl From<ArgumentError> for InvalidArguments {
         let mut bad: Vec<BadParameter> = error.violations().iter().map(BadParameter::of).collect();
         let fixes = bad
             .iter()
+            .filter(|bad| !bad.expected.is_empty())
             .map(|bad| format!("Send '{}' as {}", bad.parameter, bad.expected))
             .collect();
-        let sentences: Vec<String> = bad.iter().map(BadParameter::sentence).collect();
+        let sentences: Vec<String> = bad.iter().map(|bad| bad.sentence.clone()).collect();
         let message = match sentences.as_slice() {
             [one] => one.clone(),
             many => format!("{} parameters are invalid: {}", many.len(), many.join("; ")),
