@@ -525,7 +525,7 @@ fn the_agent_pattern_agrees_with_the_runtimes_next_action() {
 }
 
 #[test]
-fn the_agent_reads_our_errors_back_whole() {
+fn the_agent_reads_the_text_of_our_error_results_back_whole() {
     // The text of the MCP tool result, as the agent receives it.
     let [_, conflict, _] = interbase::wire_examples();
     let result = interbase::tool_result(&conflict);
