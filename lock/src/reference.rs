@@ -4,7 +4,7 @@ use core::fmt::Write as _;
 
 use serde_json::{Value, json};
 
-use tool_error::__private::same_catalog;
+use tool_error::__private::{Piece, pieces, same_catalog};
 use tool_error::catalog::BuiltinEntry;
 use tool_error::{Catalog, CrateCatalog, Entry};
 
@@ -217,7 +217,6 @@ fn recoverable_cell(entry: &Entry) -> &'static str {
 /// HTML.
 fn shown(template: &str) -> String {
     let mut out = String::with_capacity(template.len());
-    let mut rest = template;
     let text = |out: &mut String, text: &str| {
         let escaped = text
             .replace('\\', "\\\\")
@@ -227,31 +226,16 @@ fn shown(template: &str) -> String {
         // Line breaks last: the `<br>` that stands for one is markup.
         out.push_str(&escaped.replace("\r\n", "<br>").replace('\n', "<br>"));
     };
-    while let Some(brace) = rest.find(['{', '}']) {
-        let (literal, tail) = rest.split_at(brace);
-        text(&mut out, literal);
-        let doubled = tail.get(1..2) == tail.get(..1);
-        if doubled {
-            out.push_str(&tail[..1]);
-            rest = &tail[2..];
-            continue;
-        }
-        match (tail.starts_with('{'), tail.find('}')) {
-            (true, Some(end)) => {
-                let name = tail[1..end].trim_end_matches(":?");
+    for piece in pieces(template) {
+        match piece {
+            Piece::Text(literal) => text(&mut out, literal),
+            Piece::Placeholder(name) => {
                 out.push_str("\\<");
-                out.push_str(name);
+                out.push_str(name.trim_end_matches(":?"));
                 out.push_str("\\>");
-                rest = &tail[end + 1..];
-            }
-            // A lone brace (a template the derive did not check): as written.
-            _ => {
-                out.push_str(&tail[..1]);
-                rest = &tail[1..];
             }
         }
     }
-    text(&mut out, rest);
     out
 }
 

@@ -51,43 +51,69 @@ impl<'a> Template<'a> {
 
 impl fmt::Display for Template<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut rest = self.source;
-        // Braces are ASCII, so a byte is one exactly when it is a whole character.
-        while let Some(brace) = rest.bytes().position(|byte| matches!(byte, b'{' | b'}')) {
-            let (text, tail) = rest.split_at(brace);
-            f.write_str(text)?;
-            let mut chars = tail.chars();
-            let open = chars.next() == Some('{');
-            let after = chars.as_str();
-            // `{{` and `}}` are literal braces.
-            if after.starts_with(if open { '{' } else { '}' }) {
-                f.write_str(if open { "{" } else { "}" })?;
-                rest = &after[1..];
-                continue;
+        for piece in pieces(self.source) {
+            match piece {
+                Piece::Text(text) => f.write_str(text)?,
+                Piece::Placeholder(name) => {
+                    let slot = self.slots.iter().position(|slot| *slot == name);
+                    match slot.and_then(|i| self.args.get(i)) {
+                        Some(Arg::Display(value)) => fmt::Display::fmt(value, f)?,
+                        Some(Arg::Debug(value)) => fmt::Debug::fmt(value, f)?,
+                        // No slot fills it: the placeholder as written.
+                        None => write!(f, "{{{name}}}")?,
+                    }
+                }
             }
-            let closing = if open {
-                after.bytes().position(|byte| byte == b'}')
-            } else {
-                None
-            };
-            let Some(end) = closing else {
-                // A stray brace: write it and go on.
-                f.write_str(&tail[..1])?;
-                rest = after;
-                continue;
-            };
-            let name = &after[..end];
-            let slot = self.slots.iter().position(|slot| *slot == name);
-            match slot.and_then(|i| self.args.get(i)) {
-                Some(Arg::Display(value)) => fmt::Display::fmt(value, f)?,
-                Some(Arg::Debug(value)) => fmt::Debug::fmt(value, f)?,
-                // No slot fills it: the placeholder as written.
-                None => f.write_str(&tail[..end + 2])?,
-            }
-            rest = &after[end + 1..];
         }
-        f.write_str(rest)
+        Ok(())
     }
+}
+
+/// A run of a template's text: literal text (`{{` and `}}` already one brace, a
+/// stray brace as written), or a placeholder's text between its braces (`model_id`,
+/// `model_id:?`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Piece<'a> {
+    /// Text as it reads.
+    Text(&'a str),
+    /// A placeholder, as written between its braces.
+    Placeholder(&'a str),
+}
+
+/// The pieces of `source`, in order: the one reading of a template's text, for
+/// rendering it, for a next call's sample arguments and for the code reference.
+pub fn pieces(source: &str) -> impl Iterator<Item = Piece<'_>> {
+    let mut rest = source;
+    core::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        // Braces are ASCII, so a byte is one exactly when it is a whole character.
+        let Some(brace) = rest.bytes().position(|byte| matches!(byte, b'{' | b'}')) else {
+            return Some(Piece::Text(core::mem::take(&mut rest)));
+        };
+        if brace > 0 {
+            let (text, tail) = rest.split_at(brace);
+            rest = tail;
+            return Some(Piece::Text(text));
+        }
+        let open = rest.starts_with('{');
+        let after = &rest[1..];
+        // `{{` and `}}` are literal braces; a stray brace is written as it is.
+        let closing = match open {
+            true if !after.starts_with('{') => after.bytes().position(|byte| byte == b'}'),
+            _ => None,
+        };
+        let Some(end) = closing else {
+            let doubled = after.starts_with(if open { '{' } else { '}' });
+            let (brace, tail) = rest.split_at(1);
+            rest = if doubled { &tail[1..] } else { tail };
+            return Some(Piece::Text(brace));
+        };
+        let name = &after[..end];
+        rest = &after[end + 1..];
+        Some(Piece::Placeholder(name))
+    })
 }
 
 #[cfg(test)]

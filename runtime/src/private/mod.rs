@@ -36,7 +36,7 @@ pub use crate::catalog::{Catalog, CrateCatalog, Entry, FieldInfo, StaticCatalog}
 #[allow(unused_imports, unreachable_pub)]
 pub use crate::integrations::support::*;
 pub use crate::next_call::{NextCallSource, NextCallWriter};
-pub use crate::template::Arg;
+pub use crate::template::{Arg, Piece, pieces};
 pub use crate::writers::{
     BorrowedSuggestions, Detail, DetailWriter, RetryAfter, SuggestionSource, SuggestionWriter,
 };
