@@ -356,8 +356,14 @@ struct StandIn(&'static Entry);
 impl fmt::Display for StandIn {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let entry = self.0;
-        let description = Some(entry.summary()).filter(|summary| !summary.is_empty());
-        f.write_str(entry.message.or(description).unwrap_or(entry.code))
+        // The description whole (its first paragraph), not the summary's first
+        // line, which may stop mid-sentence.
+        let description = entry.description();
+        match entry.message {
+            Some(message) => f.write_str(message),
+            None if !description.is_empty() => f.write_str(&description),
+            None => f.write_str(entry.code),
+        }
     }
 }
 

@@ -55,7 +55,8 @@ enum OrderError {
     )]
     OrderNotFound { id: u64 },
 
-    /// The payment card was declined.
+    /// The payment card was declined,
+    /// so the customer needs another.
     #[error("card of {customer} declined")]
     #[tool_error(
         kind = permission,
@@ -334,13 +335,15 @@ fn an_example_is_the_body_as_far_as_the_catalog_knows_it() {
     assert_eq!(
         example("402", "CARD_DECLINED"),
         json!({
-            "summary": "The payment card was declined.",
+            // The summary is the doc's first line; `detail`, the description, its
+            // first paragraph whole.
+            "summary": "The payment card was declined,",
             "description": "`detail` is the error's message, known at run time; shown here, the code's description.",
             "value": {
                 "type": "about:blank",
                 "title": "Payment Required",
                 "status": 402,
-                "detail": "The payment card was declined.",
+                "detail": "The payment card was declined, so the customer needs another.",
                 "code": "CARD_DECLINED",
                 "kind": "PERMISSION",
                 "recoverable": false,
@@ -495,7 +498,7 @@ fn examples_agree_with_rendered_bodies() {
                 None if body["detail"] == "Internal error" => {
                     assert_eq!(detail, &body["detail"])
                 }
-                None => assert_eq!(detail, entry.summary(), "{body}"),
+                None => assert_eq!(detail, &entry.description(), "{body}"),
             }
         }
     }
