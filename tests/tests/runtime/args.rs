@@ -518,9 +518,10 @@ fn checked_arguments() -> impl Strategy<Value = Value> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 
-    /// The router's check refuses exactly what an independent validator refuses,
-    /// names every bad field once (the message the first five, the details all),
-    /// and renders in every format as one JSON value.
+    /// The router's check refuses exactly what the validator it wraps refuses, built
+    /// here on its own (so a failure the wrapper loses, or options that drift,
+    /// fail), names every bad field once (the message the first five, the details
+    /// all), and renders in every format as one JSON value.
     #[test]
     fn the_schema_check_refuses_what_the_schema_refuses_in_one_error(arguments in checked_arguments()) {
         let schema = checked_schema();
