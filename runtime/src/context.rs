@@ -81,7 +81,8 @@ impl<'a> Context<'a> {
         self
     }
 
-    /// The session identifier, for logs.
+    /// The session identifier, for logs (the client is not shown it unless
+    /// [`ClientContext::session_id`] says so).
     #[must_use]
     pub const fn with_session_id(mut self, id: &'a str) -> Self {
         self.session_id = Some(id);
@@ -215,6 +216,9 @@ pub struct ClientContext {
     /// The error's domain (`domain = "..."`). Default `false`: the same on every
     /// error of a server.
     pub domain: bool,
+    /// The session id, which only a custom profile writes. Default `false`: the
+    /// client knows its own session.
+    pub session_id: bool,
 }
 
 impl ClientContext {
@@ -225,6 +229,7 @@ impl ClientContext {
         request_id: false,
         timestamp: false,
         domain: false,
+        session_id: false,
     };
 
     /// Everything, as an explicitly rendered envelope shows it.
@@ -234,6 +239,7 @@ impl ClientContext {
         request_id: true,
         timestamp: true,
         domain: true,
+        session_id: true,
     };
 
     /// Sets [`tool`](ClientContext::tool).
@@ -271,6 +277,13 @@ impl ClientContext {
         self
     }
 
+    /// Sets [`session_id`](ClientContext::session_id).
+    #[must_use]
+    pub const fn with_session_id(mut self, shown: bool) -> Self {
+        self.session_id = shown;
+        self
+    }
+
     /// `context` with what the client is not shown left out; a `masked` error keeps
     /// its request id.
     pub(crate) fn filter<'a>(&self, context: &Context<'a>, masked: bool) -> Context<'a> {
@@ -278,6 +291,7 @@ impl ClientContext {
             tool: context.tool.filter(|_| self.tool),
             operation: context.operation.filter(|_| self.operation),
             request_id: context.request_id.filter(|_| self.request_id || masked),
+            session_id: context.session_id.filter(|_| self.session_id),
             clock: context.clock.filter(|_| self.timestamp),
             ..*context
         }

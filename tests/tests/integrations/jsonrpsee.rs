@@ -110,6 +110,44 @@ fn explicit_options_and_context() {
     assert!(bare.data().is_none());
 }
 
+/// A format that writes the session id, as a log-shaped profile might.
+struct WithSession;
+
+impl tool_error::Profile for WithSession {
+    fn serialize_envelope<S: serde::Serializer>(
+        &self,
+        envelope: &tool_error::Envelope<'_>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("code", envelope.code())?;
+        if let Some(session) = envelope.context().session_id() {
+            map.serialize_entry("session_id", session)?;
+        }
+        map.end()
+    }
+}
+
+#[test]
+fn the_session_id_is_shown_only_when_the_options_say_so() {
+    let options = Options::new().with_profile(WithSession);
+    let context = options.context().with_session_id("session_123");
+    let error = QueryError::QueryNotFound {
+        query_id: "q1".into(),
+    };
+    let hidden = data(&to_error_object(&error, &context, &options));
+    assert_eq!(hidden, json!({ "code": "QUERY_NOT_FOUND" }));
+    for shown in [
+        ClientContext::ALL,
+        ClientContext::AGENT.with_session_id(true),
+    ] {
+        let showing = options.clone().with_client_context(shown);
+        let data = data(&to_error_object(&error, &context, &showing));
+        assert_eq!(data["session_id"], "session_123");
+    }
+}
+
 #[test]
 fn foreign_errors_are_masked_internal_errors() {
     let io = std::io::Error::other("connection string postgres://admin:hunter2@db");
