@@ -303,6 +303,16 @@ foreign_tool_error!(
     dyn StdError + Send + Sync + 'static
 );
 
+/// How many errors of a cause chain are read, against a cyclic `source()`.
+const MAX_CHAIN: usize = 64;
+
+/// `error`, then each `source()` below it: at most [`MAX_CHAIN`] errors.
+pub(crate) fn causes<'a>(
+    error: &'a (dyn StdError + 'static),
+) -> impl Iterator<Item = &'a (dyn StdError + 'static)> {
+    core::iter::successors(Some(error), |&current| current.source()).take(MAX_CHAIN)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

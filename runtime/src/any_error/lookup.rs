@@ -6,6 +6,7 @@
 use std::error::Error as StdError;
 
 use crate::catalog::Finder;
+use crate::error::causes;
 use crate::{Catalog, Options, ToolError};
 
 /// A finder the derive registers for each concrete type, so an `AnyError` finds a
@@ -62,27 +63,21 @@ fn registrations_run() -> bool {
 /// The runtime's own error types that a handler may pass up through `?`: argument
 /// errors, and JSON-RPC errors rmcp or jsonrpsee built.
 const BUILT_IN: &[Finder] = &[
-    |error| {
-        error
-            .downcast_ref::<crate::args::ArgumentError>()
-            .map(|found| found as &(dyn ToolError + 'static))
-    },
+    downcast::<crate::args::ArgumentError>,
     #[cfg(feature = "rmcp")]
-    |error| {
-        error
-            .downcast_ref::<::rmcp::ErrorData>()
-            .map(|found| found as &(dyn ToolError + 'static))
-    },
+    downcast::<::rmcp::ErrorData>,
     #[cfg(feature = "jsonrpsee")]
-    |error| {
-        error
-            .downcast_ref::<::jsonrpsee_types::ErrorObjectOwned>()
-            .map(|found| found as &(dyn ToolError + 'static))
-    },
+    downcast::<::jsonrpsee_types::ErrorObjectOwned>,
 ];
 
-/// How far a chain is followed, against cyclic `source()` impls.
-const MAX_CHAIN: usize = 64;
+/// `error` as a `T`, as its contract.
+fn downcast<'a, T: ToolError + StdError + 'static>(
+    error: &'a (dyn StdError + 'static),
+) -> Option<&'a (dyn ToolError + 'static)> {
+    error
+        .downcast_ref::<T>()
+        .map(|found| found as &(dyn ToolError + 'static))
+}
 
 /// Where a contract sits in a chain: `depth` links below the outermost error,
 /// recognised by `find`.
@@ -107,11 +102,7 @@ pub(super) fn link<'a>(
     chain: &'a (dyn StdError + 'static),
     depth: usize,
 ) -> Option<&'a (dyn StdError + 'static)> {
-    let mut current = chain;
-    for _ in 0..depth {
-        current = current.source()?;
-    }
-    Some(current)
+    causes(chain).nth(depth)
 }
 
 /// The outermost error of `chain` that has a contract: a registered derived type,
@@ -129,15 +120,10 @@ pub(super) fn locate(chain: &(dyn StdError + 'static), options: &Options) -> Opt
         .chain(BUILT_IN)
         .copied()
         .collect();
-    let mut next = Some(chain);
-    for depth in 0..MAX_CHAIN {
-        let current = next?;
-        if let Some(&find) = finders.iter().find(|find| find(current).is_some()) {
-            return Some(Found { depth, find });
-        }
-        next = current.source();
-    }
-    None
+    causes(chain).enumerate().find_map(|(depth, current)| {
+        let find = *finders.iter().find(|find| find(current).is_some())?;
+        Some(Found { depth, find })
+    })
 }
 
 /// Says once per process, when nothing could have found a coded error: the
