@@ -4,7 +4,7 @@
 use core::fmt;
 use std::time::SystemTime;
 
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 
 use crate::clock::Clock;
 use crate::next_call::Served;
@@ -305,7 +305,8 @@ impl Default for ClientContext {
 }
 
 /// A JSON-RPC request id: number, string or null.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(untagged)]
 pub enum RequestId<'a> {
     /// A numeric id.
     Number(i64),
@@ -340,16 +341,6 @@ impl fmt::Display for RequestId<'_> {
             RequestId::Number(n) => fmt::Display::fmt(n, f),
             RequestId::String(s) => f.write_str(s),
             RequestId::Null => f.write_str("null"),
-        }
-    }
-}
-
-impl Serialize for RequestId<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self {
-            RequestId::Number(n) => serializer.serialize_i64(*n),
-            RequestId::String(s) => serializer.serialize_str(s),
-            RequestId::Null => serializer.serialize_unit(),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! MCP `CallToolResult` with `isError: true`.
 
 use serde::Serializer;
-use serde::ser::{SerializeMap, SerializeSeq};
+use serde::ser::SerializeMap;
 
 use crate::{Envelope, Native, Profile};
 
@@ -78,25 +78,11 @@ impl<P> McpToolResult<P> {
     }
 }
 
-struct TextContent<'a>(&'a str);
-
-impl serde::Serialize for TextContent<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut seq = serializer.serialize_seq(Some(1))?;
-        seq.serialize_element(&TextItem(self.0))?;
-        seq.end()
-    }
-}
-
-struct TextItem<'a>(&'a str);
-
-impl serde::Serialize for TextItem<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(2))?;
-        map.serialize_entry("type", "text")?;
-        map.serialize_entry("text", self.0)?;
-        map.end()
-    }
+/// One item of MCP's `content`: `{"type": "text", "text": ...}`.
+#[derive(serde::Serialize)]
+struct TextItem<'a> {
+    r#type: &'static str,
+    text: &'a str,
 }
 
 impl<P: Profile> Profile for McpToolResult<P> {
@@ -109,7 +95,11 @@ impl<P: Profile> Profile for McpToolResult<P> {
         // rendering checks the total size.
         let text = envelope.render(&self.inner);
         let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("content", &TextContent(&text))?;
+        let item = TextItem {
+            r#type: "text",
+            text: &text,
+        };
+        map.serialize_entry("content", &[item])?;
         if self.structured {
             // The text parsed back: the same envelope, cuts included, without
             // running the error's code again.

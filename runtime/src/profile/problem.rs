@@ -70,14 +70,6 @@ impl Problem {
     }
 }
 
-struct TypeUri<'a>(&'a str, &'a str);
-
-impl serde::Serialize for TypeUri<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(&format_args!("{}{}", self.0, self.1))
-    }
-}
-
 impl Profile for Problem {
     fn serialize_envelope<S: Serializer>(
         &self,
@@ -89,7 +81,9 @@ impl Profile for Problem {
         let docs_url = envelope.docs_url();
         match (docs_url, &self.type_base) {
             (Some(url), _) => map.serialize_entry("type", url)?,
-            (None, Some(base)) => map.serialize_entry("type", &TypeUri(base, envelope.code()))?,
+            (None, Some(base)) => {
+                map.serialize_entry("type", &format_args!("{base}{}", envelope.code()))?
+            }
             (None, None) => map.serialize_entry("type", "about:blank")?,
         }
         let has_type = docs_url.is_some() || self.type_base.is_some();
