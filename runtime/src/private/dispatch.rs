@@ -87,14 +87,7 @@ impl<'a> Fields<'a> {
 
 impl Fields<'_> {
     /// A variant without fields.
-    pub const EMPTY: Fields<'static> = Fields {
-        values: &[],
-        args: &[],
-        suggestions: None,
-        next_calls: None,
-        retry_after: None,
-        call_values: &[],
-    };
+    pub const EMPTY: Fields<'static> = Fields::new(&[], &[]);
 }
 
 /// Implemented by the derive next to `ToolError`.
