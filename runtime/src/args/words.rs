@@ -10,45 +10,29 @@ use serde_json::Value;
 /// What serde expected, for a value of the wrong type.
 pub(super) fn expected_type(expected: &dyn Expected) -> String {
     let text = expected.to_string();
-    integer_range(&text)
-        .map(|(_, _, signed)| {
-            if signed {
-                "an integer"
-            } else {
-                "a non-negative integer"
-            }
-        })
-        .map(str::to_owned)
-        .unwrap_or_else(|| structural(&text))
-}
-
-/// What serde expected, for a value of the right type but out of its domain.
-pub(super) fn expected_value(expected: &dyn Expected) -> String {
-    let text = expected.to_string();
     match integer_range(&text) {
-        // 64-bit bounds and wider (19 digits and more) read as noise: only the sign
-        // matters.
-        Some((_, max, signed)) if max.len() >= 19 => (if signed {
-            "an integer"
-        } else {
-            "a non-negative integer"
-        })
-        .to_owned(),
-        Some((min, max, _)) => format!("an integer from {min} to {max}"),
+        Some((min, _)) if min == "0" => "a non-negative integer".to_owned(),
+        Some(_) => "an integer".to_owned(),
         None => structural(&text),
     }
 }
 
+/// What serde expected, for a value of the right type but out of its domain.
+pub(super) fn expected_value(expected: &dyn Expected) -> String {
+    match integer_range(&expected.to_string()) {
+        // 64-bit bounds and wider (19 digits and more) read as noise: only the sign
+        // matters.
+        Some((min, max)) if max.len() < 19 => format!("an integer from {min} to {max}"),
+        _ => expected_type(expected),
+    }
+}
+
 /// The bounds of a Rust integer type named by serde's primitive visitors.
-fn integer_range(name: &str) -> Option<(String, String, bool)> {
+fn integer_range(name: &str) -> Option<(String, String)> {
     macro_rules! range {
         ($($ty:ident),*) => {
             match name {
-                $(stringify!($ty) => Some((
-                    $ty::MIN.to_string(),
-                    $ty::MAX.to_string(),
-                    $ty::MIN != 0,
-                )),)*
+                $(stringify!($ty) => Some(($ty::MIN.to_string(), $ty::MAX.to_string())),)*
                 _ => None,
             }
         };
@@ -81,37 +65,34 @@ fn structural(text: &str) -> String {
     word.to_owned()
 }
 
+/// serde's descriptions that name a type or a count (`struct BuildMedia`,
+/// `2 elements in sequence`), in JSON's terms.
 fn structural_prefix(text: &str) -> String {
-    if text.starts_with("struct ")
-        || text.starts_with("struct variant ")
-        || text.starts_with("internally tagged enum ")
-        || text.starts_with("adjacently tagged enum ")
-    {
-        return "an object".to_owned();
+    let prefixed = [
+        ("struct ", "an object"),
+        ("internally tagged enum ", "an object"),
+        ("adjacently tagged enum ", "an object"),
+        ("unit struct ", "null"),
+        ("unit variant ", "null"),
+        ("a nonzero ", "a non-zero integer"),
+        ("tuple struct ", "an array"),
+        ("tuple variant ", "an array"),
+        ("enum ", "one of the allowed values"),
+    ];
+    if let Some((_, word)) = prefixed.iter().find(|(prefix, _)| text.starts_with(prefix)) {
+        return (*word).to_owned();
     }
-    if text.starts_with("unit struct ") || text.starts_with("unit variant ") {
-        return "null".to_owned();
+    // What a sequence or map that was not read to its end was expected to hold:
+    // `2 elements in sequence`, `1 element in map`.
+    let elements = |text: &str| {
+        let count = text.trim_end_matches(" elements");
+        count.trim_end_matches(" element").to_owned()
+    };
+    if let Some(count) = text.strip_suffix(" in sequence") {
+        return array_of(elements(count));
     }
-    if text.starts_with("a nonzero ") {
-        return "a non-zero integer".to_owned();
-    }
-    if text.starts_with("tuple struct ") || text.starts_with("tuple variant ") {
-        return "an array".to_owned();
-    }
-    if text.starts_with("enum ") {
-        return "one of the allowed values".to_owned();
-    }
-    // What a sequence or map that was not read to its end was expected to hold.
-    for (suffix, what) in [(" in sequence", "an array"), (" in map", "an object")] {
-        if let Some(count) = text.strip_suffix(suffix) {
-            let count = count
-                .trim_end_matches(" elements")
-                .trim_end_matches(" element");
-            return match what {
-                "an array" => array_of(count),
-                _ => object_with(count),
-            };
-        }
+    if let Some(count) = text.strip_suffix(" in map") {
+        return object_with(elements(count));
     }
     for prefix in ["a tuple of size ", "tuple of size ", "an array of length "] {
         if let Some(size) = text.strip_prefix(prefix) {
