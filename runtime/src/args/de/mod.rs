@@ -9,6 +9,7 @@
 //! they are one level deep, so each failure is given its key directly.
 
 use core::fmt;
+use std::borrow::Cow;
 
 use serde::de::{self, DeserializeOwned, Expected, Unexpected};
 use serde_json::Value;
@@ -34,19 +35,15 @@ pub(super) fn from_pairs<T: DeserializeOwned>(pairs: &[(&str, &str)]) -> Result<
 
 /// A failure as serde reported it, before the path is known.
 #[derive(Debug)]
-pub(super) struct Failure(Box<Reported>);
+pub(super) struct Failure(Box<Located>);
 
 #[derive(Debug)]
-struct Reported {
-    kind: ViolationKind,
-    expected: String,
-    actual: String,
-    /// The field a missing, unknown or duplicate-field failure names: the path ends
-    /// at the object, the field is one step further.
-    field: Option<String>,
-    message: Option<String>,
+struct Located {
+    /// The violation, its field still empty.
+    violation: Violation,
     /// Where the failing value is, innermost step first: each object and array
-    /// the failure leaves adds its step.
+    /// the failure leaves adds its step. A missing, unknown or repeated field, or
+    /// a bad key, is named before the failure leaves its object: the first step.
     path: Vec<Step>,
 }
 
@@ -61,13 +58,13 @@ pub(super) enum Step {
 }
 
 impl Failure {
-    fn new(kind: ViolationKind, expected: String, actual: String) -> Self {
-        Failure(Box::new(Reported {
-            kind,
-            expected,
-            actual,
-            field: None,
-            message: None,
+    fn new(
+        kind: ViolationKind,
+        expected: impl Into<Cow<'static, str>>,
+        actual: impl Into<String>,
+    ) -> Self {
+        Failure(Box::new(Located {
+            violation: Violation::new(kind, "", expected, actual),
             path: Vec::new(),
         }))
     }
@@ -94,49 +91,39 @@ impl Failure {
         ))
     }
 
-    fn with_field(mut self, field: &str) -> Self {
-        self.0.field = Some(field.to_owned());
-        self
+    /// The failure of the field `field` of the object being read.
+    fn with_field(self, field: &str) -> Self {
+        self.within(Step::Key(field.to_owned()))
     }
 
-    /// The failure of the value at `key`, unless it already names its field.
+    /// The failure of the text value at `key`, unless it already names its field
+    /// (a text value has no other step).
     fn at_key(self, key: &str) -> Self {
-        if self.0.field.is_some() {
-            self
-        } else {
+        if self.0.path.is_empty() {
             self.with_field(key)
+        } else {
+            self
         }
     }
 
     /// The failure is the key's, not the value's: say so.
     fn bad_key(mut self) -> Self {
-        self.0.message = Some(format!("the key must be {}", self.0.expected));
+        let violation = &mut self.0.violation;
+        violation.message = Some(format!("the key must be {}", violation.expected));
         self
     }
 
     fn into_violation(self) -> Violation {
-        let Reported {
-            kind,
-            expected,
-            actual,
-            field,
-            message,
+        let Located {
+            mut violation,
             path,
         } = *self.0;
-        let mut at = String::new();
         for step in path.iter().rev() {
             match step {
-                Step::Index(index) => push_index(&mut at, *index),
-                Step::Key(key) => push_key(&mut at, key),
+                Step::Index(index) => push_index(&mut violation.field, *index),
+                Step::Key(key) => push_key(&mut violation.field, key),
             }
         }
-        // A missing, unknown or repeated field is named beside a path that ends at
-        // its object; a bad key's failure leaves no step of its own either.
-        if let Some(field) = &field {
-            push_key(&mut at, field);
-        }
-        let mut violation = Violation::new(kind, at, expected, actual);
-        violation.message = message;
         violation
     }
 }
@@ -168,9 +155,14 @@ pub(super) fn push_key(path: &mut String, key: &str) {
 
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.0.message {
+        let violation = &self.0.violation;
+        match &violation.message {
             Some(message) => f.write_str(message),
-            None => write!(f, "expected {}, got {}", self.0.expected, self.0.actual),
+            None => write!(
+                f,
+                "expected {}, got {}",
+                violation.expected, violation.actual
+            ),
         }
     }
 }
@@ -179,12 +171,8 @@ impl std::error::Error for Failure {}
 
 impl de::Error for Failure {
     fn custom<T: fmt::Display>(message: T) -> Self {
-        let mut failure = Failure::new(
-            ViolationKind::Rule,
-            "a valid value".to_owned(),
-            "an invalid value".to_owned(),
-        );
-        failure.0.message = Some(message.to_string());
+        let mut failure = Failure::new(ViolationKind::Rule, "a valid value", "an invalid value");
+        failure.0.violation.message = Some(message.to_string());
         failure
     }
 
@@ -192,7 +180,7 @@ impl de::Error for Failure {
         Failure::new(
             ViolationKind::WrongType,
             words::expected_type(expected),
-            words::json_type(&unexpected).to_owned(),
+            words::json_type(&unexpected),
         )
     }
 
@@ -224,24 +212,14 @@ impl de::Error for Failure {
     }
 
     fn unknown_field(field: &str, expected: &'static [&'static str]) -> Self {
-        Failure::new(
-            ViolationKind::UnknownField,
-            words::one_of(expected),
-            String::new(),
-        )
-        .with_field(field)
+        Failure::new(ViolationKind::UnknownField, words::one_of(expected), "").with_field(field)
     }
 
     fn missing_field(field: &'static str) -> Self {
-        Failure::new(ViolationKind::Missing, "a value".to_owned(), String::new()).with_field(field)
+        Failure::new(ViolationKind::Missing, "a value", "").with_field(field)
     }
 
     fn duplicate_field(field: &'static str) -> Self {
-        Failure::new(
-            ViolationKind::Duplicate,
-            "a single value".to_owned(),
-            String::new(),
-        )
-        .with_field(field)
+        Failure::new(ViolationKind::Duplicate, "a single value", "").with_field(field)
     }
 }
