@@ -254,32 +254,19 @@ impl Violation {
     pub fn message(&self) -> Option<&str> {
         self.message.as_deref()
     }
-
-    fn subject(&self) -> Subject<'_> {
-        Subject(&self.field)
-    }
 }
 
-/// `'field'`, or `the input` for the root.
-struct Subject<'a>(&'a str);
-
-impl fmt::Display for Subject<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0.is_empty() {
-            f.write_str("the input")
-        } else {
-            write!(f, "'{}'", self.0)
-        }
-    }
-}
-
-/// What is wrong, in a sentence that names the field and leaves the schema's words
-/// to `expected` and the value to `actual`, so a reader meets each once.
+/// What is wrong, in a sentence that names the field (`'limit'`, `the input` for
+/// the root) and leaves the schema's words to `expected` and the value to
+/// `actual`, so a reader meets each once.
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let subject = self.subject();
+        match self.field.as_str() {
+            "" => f.write_str("the input")?,
+            field => write!(f, "'{field}'")?,
+        }
         if let Some(message) = &self.message {
-            return write!(f, "{subject} is invalid: {message}");
+            return write!(f, " is invalid: {message}");
         }
         let what = match self.kind {
             ViolationKind::Missing => "is required",
@@ -292,7 +279,7 @@ impl fmt::Display for Violation {
             ViolationKind::WrongLength => "has the wrong length",
             ViolationKind::NotAllowed => "is not one of the allowed values",
         };
-        write!(f, "{subject} {what}")
+        write!(f, " {what}")
     }
 }
 

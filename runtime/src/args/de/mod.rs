@@ -8,7 +8,7 @@
 //! Named text values (query and path parameters) go through the same error type;
 //! they are one level deep, so each failure is given its key directly.
 
-use core::fmt;
+use core::fmt::{self, Write as _};
 use std::borrow::Cow;
 
 use serde::de::{self, DeserializeOwned, Expected, Unexpected};
@@ -130,9 +130,7 @@ impl Failure {
 
 /// Appends `[index]`.
 pub(super) fn push_index(path: &mut String, index: usize) {
-    path.push('[');
-    path.push_str(&index.to_string());
-    path.push(']');
+    let _ = write!(path, "[{index}]");
 }
 
 /// Appends `.key`, or `["key"]` when the key is not a plain identifier.
@@ -141,15 +139,12 @@ pub(super) fn push_key(path: &mut String, key: &str) {
         && key
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-    if plain {
-        if !path.is_empty() {
-            path.push('.');
-        }
+    if !plain {
+        let _ = write!(path, "[{}]", serde_json::to_string(key).unwrap_or_default());
+    } else if path.is_empty() {
         path.push_str(key);
     } else {
-        path.push('[');
-        path.push_str(&serde_json::to_string(key).unwrap_or_default());
-        path.push(']');
+        let _ = write!(path, ".{key}");
     }
 }
 
