@@ -102,10 +102,7 @@ impl InputSchema {
             .iter_errors(arguments)
             .flat_map(|error| violations(&self.schema, &error))
             .filter(|violation| seen.insert(violation.field.clone()));
-        match ArgumentError::from_violations(violations) {
-            Some(error) => Err(error),
-            None => Ok(()),
-        }
+        ArgumentError::from_violations(violations).map_or(Ok(()), Err)
     }
 }
 
@@ -115,63 +112,53 @@ fn violations(schema: &Map<String, Value>, error: &ValidationError<'_>) -> Vec<V
     let at = path(error);
     let instance: &Value = error.instance();
     let words = |field: &str| schema::expected_at(schema, field, Rules::Checked);
-    let violation = |kind, field: String, actual: String| {
-        let expected = words(&field).unwrap_or_default();
-        Violation::new(kind, field, expected, actual)
-    };
-    match error.kind() {
+    let kind = match error.kind() {
         ValidationErrorKind::Required { property } => {
-            let mut field = at.clone();
+            let mut field = at;
             de::push_key(&mut field, property.as_str().unwrap_or_default());
             let expected = words(&field).unwrap_or_else(|| "a value".to_owned());
-            vec![Violation::new(ViolationKind::Missing, field, expected, "")]
+            return vec![Violation::new(ViolationKind::Missing, field, expected, "")];
         }
         ValidationErrorKind::AdditionalProperties { unexpected }
         | ValidationErrorKind::UnevaluatedProperties { unexpected } => {
             let accepted = schema::fields_at(schema, &at).unwrap_or_default();
             let accepted: Vec<&str> = accepted.iter().map(String::as_str).collect();
             let expected = words::one_of(&accepted);
-            unexpected
-                .iter()
-                .map(|name| {
-                    let mut field = at.clone();
-                    de::push_key(&mut field, name);
-                    Violation::new(ViolationKind::UnknownField, field, expected.clone(), "")
-                })
-                .collect()
+            let unknown = |name: &String| {
+                let mut field = at.clone();
+                de::push_key(&mut field, name);
+                Violation::new(ViolationKind::UnknownField, field, expected.clone(), "")
+            };
+            return unexpected.iter().map(unknown).collect();
         }
-        ValidationErrorKind::Type { .. } => {
-            vec![violation(
-                ViolationKind::WrongType,
-                at,
-                words::value_type(instance).to_owned(),
-            )]
-        }
+        ValidationErrorKind::Type { .. } => ViolationKind::WrongType,
         ValidationErrorKind::Enum { .. } | ValidationErrorKind::Constant { .. } => {
-            vec![violation(ViolationKind::NotAllowed, at, shown(instance))]
+            ViolationKind::NotAllowed
         }
         ValidationErrorKind::MinLength { .. }
         | ValidationErrorKind::MaxLength { .. }
         | ValidationErrorKind::MinItems { .. }
-        | ValidationErrorKind::MaxItems { .. } => {
-            vec![violation(ViolationKind::WrongLength, at, shown(instance))]
-        }
+        | ValidationErrorKind::MaxItems { .. } => ViolationKind::WrongLength,
         ValidationErrorKind::Minimum { .. }
         | ValidationErrorKind::Maximum { .. }
         | ValidationErrorKind::ExclusiveMinimum { .. }
         | ValidationErrorKind::ExclusiveMaximum { .. }
         | ValidationErrorKind::MultipleOf { .. }
         | ValidationErrorKind::Pattern { .. }
-        | ValidationErrorKind::Format { .. } => {
-            vec![violation(ViolationKind::InvalidValue, at, shown(instance))]
-        }
+        | ValidationErrorKind::Format { .. } => ViolationKind::InvalidValue,
         // A rule the words do not say (`oneOf`, `not`, `uniqueItems`...): the
         // validator's own explanation.
-        _ => vec![
-            Violation::new(ViolationKind::Rule, at, "", shown(instance))
-                .with_message(error.to_string()),
-        ],
-    }
+        _ => {
+            let violation = Violation::new(ViolationKind::Rule, at, "", shown(instance));
+            return vec![violation.with_message(error.to_string())];
+        }
+    };
+    let actual = match kind {
+        ViolationKind::WrongType => words::value_type(instance).to_owned(),
+        _ => shown(instance),
+    };
+    let expected = words(&at).unwrap_or_default();
+    vec![Violation::new(kind, at, expected, actual)]
 }
 
 /// The violation's field: the path of the failing value, written as the
