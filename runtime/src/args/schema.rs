@@ -204,10 +204,15 @@ impl<'a> View<'a> {
         self.all.iter().find_map(|object| object.get(key))
     }
 
+    /// The first value of `key`, a rule only the check enforces (a bound, a
+    /// length, a format, a pattern), when the words may state it.
+    fn checked(&self, key: &str) -> Option<&'a Value> {
+        self.get(key).filter(|_| self.rules == Rules::Checked)
+    }
+
     /// A count (`minItems`, `maxLength`...) other than 0.
     fn count(&self, key: &str) -> Option<u64> {
-        let checked = self.rules == Rules::Checked;
-        self.get(key)?.as_u64().filter(|&n| n > 0 && checked)
+        self.checked(key)?.as_u64().filter(|&n| n > 0)
     }
 
     /// The schema of the field `key`.
@@ -346,11 +351,10 @@ impl<'a> View<'a> {
 
     /// `a string`, `a UUID string`, `a non-empty string`, `a string of 1 to 64 ...`.
     fn string_words(&self) -> Words {
-        let checked = self.rules == Rules::Checked;
         let format = self
-            .get("format")
+            .checked("format")
             .and_then(Value::as_str)
-            .filter(|format| checked && CHECKED_FORMATS.contains(format));
+            .filter(|format| CHECKED_FORMATS.contains(format));
         let (article, noun) = match format {
             Some("uuid") => ("a", "UUID string".to_owned()),
             Some("date-time") => ("an", "RFC 3339 date-time string".to_owned()),
@@ -372,11 +376,7 @@ impl<'a> View<'a> {
             (None, Some(max)) => (article, noun, format!(" of at most {}", characters(max))),
             (None, None) => (article, noun, String::new()),
         };
-        if let Some(pattern) = self
-            .get("pattern")
-            .and_then(Value::as_str)
-            .filter(|_| checked)
-        {
+        if let Some(pattern) = self.checked("pattern").and_then(Value::as_str) {
             rest.push_str(&format!(" matching the pattern {pattern}"));
         }
         Words::Noun(article, noun, rest)
@@ -411,13 +411,10 @@ impl<'a> View<'a> {
 
     /// A bound as (value, exclusive): the inclusive keyword's, else the exclusive's.
     fn bound(&self, inclusive: &str, exclusive: &str) -> Option<(&'a Number, bool)> {
-        if self.rules == Rules::Read {
-            return None;
-        }
-        let (value, exclusive) = match self.get(inclusive).and_then(Value::as_number) {
+        let (value, exclusive) = match self.checked(inclusive).and_then(Value::as_number) {
             // Draft 4 makes `minimum` exclusive with `"exclusiveMinimum": true`.
             Some(value) => (value, self.get(exclusive) == Some(&Value::Bool(true))),
-            None => (self.get(exclusive)?.as_number()?, true),
+            None => (self.checked(exclusive)?.as_number()?, true),
         };
         // A bound of 19 digits or more (a 64-bit type's) is noise, as in words.rs.
         let noise = match value.as_i64() {
