@@ -119,6 +119,73 @@ fn validator_errors_are_one_rule_violation_per_field() {
     assert_eq!(fields, ["author", "tags[1].name", "title"]);
 }
 
+#[test]
+fn a_garde_violation_says_a_rule_failed_and_gives_the_rules_messages() {
+    let mut report = garde::Report::new();
+    let title = garde::Path::new("title".to_owned());
+    report.append(title.clone(), garde::Error::new("too long"));
+    report.append(title, garde::Error::new("not ascii"));
+    assert_eq!(
+        native(&ArgumentError::from(report))["details"]["violations"],
+        json!([{
+            "field": "title",
+            "violation": "rule",
+            "expected": "a value that passes validation",
+            "actual": "a value that does not",
+            "message": "too long; not ascii"
+        }])
+    );
+}
+
+#[test]
+fn a_validator_violation_names_each_failed_rule_with_its_parameters() {
+    use std::borrow::Cow;
+    let mut errors = validator::ValidationErrors::new();
+    let mut length =
+        validator::ValidationError::new("length").with_message(Cow::Borrowed("too short"));
+    length.add_param(Cow::Borrowed("min"), &5);
+    length.add_param(Cow::Borrowed("max"), &"ten");
+    // Echoed as JSON, cut to 64 characters.
+    length.add_param(Cow::Borrowed("value"), &(0..40).collect::<Vec<u32>>());
+    errors.add("author", length);
+    let email =
+        validator::ValidationError::new("email").with_message(Cow::Borrowed("not an email"));
+    errors.add("author", email);
+    errors.add("id", validator::ValidationError::new("odd"));
+    assert_eq!(
+        native(&ArgumentError::from(errors))["details"]["violations"],
+        json!([
+            {
+                "field": "author",
+                "violation": "rule",
+                "expected": "a value that passes length (max ten, min 5) and email",
+                "actual": "[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,2…",
+                "message": "too short; not an email"
+            },
+            {
+                "field": "id",
+                "violation": "rule",
+                "expected": "a value that passes odd",
+                "actual": "a value that does not pass"
+            }
+        ])
+    );
+}
+
+#[test]
+fn a_validation_report_without_errors_is_one_violation_of_the_whole_input() {
+    let whole = json!([{
+        "field": "",
+        "violation": "rule",
+        "expected": "a value that passes validation",
+        "actual": "a value that does not"
+    }]);
+    let garde = ArgumentError::from(garde::Report::new());
+    assert_eq!(native(&garde)["details"]["violations"], whole);
+    let validator = ArgumentError::from(validator::ValidationErrors::new());
+    assert_eq!(native(&validator)["details"]["violations"], whole);
+}
+
 #[derive(Debug, serde::Deserialize)]
 #[allow(dead_code)]
 struct LookupParams {
