@@ -73,7 +73,7 @@
 mod check;
 mod de;
 mod schema;
-mod words;
+pub(crate) mod words;
 
 use core::fmt;
 use std::borrow::Cow;
@@ -228,6 +228,14 @@ impl Violation {
         self
     }
 
+    /// A rule of a validation library broken at `field`, in the words for a
+    /// report that gives the rule's message but not the value.
+    #[cfg(any(feature = "garde", feature = "validator"))]
+    pub(crate) fn broken_rule(field: impl Into<String>) -> Self {
+        let (expected, actual) = ("a value that passes validation", "a value that does not");
+        Violation::new(ViolationKind::Rule, field, expected, actual)
+    }
+
     /// What was broken.
     pub fn kind(&self) -> ViolationKind {
         self.kind
@@ -315,6 +323,13 @@ impl ArgumentError {
     pub fn from_violations(violations: impl IntoIterator<Item = Violation>) -> Option<Self> {
         let violations: Vec<Violation> = violations.into_iter().collect();
         (!violations.is_empty()).then_some(ArgumentError { violations })
+    }
+
+    /// The violations of a validation library's report; a report without any,
+    /// which still failed, is one violation of the whole input.
+    #[cfg(any(feature = "garde", feature = "validator"))]
+    pub(crate) fn from_report(violations: impl IntoIterator<Item = Violation>) -> Self {
+        Self::from_violations(violations).unwrap_or_else(|| Self::new(Violation::broken_rule("")))
     }
 
     /// Adds a violation.

@@ -135,12 +135,7 @@ const MAX_ECHO_CHARS: usize = 64;
 /// What was given, as the caller wrote it: `300`, `-1.5`, `"owner"`, `true`; cut
 /// to [`MAX_ECHO_CHARS`] characters.
 pub(super) fn given(unexpected: &Unexpected<'_>) -> String {
-    let mut text = given_in_full(unexpected);
-    if let Some((end, _)) = text.char_indices().nth(MAX_ECHO_CHARS) {
-        text.truncate(end);
-        text.push('…');
-    }
-    text
+    echo(&given_in_full(unexpected))
 }
 
 fn given_in_full(unexpected: &Unexpected<'_>) -> String {
@@ -157,15 +152,26 @@ fn given_in_full(unexpected: &Unexpected<'_>) -> String {
 
 /// A string as JSON writes it, cut to [`MAX_ECHO_CHARS`] characters.
 pub(super) fn quoted(text: &str) -> String {
-    let cut = match text.char_indices().nth(MAX_ECHO_CHARS) {
-        Some((end, _)) => &text[..end],
-        None => text,
-    };
-    let mut out = serde_json::to_string(cut).unwrap_or_default();
-    if cut.len() < text.len() {
-        out.push('…');
+    let (kept, ellipsis) = cut(text);
+    format!(
+        "{}{ellipsis}",
+        serde_json::to_string(kept).unwrap_or_default()
+    )
+}
+
+/// A value's text (a number, a validator's JSON) cut to [`MAX_ECHO_CHARS`]
+/// characters.
+pub(crate) fn echo(text: &str) -> String {
+    let (kept, ellipsis) = cut(text);
+    format!("{kept}{ellipsis}")
+}
+
+/// The first [`MAX_ECHO_CHARS`] characters of `text`, and `…` if there were more.
+fn cut(text: &str) -> (&str, &'static str) {
+    match text.char_indices().nth(MAX_ECHO_CHARS) {
+        Some((end, _)) => (&text[..end], "…"),
+        None => (text, ""),
     }
-    out
 }
 
 /// `one of: low, high`, `x` for a single choice, `nothing` for none.

@@ -2,15 +2,11 @@
 //! [`ArgumentError`], one violation per field.
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 
 use serde_json::Value;
 use validator::{ValidationError, ValidationErrors, ValidationErrorsKind};
 
-use crate::args::{ArgumentError, Violation, ViolationKind};
-
-/// How much of a rejected value a violation echoes.
-const MAX_ECHO_CHARS: usize = 64;
+use crate::args::{ArgumentError, Violation, ViolationKind, words};
 
 impl From<ValidationErrors> for ArgumentError {
     /// One [`ViolationKind::Rule`] violation per field path (`items[1].name`), in path
@@ -24,14 +20,7 @@ impl From<ValidationErrors> for ArgumentError {
         let violations = by_field
             .into_iter()
             .map(|(field, errors)| violation(field, &errors));
-        ArgumentError::from_violations(violations).unwrap_or_else(|| {
-            ArgumentError::new(Violation::new(
-                ViolationKind::Rule,
-                "",
-                "a value that passes validation",
-                "a value that does not",
-            ))
-        })
+        ArgumentError::from_report(violations)
     }
 }
 
@@ -61,48 +50,36 @@ fn collect<'a>(
 }
 
 fn violation(field: String, errors: &[&ValidationError]) -> Violation {
+    let rules: Vec<String> = errors.iter().map(|error| rule(error)).collect();
     // Read after "Change 'title' to ...", so it names a value, then the rules.
-    let mut expected = String::from("a value that passes ");
-    let mut messages = Vec::new();
-    let mut actual = None;
-    for (index, error) in errors.iter().enumerate() {
-        if index > 0 {
-            expected.push_str(" and ");
-        }
-        expected.push_str(&error.code);
-        let mut params: Vec<_> = error
-            .params
-            .iter()
-            .filter(|(name, _)| name.as_ref() != "value")
-            .collect();
-        params.sort_by(|a, b| a.0.cmp(b.0));
-        if !params.is_empty() {
-            expected.push_str(" (");
-            for (position, (name, value)) in params.into_iter().enumerate() {
-                if position > 0 {
-                    expected.push_str(", ");
-                }
-                let _ = write!(expected, "{name} {}", plain(value));
-            }
-            expected.push(')');
-        }
-        if let Some(message) = &error.message {
-            messages.push(message.to_string());
-        }
-        if actual.is_none() {
-            actual = error.params.get("value").map(echo);
-        }
-    }
-    let violation = Violation::new(
-        ViolationKind::Rule,
-        field,
-        expected,
-        actual.unwrap_or_else(|| "a value that does not pass".to_owned()),
-    );
+    let expected = format!("a value that passes {}", rules.join(" and "));
+    let actual = match errors.iter().find_map(|error| error.params.get("value")) {
+        Some(value) => words::echo(&value.to_string()),
+        None => "a value that does not pass".to_owned(),
+    };
+    let violation = Violation::new(ViolationKind::Rule, field, expected, actual);
+    let messages: Vec<String> = (errors.iter())
+        .filter_map(|error| Some(error.message.as_ref()?.to_string()))
+        .collect();
     if messages.is_empty() {
         violation
     } else {
         violation.with_message(messages.join("; "))
+    }
+}
+
+/// A rule with its parameters but the value, sorted by name: `length (max 64, min 1)`.
+fn rule(error: &ValidationError) -> String {
+    let mut params: Vec<_> = (error.params.iter())
+        .filter(|(name, _)| name.as_ref() != "value")
+        .collect();
+    params.sort_by_key(|(name, _)| *name);
+    let params: Vec<String> = (params.into_iter())
+        .map(|(name, value)| format!("{name} {}", plain(value)))
+        .collect();
+    match params.as_slice() {
+        [] => error.code.to_string(),
+        _ => format!("{} ({})", error.code, params.join(", ")),
     }
 }
 
@@ -111,14 +88,5 @@ fn plain(value: &Value) -> String {
     match value {
         Value::String(text) => text.clone(),
         other => other.to_string(),
-    }
-}
-
-/// The rejected value as JSON, cut to [`MAX_ECHO_CHARS`].
-fn echo(value: &Value) -> String {
-    let text = value.to_string();
-    match text.char_indices().nth(MAX_ECHO_CHARS) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text,
     }
 }
