@@ -133,16 +133,13 @@ pub(super) fn value_type(value: &Value) -> &'static str {
 const MAX_ECHO_CHARS: usize = 64;
 
 /// What was given, as the caller wrote it: `300`, `-1.5`, `"owner"`, `true`; cut
-/// to [`MAX_ECHO_CHARS`] characters.
+/// to [`MAX_ECHO_CHARS`] characters (a string inside its quotes).
 pub(super) fn given(unexpected: &Unexpected<'_>) -> String {
-    echo(&given_in_full(unexpected))
-}
-
-fn given_in_full(unexpected: &Unexpected<'_>) -> String {
     match unexpected {
         Unexpected::Unsigned(n) => n.to_string(),
         Unexpected::Signed(n) => n.to_string(),
-        Unexpected::Float(n) => n.to_string(),
+        // `1e300` is 301 digits.
+        Unexpected::Float(n) => echo(&n.to_string()),
         Unexpected::Bool(b) => b.to_string(),
         Unexpected::Str(s) => quoted(s),
         Unexpected::Char(c) => quoted(c.encode_utf8(&mut [0; 4])),

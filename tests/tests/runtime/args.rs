@@ -347,6 +347,21 @@ fn an_enum_given_the_wrong_type_lists_its_variants() {
     );
 }
 
+#[test]
+fn a_long_string_given_is_cut_inside_its_quotes_wherever_it_is_echoed() {
+    // Its first 64 characters as a JSON string, then `…`: still a quoted string.
+    let long = "x".repeat(100);
+    let shown = format!("\"{}\"…", "x".repeat(64));
+    // A bad value (a text value that is not a number)...
+    let error = args::from_pairs::<u8, _, _>([("limit", long.as_str())]).unwrap_err();
+    assert_eq!(error.violations()[0].kind(), ViolationKind::InvalidValue);
+    assert_eq!(error.violations()[0].actual(), shown);
+    // ... reads as an unknown variant does.
+    let error = fail::<Ticket>(json!({ "priority": long }));
+    assert_eq!(error.kind(), ViolationKind::NotAllowed);
+    assert_eq!(error.actual(), shown);
+}
+
 /// JSON built from the keys and values the types above read, so that some values
 /// deserialise and most fail somewhere deep.
 fn arguments() -> impl Strategy<Value = Value> {
