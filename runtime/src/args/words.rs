@@ -148,7 +148,7 @@ pub(super) fn given(unexpected: &Unexpected<'_>) -> String {
 }
 
 /// A string as JSON writes it, cut to [`MAX_ECHO_CHARS`] characters.
-pub(super) fn quoted(text: &str) -> String {
+pub(crate) fn quoted(text: &str) -> String {
     let (kept, ellipsis) = cut(text);
     format!(
         "{}{ellipsis}",

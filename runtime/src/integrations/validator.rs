@@ -54,6 +54,8 @@ fn violation(field: String, errors: &[&ValidationError]) -> Violation {
     // Read after "Change 'title' to ...", so it names a value, then the rules.
     let expected = format!("a value that passes {}", rules.join(" and "));
     let actual = match errors.iter().find_map(|error| error.params.get("value")) {
+        // A string is cut inside its quotes, as a deserialising failure shows it.
+        Some(Value::String(text)) => words::quoted(text),
         Some(value) => words::echo(&value.to_string()),
         None => "a value that does not pass".to_owned(),
     };

@@ -173,6 +173,21 @@ fn a_validator_violation_names_each_failed_rule_with_its_parameters() {
 }
 
 #[test]
+fn a_long_string_validator_rejected_is_cut_inside_its_quotes() {
+    // As a deserialising failure shows a long string: its first 64 characters as a
+    // JSON string, then `…`.
+    let mut errors = validator::ValidationErrors::new();
+    let mut length = validator::ValidationError::new("length");
+    length.add_param(std::borrow::Cow::Borrowed("value"), &"x".repeat(100));
+    errors.add("title", length);
+    let error = ArgumentError::from(errors);
+    assert_eq!(
+        error.violations()[0].actual(),
+        format!("\"{}\"…", "x".repeat(64))
+    );
+}
+
+#[test]
 fn a_validation_report_without_errors_is_one_violation_of_the_whole_input() {
     let whole = json!([{
         "field": "",
