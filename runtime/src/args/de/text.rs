@@ -3,8 +3,8 @@
 //! enum variant when the type asks for one.
 
 use serde::de::{
-    self, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Unexpected,
-    Visitor,
+    self, DeserializeSeed, Deserializer, Expected, IntoDeserializer, MapAccess, SeqAccess,
+    Unexpected, Visitor,
 };
 use serde::forward_to_deserialize_any;
 use serde_json::Number;
@@ -55,16 +55,20 @@ macro_rules! parse_key {
             let number = self.0.parse::<Number>().ok().map(|_| self.0);
             match number.unwrap_or("not a number").parse::<$ty>() {
                 Ok(value) => visitor.$visit(value),
-                // The key never became a path step: name it.
-                Err(_) => Err(<Failure as de::Error>::invalid_type(
-                    Unexpected::Str(self.0),
-                    &visitor,
-                )
-                .with_field(self.0)
-                .bad_key()),
+                Err(_) => Err(self.refused(&visitor)),
             }
         }
     )*};
+}
+
+impl KeyDeserializer<'_> {
+    /// The failure of a key the map's key type does not read: the key never became
+    /// a path step, so the failure names it.
+    fn refused(&self, expected: &dyn Expected) -> Failure {
+        <Failure as de::Error>::invalid_type(Unexpected::Str(self.0), expected)
+            .with_field(self.0)
+            .bad_key()
+    }
 }
 
 impl<'de> Deserializer<'de> for KeyDeserializer<'_> {
@@ -76,11 +80,7 @@ impl<'de> Deserializer<'de> for KeyDeserializer<'_> {
         match self.0 {
             "true" => visitor.visit_bool(true),
             "false" => visitor.visit_bool(false),
-            _ => Err(
-                <Failure as de::Error>::invalid_type(Unexpected::Str(self.0), &visitor)
-                    .with_field(self.0)
-                    .bad_key(),
-            ),
+            _ => Err(self.refused(&visitor)),
         }
     }
 
@@ -110,17 +110,22 @@ impl<'de> Deserializer<'de> for KeyDeserializer<'_> {
 #[derive(Clone, Copy)]
 pub(super) struct Pairs<'de>(pub(super) &'de [(&'de str, &'de str)]);
 
+impl<'de> Pairs<'de> {
+    /// The only pair, for a `T` that is a single value.
+    fn only(self) -> Result<(&'de str, &'de str), Failure> {
+        match self.0 {
+            [(key, value)] => Ok((key, value)),
+            pairs => Err(de::Error::invalid_length(pairs.len(), &"exactly one value")),
+        }
+    }
+}
+
 /// The single value of `Pairs` for a scalar `T`.
 macro_rules! single_value {
     ($($method:ident),* $(,)?) => {$(
         fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Failure> {
-            match self.0 {
-                [(key, value)] => TextValue(value).$method(visitor).map_err(|f| f.at_key(key)),
-                pairs => Err(<Failure as de::Error>::invalid_length(
-                    pairs.len(),
-                    &"exactly one value",
-                )),
-            }
+            let (key, value) = self.only()?;
+            TextValue(value).$method(visitor).map_err(|f| f.at_key(key))
         }
     )*};
 }
@@ -199,15 +204,10 @@ impl<'de> Deserializer<'de> for Pairs<'de> {
         variants: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Failure> {
-        match self.0 {
-            [(key, value)] => TextValue(value)
-                .deserialize_enum(name, variants, visitor)
-                .map_err(|f| f.at_key(key)),
-            pairs => Err(<Failure as de::Error>::invalid_length(
-                pairs.len(),
-                &"exactly one value",
-            )),
-        }
+        let (key, value) = self.only()?;
+        TextValue(value)
+            .deserialize_enum(name, variants, visitor)
+            .map_err(|f| f.at_key(key))
     }
 
     fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Failure> {
@@ -296,13 +296,17 @@ macro_rules! parse_number {
             // Numbers as JSON writes them, then the type's own range check.
             match self.0.parse::<Number>() {
                 Ok(number) => visit_number(&number, visitor),
-                Err(_) => Err(<Failure as de::Error>::invalid_value(
-                    Unexpected::Str(self.0),
-                    &visitor,
-                )),
+                Err(_) => Err(self.refused(&visitor)),
             }
         }
     )*};
+}
+
+impl TextValue<'_> {
+    /// The failure of text that is not the number or boolean the type reads.
+    fn refused(&self, expected: &dyn Expected) -> Failure {
+        de::Error::invalid_value(Unexpected::Str(self.0), expected)
+    }
 }
 
 impl<'de> Deserializer<'de> for TextValue<'de> {
@@ -314,10 +318,7 @@ impl<'de> Deserializer<'de> for TextValue<'de> {
         match self.0 {
             "true" => visitor.visit_bool(true),
             "false" => visitor.visit_bool(false),
-            _ => Err(<Failure as de::Error>::invalid_value(
-                Unexpected::Str(self.0),
-                &visitor,
-            )),
+            _ => Err(self.refused(&visitor)),
         }
     }
 
