@@ -2,7 +2,7 @@
 //! version.
 
 use core::fmt;
-use std::backtrace::{Backtrace, BacktraceStatus};
+use std::backtrace::BacktraceStatus;
 use std::error::Error as StdError;
 
 use serde::ser::{SerializeMap, SerializeSeq};
@@ -71,10 +71,9 @@ impl<'a> DebugInfo<'a> {
             .error
             .backtrace()
             .filter(|backtrace| backtrace.status() == BacktraceStatus::Captured)
-            .map(|backtrace| BacktraceText {
-                backtrace,
-                max_chars: self.envelope.policy.limits.max_string_chars,
-                cuts: self.envelope.cuts,
+            .map(|backtrace| {
+                let max_chars = self.envelope.policy.limits.max_string_chars;
+                Truncated::new(backtrace, max_chars, self.envelope.cuts)
             })
     }
 
@@ -179,11 +178,7 @@ impl Serialize for ErrorChain<'_> {
         let mut seq = serializer.serialize_seq(None)?;
         let mut causes = self.into_iter();
         for cause in &mut causes {
-            seq.serialize_element(&CollectStr(&Truncated {
-                value: cause,
-                max_chars: self.max_chars,
-                cuts: self.cuts,
-            }))?;
+            seq.serialize_element(&Truncated::new(cause, self.max_chars, self.cuts))?;
         }
         if causes.next.is_some() {
             // More causes than the item limit (or the cycle guard) lets through.
@@ -202,32 +197,5 @@ impl fmt::Debug for ErrorChain<'_> {
             text
         };
         f.debug_list().entries(self.into_iter().map(text)).finish()
-    }
-}
-
-/// A captured backtrace, `Serialize` as one string cut to the string limit.
-#[derive(Clone, Copy, Debug)]
-struct BacktraceText<'a> {
-    backtrace: &'a Backtrace,
-    max_chars: usize,
-    cuts: Cuts<'a>,
-}
-
-impl Serialize for BacktraceText<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(&Truncated {
-            value: self.backtrace,
-            max_chars: self.max_chars,
-            cuts: self.cuts,
-        })
-    }
-}
-
-/// Serialises a `Display` value as a string without building it first.
-struct CollectStr<'a>(&'a dyn fmt::Display);
-
-impl Serialize for CollectStr<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self.0)
     }
 }

@@ -6,7 +6,7 @@ use serde::{Serialize, Serializer};
 
 use super::{Envelope, Reduction};
 use crate::ToolError;
-use crate::limit::{Truncated, serialize_display, serialize_str_cut};
+use crate::limit::Truncated;
 
 /// Characters of the message kept at [`Reduction::Minimal`].
 const MINIMAL_MESSAGE_CHARS: usize = 256;
@@ -24,25 +24,27 @@ impl<'a> Message<'a> {
     }
 }
 
-struct ErrorMessage<'a>(&'a dyn ToolError);
+/// Where a message's text comes from.
+enum MessageText<'a> {
+    Plain(&'a str),
+    Error(&'a dyn ToolError),
+}
 
-impl fmt::Display for ErrorMessage<'_> {
+impl fmt::Display for MessageText<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt_message(f)
+        match self {
+            MessageText::Plain(text) => f.write_str(text),
+            MessageText::Error(error) => error.fmt_message(f),
+        }
     }
 }
 
-/// Where a message's text comes from, and how many characters of it are kept.
-enum MessageText<'a> {
-    Plain(&'a str),
-    Error(ErrorMessage<'a>),
-}
-
 impl Message<'_> {
-    fn text(&self) -> (MessageText<'_>, usize) {
+    /// The text, cut to the characters the policy and the reduction keep.
+    fn text(&self) -> Truncated<'_, MessageText<'_>> {
         let envelope = self.envelope;
         let limits = &envelope.policy.limits;
-        match envelope.reduction {
+        let (text, max_chars) = match envelope.reduction {
             Reduction::Fallback => (MessageText::Plain(envelope.error.code()), usize::MAX),
             _ if envelope.is_masked() => (
                 MessageText::Plain(&envelope.policy.internal_message),
@@ -54,28 +56,16 @@ impl Message<'_> {
                 } else {
                     limits.max_message_chars
                 };
-                (MessageText::Error(ErrorMessage(envelope.error)), max_chars)
+                (MessageText::Error(envelope.error), max_chars)
             }
-        }
+        };
+        Truncated::new(text, max_chars, envelope.cuts)
     }
 }
 
 impl fmt::Display for Message<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.text() {
-            (MessageText::Plain(value), max_chars) => Truncated {
-                value,
-                max_chars,
-                cuts: self.envelope.cuts,
-            }
-            .fmt(f),
-            (MessageText::Error(value), max_chars) => Truncated {
-                value: &value,
-                max_chars,
-                cuts: self.envelope.cuts,
-            }
-            .fmt(f),
-        }
+        self.text().fmt(f)
     }
 }
 
@@ -87,14 +77,7 @@ impl fmt::Debug for Message<'_> {
 
 impl Serialize for Message<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self.text() {
-            (MessageText::Plain(text), max_chars) => {
-                serialize_str_cut(serializer, text, max_chars, self.envelope.cuts)
-            }
-            (MessageText::Error(error), max_chars) => {
-                serialize_display(serializer, &error, max_chars, self.envelope.cuts)
-            }
-        }
+        self.text().serialize(serializer)
     }
 }
 

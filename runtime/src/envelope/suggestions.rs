@@ -7,7 +7,7 @@ use serde::{Serialize, Serializer};
 
 use super::Envelope;
 use crate::SuggestionWriter;
-use crate::limit::{Cuts, Truncated, serialize_display};
+use crate::limit::{Cuts, Truncated};
 use crate::writers::SuggestionSink;
 
 /// The suggestions of an envelope: `Serialize` as an array of strings.
@@ -140,11 +140,7 @@ impl<'a> Suggestions<'a> {
         let max_chars = self.envelope.policy.limits.max_string_chars;
         let cuts = self.envelope.cuts;
         let mut truncating = |text: &dyn fmt::Display| {
-            each(&Truncated {
-                value: text,
-                max_chars,
-                cuts,
-            });
+            each(&Truncated::new(text, max_chars, cuts));
         };
         let mut sink = EachSink {
             cap: self.cap(),
@@ -191,28 +187,10 @@ impl<Seq: SerializeSeq> SuggestionSink for SeqSink<'_, Seq> {
         if self.failed.is_some() || !self.cap.take() {
             return;
         }
-        let element = ShortDisplay {
-            value: text,
-            max_chars: self.max_chars,
-            cuts: self.cap.cuts,
-        };
+        let element = Truncated::new(text, self.max_chars, self.cap.cuts);
         if let Err(error) = self.seq.serialize_element(&element) {
             self.failed = Some(error);
         }
-    }
-}
-
-/// A `Display` value serialised as a string cut to `max_chars` (see
-/// [`serialize_display`]).
-struct ShortDisplay<'a> {
-    value: &'a dyn fmt::Display,
-    max_chars: usize,
-    cuts: Cuts<'a>,
-}
-
-impl Serialize for ShortDisplay<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serialize_display(serializer, self.value, self.max_chars, self.cuts)
     }
 }
 

@@ -30,12 +30,7 @@ impl fmt::Display for Text<'_> {
         if self.value.len() <= self.max_chars {
             f.write_str(self.value)
         } else {
-            Truncated {
-                value: self.value,
-                max_chars: self.max_chars,
-                cuts: self.cuts,
-            }
-            .fmt(f)
+            Truncated::new(self.value, self.max_chars, self.cuts).fmt(f)
         }
     }
 }

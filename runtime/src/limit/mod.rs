@@ -12,7 +12,7 @@ mod text;
 use core::cell::Cell;
 
 pub(crate) use serializer::Limited;
-pub(crate) use text::{Truncated, serialize_display, serialize_str_cut};
+pub(crate) use text::Truncated;
 
 use crate::Limits;
 

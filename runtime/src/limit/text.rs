@@ -2,19 +2,31 @@
 
 use core::fmt::{self, Write as _};
 
-use serde::ser::Serializer;
+use serde::{Serialize, Serializer};
 
 use super::{Cuts, MARK};
 
 /// `Display` of the inner value, cut after `max_chars` characters with the mark
-/// appended; a cut is reported to `cuts`.
-pub(crate) struct Truncated<'a, D: ?Sized> {
-    pub(crate) value: &'a D,
-    pub(crate) max_chars: usize,
-    pub(crate) cuts: Cuts<'a>,
+/// appended; a cut is reported to `cuts`. `Serialize` as that string, streamed into
+/// the serializer.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Truncated<'a, D> {
+    value: D,
+    max_chars: usize,
+    cuts: Cuts<'a>,
 }
 
-impl<D: fmt::Display + ?Sized> fmt::Display for Truncated<'_, D> {
+impl<'a, D: fmt::Display> Truncated<'a, D> {
+    pub(crate) fn new(value: D, max_chars: usize, cuts: Cuts<'a>) -> Self {
+        Truncated {
+            value,
+            max_chars,
+            cuts,
+        }
+    }
+}
+
+impl<D: fmt::Display> fmt::Display for Truncated<'_, D> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut budget = Budget {
             out: f,
@@ -36,38 +48,9 @@ impl<D: fmt::Display + ?Sized> fmt::Display for Truncated<'_, D> {
     }
 }
 
-/// Serialises `value`'s `Display` as a string cut to `max_chars` characters (with the
-/// mark), streamed into the serializer; a cut is reported to `cuts`.
-pub(crate) fn serialize_display<S: Serializer>(
-    serializer: S,
-    value: &dyn fmt::Display,
-    max_chars: usize,
-    cuts: Cuts<'_>,
-) -> Result<S::Ok, S::Error> {
-    serializer.collect_str(&Truncated {
-        value,
-        max_chars,
-        cuts,
-    })
-}
-
-/// Serialises `text` cut to `max_chars` characters, with the mark when cut; a cut is
-/// reported to `cuts`.
-pub(crate) fn serialize_str_cut<S: Serializer>(
-    serializer: S,
-    text: &str,
-    max_chars: usize,
-    cuts: Cuts<'_>,
-) -> Result<S::Ok, S::Error> {
-    // Byte length bounds the character count, so short text needs no counting.
-    if text.len() <= max_chars || text.chars().count() <= max_chars {
-        serializer.serialize_str(text)
-    } else {
-        serializer.collect_str(&Truncated {
-            value: text,
-            max_chars,
-            cuts,
-        })
+impl<D: fmt::Display> Serialize for Truncated<'_, D> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
     }
 }
 
@@ -134,15 +117,7 @@ mod tests {
             }
         }
         let mut out = Failing(0);
-        let result = write!(
-            out,
-            "{}",
-            Truncated {
-                value: &Chatty,
-                max_chars: 10_000,
-                cuts: Cuts::IGNORED,
-            }
-        );
+        let result = write!(out, "{}", Truncated::new(Chatty, 10_000, Cuts::IGNORED));
         assert!(result.is_err());
         assert_eq!(out.0, 1);
     }
@@ -150,12 +125,8 @@ mod tests {
     #[test]
     fn truncated_display_stops_early_and_reports_the_cut() {
         let flag = core::cell::Cell::new(false);
-        let text = Truncated {
-            value: &format_args!("{}{}", "abc", "def"),
-            max_chars: 4,
-            cuts: Cuts::into(&flag),
-        }
-        .to_string();
+        let text =
+            Truncated::new(format_args!("{}{}", "abc", "def"), 4, Cuts::into(&flag)).to_string();
         assert_eq!(text, "abcd…[truncated]");
         assert!(flag.get());
     }
@@ -163,12 +134,7 @@ mod tests {
     #[test]
     fn text_at_the_limit_is_not_a_cut() {
         let flag = core::cell::Cell::new(false);
-        let text = Truncated {
-            value: "abcé",
-            max_chars: 4,
-            cuts: Cuts::into(&flag),
-        }
-        .to_string();
+        let text = Truncated::new("abcé", 4, Cuts::into(&flag)).to_string();
         assert_eq!(text, "abcé");
         assert!(!flag.get());
     }

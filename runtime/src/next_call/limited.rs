@@ -6,7 +6,7 @@ use serde::{Serialize, Serializer};
 
 use crate::__private::Fields;
 use crate::Limits;
-use crate::limit::{Cuts, Limited, serialize_display, serialize_str_cut};
+use crate::limit::{Cuts, Limited, Truncated};
 use crate::template::Template;
 
 use super::call::{Arguments, NextCall};
@@ -26,15 +26,6 @@ impl Serialize for LimitedCall<'_, '_> {
     }
 }
 
-/// A string cut to the string limit.
-struct Cut<'a>(&'a str, &'a Limits, Cuts<'a>);
-
-impl Serialize for Cut<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serialize_str_cut(serializer, self.0, self.1.max_string_chars, self.2)
-    }
-}
-
 /// The names in `caller_supplies`: written by hand, or the declared `name = _`.
 struct CallerSupplied<'c, 'a> {
     call: &'c NextCall<'a>,
@@ -50,7 +41,8 @@ impl Serialize for CallerSupplied<'_, '_> {
                 self.cuts.record();
                 break;
             }
-            seq.serialize_element(&Cut(name, self.limits, self.cuts))?;
+            let name = Truncated::new(name, self.limits.max_string_chars, self.cuts);
+            seq.serialize_element(&name)?;
         }
         seq.end()
     }
@@ -109,12 +101,10 @@ struct DeclaredValue<'a> {
 impl Serialize for DeclaredValue<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self.value {
-            ArgumentValue::Text(template) => serialize_display(
-                serializer,
-                &Template::new(template, self.slots, self.fields.args),
-                self.limits.max_string_chars,
-                self.cuts,
-            ),
+            ArgumentValue::Text(template) => {
+                let text = Template::new(template, self.slots, self.fields.args);
+                Truncated::new(text, self.limits.max_string_chars, self.cuts).serialize(serializer)
+            }
             ArgumentValue::Field { index, .. } => match self.fields.call_values.get(index) {
                 Some(value) => {
                     Limited::new(value.as_erased(), self.limits, self.cuts).serialize(serializer)
@@ -151,7 +141,8 @@ impl NextCall<'_> {
         cuts: Cuts<'_>,
     ) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("tool", &Cut(self.tool, limits, cuts))?;
+        let tool = Truncated::new(self.tool, limits.max_string_chars, cuts);
+        map.serialize_entry("tool", &tool)?;
         map.serialize_entry(
             "arguments",
             &LimitedArguments {

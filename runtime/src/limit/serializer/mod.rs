@@ -5,7 +5,7 @@ use core::fmt;
 
 use serde::ser::{Serialize, SerializeSeq, Serializer};
 
-use super::text::{Truncated, serialize_str_cut};
+use super::text::Truncated;
 use super::{Cuts, MARK};
 use crate::Limits;
 
@@ -189,12 +189,15 @@ impl<'a, S: Serializer> Serializer for LimitedSerializer<'a, S> {
     );
 
     fn serialize_str(self, v: &str) -> Result<S::Ok, S::Error> {
-        serialize_str_cut(
-            self.inner,
-            v,
-            self.caps.limits.max_string_chars,
-            self.caps.cuts,
-        )
+        // Text within the limit stays a plain string, as the inner serializer may
+        // require (a raw value's token); byte length bounds the character count,
+        // so short text needs no counting.
+        let max_chars = self.caps.limits.max_string_chars;
+        if v.len() <= max_chars || v.chars().count() <= max_chars {
+            self.inner.serialize_str(v)
+        } else {
+            self.collect_str(v)
+        }
     }
 
     fn serialize_bytes(self, v: &[u8]) -> Result<S::Ok, S::Error> {
@@ -349,11 +352,9 @@ impl<'a, S: Serializer> Serializer for LimitedSerializer<'a, S> {
     }
 
     fn collect_str<T: fmt::Display + ?Sized>(self, value: &T) -> Result<S::Ok, S::Error> {
-        self.inner.collect_str(&Truncated {
-            value,
-            max_chars: self.caps.limits.max_string_chars,
-            cuts: self.caps.cuts,
-        })
+        let max_chars = self.caps.limits.max_string_chars;
+        self.inner
+            .collect_str(&Truncated::new(value, max_chars, self.caps.cuts))
     }
 
     fn is_human_readable(&self) -> bool {
