@@ -1,7 +1,5 @@
 //! The next calls, shown when suggestions are and capped by the item limit.
 
-use core::fmt;
-
 use serde::ser::SerializeSeq;
 use serde::{Serialize, Serializer};
 
@@ -23,14 +21,10 @@ use crate::next_call::{LimitedCall, NextCall, NextCallSink, Served, Verdict};
 /// declares it only reads.
 #[derive(Clone, Copy)]
 pub struct NextCalls<'a> {
-    envelope: &'a Envelope<'a>,
+    pub(super) envelope: &'a Envelope<'a>,
 }
 
 impl<'a> NextCalls<'a> {
-    pub(super) fn new(envelope: &'a Envelope<'a>) -> Self {
-        NextCalls { envelope }
-    }
-
     fn shown(&self) -> bool {
         self.envelope.shows_suggestions()
     }
@@ -158,11 +152,5 @@ fn checked<'c>(served: Option<&dyn Served>, call: &NextCall<'c>) -> Option<NextC
             })
         }
         Verdict::Withheld => None,
-    }
-}
-
-impl fmt::Debug for NextCalls<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&serde_json::to_string(self).unwrap_or_default())
     }
 }

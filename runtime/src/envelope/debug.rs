@@ -44,14 +44,10 @@ const MAX_CHAIN: usize = 32;
 /// ```
 #[derive(Clone, Copy)]
 pub struct DebugInfo<'a> {
-    envelope: &'a Envelope<'a>,
+    pub(super) envelope: &'a Envelope<'a>,
 }
 
 impl<'a> DebugInfo<'a> {
-    pub(super) fn new(envelope: &'a Envelope<'a>) -> Self {
-        DebugInfo { envelope }
-    }
-
     /// The causes of the error, outermost first (the error itself excluded) and at
     /// most the item limit; `None` when there is none. Serialised, an array of their
     /// `Display`s, each cut to the string limit; iterated, the causes themselves.
@@ -115,12 +111,6 @@ impl Serialize for DebugInfo<'_> {
             map.serialize_entry("server_version", &version)?;
         }
         map.end()
-    }
-}
-
-impl fmt::Debug for DebugInfo<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&serde_json::to_string(self).unwrap_or_default())
     }
 }
 

@@ -1,8 +1,6 @@
 //! The details as the envelope shows them: limited, redacted, or left out. (The
 //! writing side, `DetailWriter`, is in `crate::writers`.)
 
-use core::fmt;
-
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
@@ -15,13 +13,7 @@ use crate::{DetailWriter, Policy};
 /// The details of an envelope: `Serialize`, usually as an object.
 #[derive(Clone, Copy)]
 pub struct Details<'a> {
-    envelope: &'a Envelope<'a>,
-}
-
-impl<'a> Details<'a> {
-    pub(super) fn new(envelope: &'a Envelope<'a>) -> Self {
-        Details { envelope }
-    }
+    pub(super) envelope: &'a Envelope<'a>,
 }
 
 /// What `details()` wrote, learnt without serialising anything.
@@ -271,11 +263,5 @@ impl Serialize for DetailsObject<'_> {
 impl Serialize for Details<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         self.serialize_object(serializer, false)
-    }
-}
-
-impl fmt::Debug for Details<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&serde_json::to_string(self).unwrap_or_default())
     }
 }

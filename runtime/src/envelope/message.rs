@@ -15,13 +15,7 @@ const MINIMAL_MESSAGE_CHARS: usize = 256;
 /// straight into the output.
 #[derive(Clone, Copy)]
 pub struct Message<'a> {
-    envelope: &'a Envelope<'a>,
-}
-
-impl<'a> Message<'a> {
-    pub(super) fn new(envelope: &'a Envelope<'a>) -> Self {
-        Message { envelope }
-    }
+    pub(super) envelope: &'a Envelope<'a>,
 }
 
 /// Where a message's text comes from.

@@ -37,6 +37,19 @@ use crate::{Channel, Context, Kind, Policy, ToolError};
 
 static DEFAULT_POLICY: Policy = Policy::DEFAULT;
 
+/// `Debug` for views: the JSON they serialise to (empty when that fails).
+macro_rules! debug_as_json {
+    ($($view:ident),*) => {$(
+        impl fmt::Debug for $view<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&serde_json::to_string(self).unwrap_or_default())
+            }
+        }
+    )*};
+}
+
+debug_as_json!(Details, Suggestions, NextCalls, DebugInfo);
+
 /// How far an envelope was cut down to fit [`Limits::max_envelope_bytes`](crate::Limits)
 /// or to get past a value that failed to serialise (or panicked). Each step includes
 /// the ones before. The render loop's state: profiles see only
@@ -290,12 +303,12 @@ impl<'a> Envelope<'a> {
 
     /// The message, masked and cut as the policy says; `Display` and `Serialize`.
     pub fn message(&self) -> Message<'_> {
-        Message::new(self)
+        Message { envelope: self }
     }
 
     /// The details; `Serialize` (usually an object).
     pub fn details(&self) -> Details<'_> {
-        Details::new(self)
+        Details { envelope: self }
     }
 
     /// Whether suggestions and next calls are written at all: the policy includes
@@ -306,12 +319,12 @@ impl<'a> Envelope<'a> {
 
     /// The suggestions, filtered and capped as the policy says; `Serialize` (an array).
     pub fn suggestions(&self) -> Suggestions<'_> {
-        Suggestions::new(self)
+        Suggestions { envelope: self }
     }
 
     /// The tool calls the error suggests (see [`NextCalls`]).
     pub fn next_calls(&self) -> NextCalls<'_> {
-        NextCalls::new(self)
+        NextCalls { envelope: self }
     }
 
     /// The timestamp (second precision; see [`Timestamp::with_millis`]).
@@ -412,6 +425,7 @@ impl<'a> Envelope<'a> {
 
     /// Debug info, present only when the policy is verbose.
     pub fn debug(&self) -> Option<DebugInfo<'_>> {
-        (self.policy.verbose && self.reduction < Reduction::Minimal).then_some(DebugInfo::new(self))
+        (self.policy.verbose && self.reduction < Reduction::Minimal)
+            .then_some(DebugInfo { envelope: self })
     }
 }

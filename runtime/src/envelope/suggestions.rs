@@ -13,13 +13,7 @@ use crate::writers::SuggestionSink;
 /// The suggestions of an envelope: `Serialize` as an array of strings.
 #[derive(Clone, Copy)]
 pub struct Suggestions<'a> {
-    envelope: &'a Envelope<'a>,
-}
-
-impl<'a> Suggestions<'a> {
-    pub(super) fn new(envelope: &'a Envelope<'a>) -> Self {
-        Suggestions { envelope }
-    }
+    pub(super) envelope: &'a Envelope<'a>,
 }
 
 struct CountSink(usize);
@@ -191,11 +185,5 @@ impl<Seq: SerializeSeq> SuggestionSink for SeqSink<'_, Seq> {
         if let Err(error) = self.seq.serialize_element(&element) {
             self.failed = Some(error);
         }
-    }
-}
-
-impl fmt::Debug for Suggestions<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&serde_json::to_string(self).unwrap_or_default())
     }
 }
