@@ -28,13 +28,3 @@ pub enum Retry {
     /// resource it would have changed) before repeating it.
     CheckFirst,
 }
-
-impl Retry {
-    /// The advice as the envelope writes it: `safe` or `check_first`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Retry::Safe => "safe",
-            Retry::CheckFirst => "check_first",
-        }
-    }
-}

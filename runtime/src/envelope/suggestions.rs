@@ -24,19 +24,6 @@ impl SuggestionSink for CountSink {
     }
 }
 
-struct EachSink<'f, 'd> {
-    cap: Cap<'d>,
-    each: &'f mut dyn FnMut(&dyn fmt::Display),
-}
-
-impl SuggestionSink for EachSink<'_, '_> {
-    fn suggestion(&mut self, text: &dyn fmt::Display) {
-        if self.cap.take() {
-            (self.each)(text);
-        }
-    }
-}
-
 /// How many more suggestions are written, and whether dropping the rest is a cut
 /// (the item limit's doing) rather than the policy's choice (`max_suggestions`,
 /// suggestions switched off).
@@ -60,9 +47,7 @@ impl Cap<'_> {
         self.remaining -= 1;
         true
     }
-}
 
-impl Cap<'_> {
     /// How many of `count` suggestions are written; reports a cut when the item
     /// limit leaves some out (here too: when it leaves none, a profile that asks
     /// first leaves the key out and never serialises them).
@@ -127,24 +112,6 @@ impl<'a> Suggestions<'a> {
     /// Whether no suggestion will be written.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
-    }
-
-    /// Calls `each` with every suggestion that will be written, cut to the string limit.
-    pub fn for_each(&self, each: &mut dyn FnMut(&dyn fmt::Display)) {
-        let max_chars = self.envelope.policy.limits.max_string_chars;
-        let cuts = self.envelope.cuts;
-        let mut truncating = |text: &dyn fmt::Display| {
-            each(&Truncated::new(text, max_chars, cuts));
-        };
-        let mut sink = EachSink {
-            cap: self.cap(),
-            each: &mut truncating,
-        };
-        if sink.cap.remaining > 0 {
-            self.envelope
-                .error
-                .suggestions(&mut SuggestionWriter::new(&mut sink));
-        }
     }
 }
 

@@ -41,11 +41,6 @@ impl Timestamp {
         self
     }
 
-    /// The instant.
-    pub fn time(&self) -> SystemTime {
-        self.time
-    }
-
     fn clamped(&self) -> SystemTime {
         match self.time.duration_since(UNIX_EPOCH) {
             Err(_) => UNIX_EPOCH,
