@@ -52,7 +52,7 @@ macro_rules! sequence_like {
                     return Ok(());
                 }
                 *written += 1;
-                compound.$method($($key,)? &Limited { value, caps: *caps, level: *level })
+                compound.$method($($key,)? &Limited::at(value, *caps, *level))
             }
 
             fn end(self) -> Result<S::Ok, S::Error> {
@@ -109,11 +109,7 @@ impl<S: Serializer, C: SerializeMap<Ok = S::Ok, Error = S::Error>> SerializeMap
         }
         *written += 1;
         *skipping_value = false;
-        compound.serialize_key(&Limited {
-            value: key,
-            caps: *caps,
-            level: *level,
-        })
+        compound.serialize_key(&Limited::at(key, *caps, *level))
     }
 
     fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), S::Error> {
@@ -130,11 +126,7 @@ impl<S: Serializer, C: SerializeMap<Ok = S::Ok, Error = S::Error>> SerializeMap
         if *skipping_value {
             return Ok(());
         }
-        compound.serialize_value(&Limited {
-            value,
-            caps: *caps,
-            level: *level,
-        })
+        compound.serialize_value(&Limited::at(value, *caps, *level))
     }
 
     fn end(self) -> Result<S::Ok, S::Error> {

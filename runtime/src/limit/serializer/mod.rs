@@ -31,11 +31,12 @@ pub(crate) struct Limited<'a, T: ?Sized> {
 
 impl<'a, T: ?Sized> Limited<'a, T> {
     pub(crate) fn new(value: &'a T, limits: &'a Limits, cuts: Cuts<'a>) -> Self {
-        Limited {
-            value,
-            caps: Caps { limits, cuts },
-            level: Level::TOP,
-        }
+        Limited::at(value, Caps { limits, cuts }, Level::TOP)
+    }
+
+    /// `value`, found at `level` inside a limited value.
+    fn at(value: &'a T, caps: Caps<'a>, level: Level) -> Self {
+        Limited { value, caps, level }
     }
 }
 
@@ -226,11 +227,7 @@ impl<'a, S: Serializer> Serializer for LimitedSerializer<'a, S> {
         if !self.level.fits_wrapper() {
             return self.mark();
         }
-        let value = Limited {
-            value,
-            caps: self.caps,
-            level: self.level.wrapped(),
-        };
+        let value = Limited::at(value, self.caps, self.level.wrapped());
         self.inner.serialize_some(&value)
     }
 
@@ -259,11 +256,7 @@ impl<'a, S: Serializer> Serializer for LimitedSerializer<'a, S> {
         if !self.level.fits_wrapper() {
             return self.mark();
         }
-        let value = Limited {
-            value,
-            caps: self.caps,
-            level: self.level.wrapped(),
-        };
+        let value = Limited::at(value, self.caps, self.level.wrapped());
         self.inner.serialize_newtype_struct(name, &value)
     }
 
@@ -277,11 +270,7 @@ impl<'a, S: Serializer> Serializer for LimitedSerializer<'a, S> {
         if self.too_deep(ONE_LEVEL) {
             return self.mark();
         }
-        let value = Limited {
-            value,
-            caps: self.caps,
-            level: self.level.inside(ONE_LEVEL),
-        };
+        let value = Limited::at(value, self.caps, self.level.inside(ONE_LEVEL));
         self.inner
             .serialize_newtype_variant(name, index, variant, &value)
     }
