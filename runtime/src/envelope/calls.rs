@@ -24,115 +24,85 @@ pub struct NextCalls<'a> {
     pub(super) envelope: &'a Envelope<'a>,
 }
 
-impl<'a> NextCalls<'a> {
-    fn shown(&self) -> bool {
-        self.envelope.shows_suggestions()
-    }
-
-    /// How many calls will be written.
-    pub fn len(&self) -> usize {
-        let max_items = self.envelope.policy.limits.max_items;
-        let fitting = self.fitting(usize::MAX);
-        if fitting > max_items {
-            self.envelope.cuts.record();
-        }
-        fitting.min(max_items)
-    }
-
-    /// Whether no call will be written.
+impl NextCalls<'_> {
+    /// Whether no call will be written. Finding out serialises the calls up to the
+    /// first one written, and reports those left out on the way as cuts: a profile
+    /// that finds none leaves the key out and never serialises them.
     pub fn is_empty(&self) -> bool {
-        if self.envelope.policy.limits.max_items == 0 {
-            // Counted in full, so that calls dropped by the limit are reported.
-            return self.len() == 0;
-        }
-        self.fitting(1) == 0
+        let mut found = false;
+        self.each_written(|_| {
+            found = true;
+            false
+        });
+        !found
     }
 
-    /// How many calls fit the limits, counting no further than `enough`: each one
-    /// counted is serialised once to find out.
-    fn fitting(&self, enough: usize) -> usize {
-        if !self.shown() {
-            return 0;
+    /// Calls `write` with each call that is written, until it returns `false`: the
+    /// calls the tools served take, each whole within the limits (serialised once
+    /// to find out) and at most the item limit of them. A call left out by a limit
+    /// is reported as a cut.
+    fn each_written(&self, write: impl FnMut(&LimitedCall<'_, '_>) -> bool) {
+        if !self.envelope.shows_suggestions() {
+            return;
         }
-        struct Count<'l> {
-            found: usize,
-            enough: usize,
-            limits: &'l crate::Limits,
-            served: Option<&'l dyn Served>,
-        }
-        impl NextCallSink for Count<'_> {
-            fn call(&mut self, call: &NextCall<'_>) {
-                if self.found < self.enough
-                    && checked(self.served, call).is_some_and(|call| call.fits(self.limits))
-                {
-                    self.found += 1;
-                }
-            }
-        }
-        let mut count = Count {
-            found: 0,
-            enough,
-            limits: &self.envelope.policy.limits,
-            served: self.envelope.context.served(),
+        let mut sink = Written {
+            envelope: self.envelope,
+            remaining: self.envelope.policy.limits.max_items,
+            write,
+            done: false,
         };
         self.envelope
             .error
-            .next_calls(&mut NextCallWriter::new(&mut count));
-        count.found
+            .next_calls(&mut NextCallWriter::new(&mut sink));
     }
 }
 
 impl Serialize for NextCalls<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let envelope = self.envelope;
-        let mut sink = SeqSink {
-            seq: serializer.serialize_seq(None)?,
-            remaining: envelope.policy.limits.max_items,
-            envelope,
-            failed: None,
-        };
-        if self.shown() {
-            envelope
-                .error
-                .next_calls(&mut NextCallWriter::new(&mut sink));
-        }
-        match sink.failed {
+        let mut seq = serializer.serialize_seq(None)?;
+        let mut failed = None;
+        self.each_written(|call| match seq.serialize_element(call) {
+            Ok(()) => true,
+            Err(error) => {
+                failed = Some(error);
+                false
+            }
+        });
+        match failed {
             Some(error) => Err(error),
-            None => sink.seq.end(),
+            None => seq.end(),
         }
     }
 }
 
-/// Writes calls as array elements, up to the item limit.
-struct SeqSink<'a, Seq: SerializeSeq> {
-    seq: Seq,
-    remaining: usize,
+/// The walk of [`NextCalls::each_written`].
+struct Written<'a, F> {
     envelope: &'a Envelope<'a>,
-    failed: Option<Seq::Error>,
+    remaining: usize,
+    write: F,
+    done: bool,
 }
 
-impl<Seq: SerializeSeq> NextCallSink for SeqSink<'_, Seq> {
+impl<F: FnMut(&LimitedCall<'_, '_>) -> bool> NextCallSink for Written<'_, F> {
     fn call(&mut self, call: &NextCall<'_>) {
-        if self.failed.is_some() {
+        if self.done {
             return;
         }
         let Some(call) = checked(self.envelope.context.served(), call) else {
             return;
         };
-        let call = &call;
-        if self.remaining == 0 || !call.fits(&self.envelope.policy.limits) {
+        let limits = &self.envelope.policy.limits;
+        if self.remaining == 0 || !call.fits(limits) {
             self.envelope.cuts.record();
             return;
         }
         self.remaining -= 1;
-        let element = LimitedCall {
-            call,
-            limits: &self.envelope.policy.limits,
-            cuts: self.envelope.cuts,
-        };
-        if let Err(error) = self.seq.serialize_element(&element) {
-            self.failed = Some(error);
-        }
+        let cuts = self.envelope.cuts;
+        self.done = !(self.write)(&LimitedCall {
+            call: &call,
+            limits,
+            cuts,
+        });
     }
 }
 

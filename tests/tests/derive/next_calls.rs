@@ -181,34 +181,59 @@ fn limits_leave_out_calls_they_would_change_and_say_so() {
     assert!(value.get("truncated").is_none(), "{value}");
 }
 
+/// Nothing but one call (`status` with these arguments), so only dropping the
+/// call can make the envelope cut.
+#[derive(Debug)]
+struct OnlyACall(serde_json::Value);
+
+impl std::fmt::Display for OnlyACall {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("busy")
+    }
+}
+
+impl ToolError for OnlyACall {
+    fn code(&self) -> &'static str {
+        "BUSY"
+    }
+    fn kind(&self) -> tool_error::Kind {
+        tool_error::Kind::Transient
+    }
+    fn next_calls(&self, calls: &mut tool_error::next_call::NextCallWriter<'_>) {
+        calls.push(&tool_error::NextCall::new("status", &self.0).read_only());
+    }
+}
+
 #[test]
 fn no_room_for_items_leaves_the_key_out_and_says_truncated() {
-    /// Nothing but one call, so only dropping the call can make the envelope cut.
-    #[derive(Debug)]
-    struct OnlyACall;
-    impl std::fmt::Display for OnlyACall {
-        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            f.write_str("busy")
-        }
-    }
-    impl ToolError for OnlyACall {
-        fn code(&self) -> &'static str {
-            "BUSY"
-        }
-        fn kind(&self) -> tool_error::Kind {
-            tool_error::Kind::Transient
-        }
-        fn next_calls(&self, calls: &mut tool_error::next_call::NextCallWriter<'_>) {
-            calls.push(&tool_error::NextCall::new("status", &json!({})).read_only());
-        }
-    }
-    let value = native_with(&OnlyACall, &Policy::DEFAULT);
+    let error = OnlyACall(json!({}));
+    let value = native_with(&error, &Policy::DEFAULT);
     assert_eq!(value["next_calls"][0]["tool"], "status");
     assert!(value.get("truncated").is_none(), "{value}");
     let limits = tool_error::Limits::DEFAULT.with_max_items(0);
-    let value = native_with(&OnlyACall, &Policy::DEFAULT.with_limits(limits));
+    let value = native_with(&error, &Policy::DEFAULT.with_limits(limits));
     assert!(value.get("next_calls").is_none(), "{value}");
     assert_eq!(value["truncated"], true, "{value}");
+}
+
+#[test]
+fn every_call_left_out_by_a_limit_says_truncated() {
+    // Nothing else is cut: the tool name over the string limit, or the `ids` list
+    // over the item limit, leaves the one call out, and only that makes it a cut.
+    let error = OnlyACall(json!({"ids": [1, 2]}));
+    assert!(
+        native_with(&error, &Policy::DEFAULT)
+            .get("truncated")
+            .is_none()
+    );
+    for limits in [
+        tool_error::Limits::DEFAULT.with_max_string_chars(3),
+        tool_error::Limits::DEFAULT.with_max_items(1),
+    ] {
+        let value = native_with(&error, &Policy::DEFAULT.with_limits(limits));
+        assert!(value.get("next_calls").is_none(), "{value}");
+        assert_eq!(value["truncated"], true, "{value}");
+    }
 }
 
 #[test]
