@@ -287,8 +287,8 @@ impl<'a> Envelope<'a> {
         })
     }
 
-    /// The retry hint as a JSON number of seconds: an integer when whole, else with
-    /// millisecond precision.
+    /// The retry hint as a JSON number of seconds: an integer when whole, else
+    /// rounded up to the millisecond (500 µs is 0.001, never 0).
     pub fn retry_after_seconds(&self) -> Option<impl Serialize + fmt::Debug + Copy + use<>> {
         self.retry_after().map(Seconds)
     }

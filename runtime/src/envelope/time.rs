@@ -71,8 +71,9 @@ impl Serialize for Timestamp {
     }
 }
 
-/// A duration as a JSON number of seconds: an integer when whole, else with
-/// millisecond precision.
+/// A duration as a JSON number of seconds: an integer when whole, else rounded up
+/// to the millisecond, so that a wait never reads shorter than it is (500 µs is
+/// 0.001, not 0.0), as `Retry-After` rounds up to the second.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Seconds(pub(super) Duration);
 
@@ -83,7 +84,7 @@ impl Serialize for Seconds {
         } else {
             // u128 to f64 rounds and never overflows (u128::MAX < f64::MAX): the
             // longest duration is about 1.8e19 seconds, still a finite number.
-            let millis = self.0.as_millis() as f64;
+            let millis = self.0.as_nanos().div_ceil(1_000_000) as f64;
             serializer.serialize_f64(millis / 1000.0)
         }
     }

@@ -675,6 +675,19 @@ fn retry_after_is_whole_seconds_when_possible() {
 }
 
 #[test]
+fn a_retry_hint_is_rounded_up_to_the_millisecond_so_no_wait_reads_as_none() {
+    // As `Retry-After` is rounded up to the second: 500 µs is not 0.0, 1.0005 s not 1.0.
+    for (wait, written) in [
+        (Duration::from_micros(500), json!(0.001)),
+        (Duration::from_micros(1_000_500), json!(1.001)),
+        (Duration::from_millis(1_500), json!(1.5)),
+    ] {
+        let error = GemFluxError::Timeout { retry_after: wait };
+        assert_eq!(native(&error)["retry_after"], written, "{wait:?}");
+    }
+}
+
+#[test]
 fn parse_reads_every_structured_shape_and_falls_back_to_legacy() {
     let error = GemFluxError::Timeout {
         retry_after: Duration::from_secs(30),
