@@ -214,7 +214,7 @@ impl Details<'_> {
         if shape.whole {
             if wrap_whole {
                 let mut map = serializer.serialize_map(Some(1))?;
-                map.serialize_entry("value", &WholeValue(*self))?;
+                map.serialize_entry("value", self)?;
                 return map.end();
             }
             let mut sink = WholeSink {
@@ -241,14 +241,6 @@ impl Details<'_> {
             self.write_fields(&mut map)?;
         }
         map.end()
-    }
-}
-
-struct WholeValue<'a>(Details<'a>);
-
-impl Serialize for WholeValue<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.0.serialize_object(serializer, false)
     }
 }
 
