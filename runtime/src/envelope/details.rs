@@ -4,9 +4,8 @@
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
-use super::text::Text;
 use super::{Envelope, Reduction};
-use crate::limit::{Cuts, Limited};
+use crate::limit::{Cuts, Limited, Text};
 use crate::writers::DetailSink;
 use crate::{DetailWriter, Policy};
 

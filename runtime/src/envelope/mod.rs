@@ -30,9 +30,9 @@ use serde::Serialize;
 
 #[cfg(feature = "axum")]
 pub(crate) use self::render::TEXT_ROOM;
-use self::text::{Id, Text};
+use self::text::Id;
 use self::time::Seconds;
-use crate::limit::Cuts;
+use crate::limit::{Cuts, Text};
 use crate::{Channel, Context, Kind, Policy, ToolError};
 
 static DEFAULT_POLICY: Policy = Policy::DEFAULT;

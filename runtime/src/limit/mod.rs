@@ -12,7 +12,7 @@ mod text;
 use core::cell::Cell;
 
 pub(crate) use serializer::Limited;
-pub(crate) use text::Truncated;
+pub(crate) use text::{Text, Truncated};
 
 use crate::Limits;
 

@@ -54,6 +54,52 @@ impl<D: fmt::Display> Serialize for Truncated<'_, D> {
     }
 }
 
+/// A string cut like [`Truncated`], but written as it is when within the limit:
+/// the usual short string is not formatted, and stays a plain string for a
+/// serializer that needs one (a raw value's token).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Text<'a> {
+    value: &'a str,
+    max_chars: usize,
+    cuts: Cuts<'a>,
+}
+
+impl<'a> Text<'a> {
+    pub(crate) fn new(value: &'a str, max_chars: usize, cuts: Cuts<'a>) -> Self {
+        Text {
+            value,
+            max_chars,
+            cuts,
+        }
+    }
+
+    /// The string cut, or `None` when it is within the limit. Byte length bounds
+    /// the character count, so short text needs no counting.
+    fn cut(&self) -> Option<Truncated<'a, &'a str>> {
+        let (value, max_chars) = (self.value, self.max_chars);
+        let whole = value.len() <= max_chars || value.chars().count() <= max_chars;
+        (!whole).then(|| Truncated::new(value, max_chars, self.cuts))
+    }
+}
+
+impl fmt::Display for Text<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.cut() {
+            Some(cut) => cut.fmt(f),
+            None => f.write_str(self.value),
+        }
+    }
+}
+
+impl Serialize for Text<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.cut() {
+            Some(cut) => cut.serialize(serializer),
+            None => serializer.serialize_str(self.value),
+        }
+    }
+}
+
 /// A writer that passes through at most `remaining` characters, then fails so the
 /// formatting stops early.
 struct Budget<'a, 'f> {

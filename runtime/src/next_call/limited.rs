@@ -6,7 +6,7 @@ use serde::{Serialize, Serializer};
 
 use crate::__private::Fields;
 use crate::Limits;
-use crate::limit::{Cuts, Limited, Truncated};
+use crate::limit::{Cuts, Limited, Text, Truncated};
 use crate::template::Template;
 
 use super::call::{Arguments, NextCall};
@@ -41,7 +41,7 @@ impl Serialize for CallerSupplied<'_, '_> {
                 self.cuts.record();
                 break;
             }
-            let name = Truncated::new(name, self.limits.max_string_chars, self.cuts);
+            let name = Text::new(name, self.limits.max_string_chars, self.cuts);
             seq.serialize_element(&name)?;
         }
         seq.end()
@@ -141,7 +141,7 @@ impl NextCall<'_> {
         cuts: Cuts<'_>,
     ) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        let tool = Truncated::new(self.tool, limits.max_string_chars, cuts);
+        let tool = Text::new(self.tool, limits.max_string_chars, cuts);
         map.serialize_entry("tool", &tool)?;
         map.serialize_entry(
             "arguments",

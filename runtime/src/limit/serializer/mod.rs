@@ -5,7 +5,7 @@ use core::fmt;
 
 use serde::ser::{Serialize, SerializeSeq, Serializer};
 
-use super::text::Truncated;
+use super::text::{Text, Truncated};
 use super::{Cuts, MARK};
 use crate::Limits;
 
@@ -190,15 +190,7 @@ impl<'a, S: Serializer> Serializer for LimitedSerializer<'a, S> {
     );
 
     fn serialize_str(self, v: &str) -> Result<S::Ok, S::Error> {
-        // Text within the limit stays a plain string, as the inner serializer may
-        // require (a raw value's token); byte length bounds the character count,
-        // so short text needs no counting.
-        let max_chars = self.caps.limits.max_string_chars;
-        if v.len() <= max_chars || v.chars().count() <= max_chars {
-            self.inner.serialize_str(v)
-        } else {
-            self.collect_str(v)
-        }
+        Text::new(v, self.caps.limits.max_string_chars, self.caps.cuts).serialize(self.inner)
     }
 
     fn serialize_bytes(self, v: &[u8]) -> Result<S::Ok, S::Error> {
