@@ -47,16 +47,6 @@ impl Cap<'_> {
         self.remaining -= 1;
         true
     }
-
-    /// How many of `count` suggestions are written; reports a cut when the item
-    /// limit leaves some out (here too: when it leaves none, a profile that asks
-    /// first leaves the key out and never serialises them).
-    fn written_of(&self, count: usize) -> usize {
-        if count > self.remaining && self.by_limit {
-            self.cuts.record();
-        }
-        count.min(self.remaining)
-    }
 }
 
 impl<'a> Suggestions<'a> {
@@ -82,7 +72,13 @@ impl<'a> Suggestions<'a> {
         if cap.remaining == 0 && !cap.by_limit {
             return 0;
         }
-        cap.written_of(self.given())
+        let given = self.given();
+        if given > cap.remaining && cap.by_limit {
+            // Reported here too: when the limit leaves none, a profile that asks
+            // first leaves the key out and never serialises them.
+            cap.cuts.record();
+        }
+        given.min(cap.remaining)
     }
 
     /// How many suggestions the error gives, before the policy: a walk that

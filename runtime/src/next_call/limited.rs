@@ -12,7 +12,8 @@ use crate::template::Template;
 use super::call::{Arguments, NextCall};
 use super::spec::ArgumentValue;
 
-/// A call serialised within `limits`, its cuts reported to `cuts`.
+/// A call as the native envelope writes it, every string and value within
+/// `limits`, its cuts reported to `cuts`.
 pub(crate) struct LimitedCall<'c, 'a> {
     pub(crate) call: &'c NextCall<'a>,
     pub(crate) limits: &'c Limits,
@@ -21,28 +22,38 @@ pub(crate) struct LimitedCall<'c, 'a> {
 
 impl Serialize for LimitedCall<'_, '_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.call
-            .serialize_limited(serializer, self.limits, self.cuts)
+        let (call, limits, cuts) = (self.call, self.limits, self.cuts);
+        let mut map = serializer.serialize_map(None)?;
+        let tool = Text::new(call.tool, limits.max_string_chars, cuts);
+        map.serialize_entry("tool", &tool)?;
+        let arguments = LimitedArguments {
+            arguments: call.arguments,
+            limits,
+            cuts,
+        };
+        map.serialize_entry("arguments", &arguments)?;
+        if call.caller_supplied_names().next().is_some() {
+            map.serialize_entry("caller_supplies", &CallerSupplied(self))?;
+        }
+        map.serialize_entry("read_only", &call.read_only)?;
+        map.end()
     }
 }
 
-/// The names in `caller_supplies`: written by hand, or the declared `name = _`.
-struct CallerSupplied<'c, 'a> {
-    call: &'c NextCall<'a>,
-    limits: &'c Limits,
-    cuts: Cuts<'c>,
-}
+/// The names in a call's `caller_supplies`: written by hand, or the declared
+/// `name = _`.
+struct CallerSupplied<'l, 'c, 'a>(&'l LimitedCall<'c, 'a>);
 
-impl Serialize for CallerSupplied<'_, '_> {
+impl Serialize for CallerSupplied<'_, '_, '_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let LimitedCall { call, limits, cuts } = *self.0;
         let mut seq = serializer.serialize_seq(None)?;
-        for (index, name) in self.call.caller_supplied_names().enumerate() {
-            if index >= self.limits.max_items {
-                self.cuts.record();
+        for (index, name) in call.caller_supplied_names().enumerate() {
+            if index >= limits.max_items {
+                cuts.record();
                 break;
             }
-            let name = Text::new(name, self.limits.max_string_chars, self.cuts);
-            seq.serialize_element(&name)?;
+            seq.serialize_element(&Text::new(name, limits.max_string_chars, cuts))?;
         }
         seq.end()
     }
@@ -130,36 +141,5 @@ impl NextCall<'_> {
             cuts: Cuts::into(&cut),
         };
         serde_json::to_writer(std::io::sink(), &probe).is_ok() && !cut.get()
-    }
-
-    /// Serialises the call as the native envelope writes it, every string and value
-    /// within `limits`.
-    pub(crate) fn serialize_limited<S: Serializer>(
-        &self,
-        serializer: S,
-        limits: &Limits,
-        cuts: Cuts<'_>,
-    ) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        let tool = Text::new(self.tool, limits.max_string_chars, cuts);
-        map.serialize_entry("tool", &tool)?;
-        map.serialize_entry(
-            "arguments",
-            &LimitedArguments {
-                arguments: self.arguments,
-                limits,
-                cuts,
-            },
-        )?;
-        let supplied = CallerSupplied {
-            call: self,
-            limits,
-            cuts,
-        };
-        if self.caller_supplied_names().next().is_some() {
-            map.serialize_entry("caller_supplies", &supplied)?;
-        }
-        map.serialize_entry("read_only", &self.read_only)?;
-        map.end()
     }
 }
