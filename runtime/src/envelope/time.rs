@@ -71,21 +71,20 @@ impl Serialize for Timestamp {
     }
 }
 
-/// A duration as a JSON number of seconds: an integer when whole, else rounded up
-/// to the millisecond, so that a wait never reads shorter than it is (500 µs is
-/// 0.001, not 0.0), as `Retry-After` rounds up to the second.
+/// A duration as a JSON number of seconds, rounded up to the millisecond so that a
+/// wait never reads shorter than it is (500 µs is 0.001, not 0.0), as `Retry-After`
+/// rounds up to the second; an integer when that is a whole number of seconds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Seconds(pub(super) Duration);
 
 impl Serialize for Seconds {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if self.0.subsec_nanos() == 0 {
-            serializer.serialize_u64(self.0.as_secs())
-        } else {
-            // u128 to f64 rounds and never overflows (u128::MAX < f64::MAX): the
-            // longest duration is about 1.8e19 seconds, still a finite number.
-            let millis = self.0.as_nanos().div_ceil(1_000_000) as f64;
-            serializer.serialize_f64(millis / 1000.0)
+        let millis = self.0.as_nanos().div_ceil(1_000_000);
+        match u64::try_from(millis / 1000) {
+            // Whole seconds (rounded up or not) as an integer.
+            Ok(seconds) if millis.is_multiple_of(1000) => serializer.serialize_u64(seconds),
+            // u128 to f64 rounds and never overflows (u128::MAX < f64::MAX).
+            _ => serializer.serialize_f64(millis as f64 / 1000.0),
         }
     }
 }

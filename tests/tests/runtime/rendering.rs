@@ -681,6 +681,8 @@ fn a_retry_hint_is_rounded_up_to_the_millisecond_so_no_wait_reads_as_none() {
         (Duration::from_micros(500), json!(0.001)),
         (Duration::from_micros(1_000_500), json!(1.001)),
         (Duration::from_millis(1_500), json!(1.5)),
+        // Rounded up to a whole second: an integer, as a whole second always is.
+        (Duration::from_nanos(1_999_999_900), json!(2)),
     ] {
         let error = GemFluxError::Timeout { retry_after: wait };
         assert_eq!(native(&error)["retry_after"], written, "{wait:?}");
