@@ -14,26 +14,21 @@
 //! assert_eq!(json["properties"]["kind"]["$ref"], "#/$defs/Kind");
 //! ```
 //!
-//! The schemas are written by hand to match the serde representation exactly (the
-//! types live in modules that cannot carry a `cfg_attr` derive for an optional
-//! dependency without it); the tests check every field against serialised values.
-//! [`Native::SCHEMA`](crate::Native::SCHEMA) is the stricter schema of what the
-//! [`Native`](crate::Native) profile writes.
+//! These three schemas are written by hand, not derived: a derive would describe
+//! each field and variant with its rustdoc, written for Rust readers, where these
+//! descriptions are written for the client reading the schema. The types inside
+//! the envelope (`ParsedNextCall`, `Retry`) derive theirs. The tests check every
+//! field against serialised values. [`Native::SCHEMA`](crate::Native::SCHEMA) is
+//! the stricter schema of what the [`Native`](crate::Native) profile writes.
 
 use std::borrow::Cow;
 
-use ::schemars::{JsonSchema, Schema, SchemaGenerator};
-use serde_json::{Map, Value, json};
+use ::schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde_json::json;
 
-use crate::client::ParsedEnvelope;
+use crate::client::{ParsedEnvelope, ParsedNextCall};
+use crate::envelope::Retry;
 use crate::{Channel, Kind};
-
-fn object(value: Value) -> Schema {
-    match value {
-        Value::Object(map) => Schema::from(map),
-        _ => Schema::from(true),
-    }
-}
 
 impl JsonSchema for Kind {
     fn schema_name() -> Cow<'static, str> {
@@ -46,11 +41,11 @@ impl JsonSchema for Kind {
 
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
         let names: Vec<&str> = Kind::ALL.iter().map(|kind| kind.as_str()).collect();
-        object(json!({
+        json_schema!({
             "description": "The decision class: what the caller should do (fix input, work around, escalate, retry, give up).",
             "type": "string",
             "enum": names,
-        }))
+        })
     }
 }
 
@@ -64,12 +59,11 @@ impl JsonSchema for Channel {
     }
 
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        let names = [Channel::Result.as_str(), Channel::Protocol.as_str()];
-        object(json!({
+        json_schema!({
             "description": "Where an error travels: a tool result the model reads, or a JSON-RPC protocol error.",
             "type": "string",
-            "enum": names,
-        }))
+            "enum": [Channel::Result.as_str(), Channel::Protocol.as_str()],
+        })
     }
 }
 
@@ -83,84 +77,35 @@ impl JsonSchema for ParsedEnvelope {
     }
 
     fn json_schema(generator: &mut SchemaGenerator) -> Schema {
-        let kind = generator.subschema_for::<Kind>().to_value();
-        let next_call = generator
-            .subschema_for::<crate::client::ParsedNextCall>()
-            .to_value();
-        let retry = generator
-            .subschema_for::<Option<crate::envelope::Retry>>()
-            .to_value();
+        let kind = generator.subschema_for::<Kind>();
+        let next_call = generator.subschema_for::<ParsedNextCall>();
+        let retry = generator.subschema_for::<Option<Retry>>();
         let optional_string =
             |description: &str| json!({ "type": ["string", "null"], "description": description });
-        let mut properties = Map::new();
-        let mut add = |name: &str, schema: Value| {
-            properties.insert(name.to_owned(), schema);
-        };
-        add(
-            "code",
-            json!({ "type": "string", "description": "Stable machine identifier, e.g. MODEL_NOT_FOUND." }),
-        );
-        add("kind", kind);
-        add(
-            "message",
-            json!({ "type": "string", "description": "Human-readable summary." }),
-        );
-        add(
-            "recoverable",
-            json!({ "type": "boolean", "description": "Whether the operation may succeed if retried, possibly with changed input." }),
-        );
-        add("retry", retry);
-        add(
-            "category",
-            optional_string("Finer, free-form label beside the kind."),
-        );
-        add("domain", optional_string("The domain the code belongs to."));
-        add(
-            "retry_after",
-            json!({ "type": ["number", "null"], "format": "double", "description": "Seconds to wait before retrying." }),
-        );
-        add(
-            "details",
-            json!({ "description": "Structured context for recovery; usually an object." }),
-        );
-        add(
-            "suggestions",
-            json!({ "type": "array", "items": { "type": "string" }, "description": "Recovery steps, most useful first." }),
-        );
-        add(
-            "next_calls",
-            json!({ "type": "array", "items": next_call, "description": "Tool calls that may fix the error, most useful first; run one without asking only when read_only is true and the server is trusted." }),
-        );
-        add(
-            "docs",
-            optional_string("Where the code is documented (a URL)."),
-        );
-        add("tool", optional_string("The tool that failed."));
-        add(
-            "operation",
-            optional_string("The operation inside the tool."),
-        );
-        add(
-            "request_id",
-            json!({ "type": ["string", "integer", "null"], "description": "The request id: a string, or a numeric JSON-RPC id." }),
-        );
-        add(
-            "timestamp",
-            optional_string("When the error happened (RFC 3339)."),
-        );
-        add(
-            "debug",
-            json!({ "description": "Debug info (verbose servers only): error_chain, backtrace, server_version." }),
-        );
-        add(
-            "truncated",
-            json!({ "type": "boolean", "description": "Whether the server's limits removed something." }),
-        );
-        object(json!({
+        json_schema!({
             "description": "An error a tool returned, in the native tool-error format, as a client reads it back.",
             "type": "object",
-            "properties": properties,
+            "properties": {
+                "code": { "type": "string", "description": "Stable machine identifier, e.g. MODEL_NOT_FOUND." },
+                "kind": kind,
+                "message": { "type": "string", "description": "Human-readable summary." },
+                "recoverable": { "type": "boolean", "description": "Whether the operation may succeed if retried, possibly with changed input." },
+                "retry": retry,
+                "category": optional_string("Finer, free-form label beside the kind."),
+                "domain": optional_string("The domain the code belongs to."),
+                "retry_after": { "type": ["number", "null"], "format": "double", "description": "Seconds to wait before retrying." },
+                "details": { "description": "Structured context for recovery; usually an object." },
+                "suggestions": { "type": "array", "items": { "type": "string" }, "description": "Recovery steps, most useful first." },
+                "next_calls": { "type": "array", "items": next_call, "description": "Tool calls that may fix the error, most useful first; run one without asking only when read_only is true and the server is trusted." },
+                "docs": optional_string("Where the code is documented (a URL)."),
+                "tool": optional_string("The tool that failed."),
+                "operation": optional_string("The operation inside the tool."),
+                "request_id": { "type": ["string", "integer", "null"], "description": "The request id: a string, or a numeric JSON-RPC id." },
+                "timestamp": optional_string("When the error happened (RFC 3339)."),
+                "debug": { "description": "Debug info (verbose servers only): error_chain, backtrace, server_version." },
+                "truncated": { "type": "boolean", "description": "Whether the server's limits removed something." },
+            },
             "required": ["code", "kind", "message", "recoverable"],
-        }))
+        })
     }
 }
