@@ -4,7 +4,7 @@
 //! A derived `IntoCallToolResult` or `IntoResponse` impl takes no arguments, yet
 //! the envelope wants the tool, the request and the options of the call; the
 //! integrations that see the call (rmcp's router, an axum middleware) wrap its
-//! future in [`Scoped`], and the conversion reads the scope with [`with_current`].
+//! future in [`Scoped`], and the conversion reads the scope with [`Slot::with_current`].
 //! The scope is moved into the thread's slot for each poll and back out after it,
 //! so it travels with the future, not the thread: concurrent calls on a
 //! multi-threaded runtime never see each other's.
@@ -21,6 +21,18 @@ pub(crate) trait Slot: Send + Sized + 'static {
     /// The slot: one `thread_local!` per scope type, so scopes of two integrations
     /// (an MCP server behind an HTTP one) never hide each other.
     fn slot() -> &'static LocalKey<Cell<Option<Box<Self>>>>;
+
+    /// Runs `f` with the scope of this type current on this thread, if any.
+    ///
+    /// The scope is lent to `f`, out of the slot, and put back when `f` returns or
+    /// unwinds; a conversion that runs inside `f` sees no scope, which no conversion
+    /// does.
+    fn with_current<R>(f: impl FnOnce(Option<&mut Self>) -> R) -> R {
+        // No scope is current while `f` runs: the current one is lent to it.
+        let mut none = None;
+        let mut entered = Entered::new(&mut none);
+        f(entered.previous.as_deref_mut())
+    }
 }
 
 /// Puts `scope` in the slot and returns what was there (nothing, and `scope` is
@@ -32,30 +44,17 @@ fn put<S: Slot>(scope: Option<Box<S>>) -> Option<Box<S>> {
         .flatten()
 }
 
-/// Runs `f` with the scope of type `S` current on this thread, if any.
-///
-/// The scope is lent to `f`, out of the slot, and put back when `f` returns or
-/// unwinds; a conversion that runs inside `f` sees no scope, which no conversion
-/// does.
-pub(crate) fn with_current<S: Slot, R>(f: impl FnOnce(Option<&mut S>) -> R) -> R {
-    let mut lent = Lent(put(None));
-    f(lent.0.as_deref_mut())
+/// Puts the contract of `error`, which the call is answered with, on the call's
+/// span.
+pub(crate) fn record(span: &tracing::Span, error: &dyn crate::ToolError) {
+    span.record("tool_error.code", error.code());
+    span.record("tool_error.kind", error.kind().as_str());
+    span.record("tool_error.recoverable", error.recoverable());
 }
 
-/// A scope taken out of its slot, put back on drop.
-struct Lent<S: Slot>(Option<Box<S>>);
-
-impl<S: Slot> Drop for Lent<S> {
-    fn drop(&mut self) {
-        if self.0.is_some() {
-            put(self.0.take());
-        }
-    }
-}
-
-/// A scope made current for the duration of one poll: the scope that was current
-/// is kept here and put back, and this call's scope returns home, on drop, even if
-/// the poll unwinds.
+/// A scope made current for the duration of one poll (or none, for the duration
+/// of [`Slot::with_current`]): the scope that was current is kept here and put
+/// back, and the entered one returns home, on drop, even if the poll unwinds.
 struct Entered<'a, S: Slot> {
     home: &'a mut Option<Box<S>>,
     previous: Option<Box<S>>,

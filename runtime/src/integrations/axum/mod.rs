@@ -122,6 +122,7 @@ use ::axum_core::response::Response;
 use ::http::StatusCode;
 use ::http::header::{CONTENT_TYPE, HeaderValue, RETRY_AFTER};
 
+use crate::integrations::call_scope::{self, Slot};
 use crate::{Context, Options, Problem, Profile, ToolError};
 
 /// The HTTP part of the [`Options`]: set it with
@@ -206,10 +207,10 @@ pub fn problem_response(
 /// and what [`request_scope`] knows of the request.
 pub(crate) fn respond(error: &dyn ToolError) -> Response {
     let options = Options::installed();
-    scope::with_current(|request| {
+    scope::RequestScope::with_current(|request| {
         let mut context = options.context();
         if let Some(request) = request {
-            request.record(error);
+            call_scope::record(&request.span, error);
             context = context.with_idempotent(request.method.is_idempotent());
             if let Some(route) = &request.route {
                 context = context.with_operation(route);

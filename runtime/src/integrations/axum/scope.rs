@@ -11,7 +11,7 @@ use ::http::Method;
 use tracing::Instrument;
 use tracing::field::Empty;
 
-use crate::integrations::call_scope::{self, Scoped, Slot};
+use crate::integrations::call_scope::{Scoped, Slot};
 
 /// What the middleware records of a request.
 pub(super) struct RequestScope {
@@ -23,17 +23,6 @@ pub(super) struct RequestScope {
     pub(super) span: tracing::Span,
 }
 
-impl RequestScope {
-    /// Puts the contract of `error`, which the request is answered with, on the
-    /// request's span.
-    pub(super) fn record(&self, error: &dyn crate::ToolError) {
-        self.span.record("tool_error.code", error.code());
-        self.span.record("tool_error.kind", error.kind().as_str());
-        self.span
-            .record("tool_error.recoverable", error.recoverable());
-    }
-}
-
 thread_local! {
     static CURRENT: Cell<Option<Box<RequestScope>>> = const { Cell::new(None) };
 }
@@ -42,12 +31,6 @@ impl Slot for RequestScope {
     fn slot() -> &'static LocalKey<Cell<Option<Box<Self>>>> {
         &CURRENT
     }
-}
-
-/// Runs `f` with the request being handled on this thread, if a [`request_scope`]
-/// runs it.
-pub(super) fn with_current<R>(f: impl FnOnce(Option<&mut RequestScope>) -> R) -> R {
-    call_scope::with_current(f)
 }
 
 /// Middleware that lets every error converted while a request is handled know

@@ -6,7 +6,8 @@ use ::rmcp::ErrorData;
 use ::rmcp::handler::server::tool::IntoCallToolResult;
 use ::rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, ErrorCode};
 
-use super::scope::{Scope, with_current};
+use super::scope::Scope;
+use crate::integrations::call_scope::{self, Slot};
 use crate::{Channel, Context, Options, ToolError};
 
 /// `error` as a `CallToolResult` with `isError: true`: the envelope rendered by the
@@ -78,7 +79,7 @@ pub(super) fn scoped_response(
     error: &dyn ToolError,
     scope: &Scope,
 ) -> Result<CallToolResponse, ErrorData> {
-    scope.record(error);
+    call_scope::record(&scope.span, error);
     response(
         error,
         &scope.context(),
@@ -90,7 +91,7 @@ pub(super) fn scoped_response(
 /// The conversion the derived `IntoCallToolResult` impls run: the current scope's
 /// options and tool, else the installed options, once with a warning.
 pub(crate) fn respond(error: &dyn ToolError) -> Result<CallToolResponse, ErrorData> {
-    with_current(|scope| match scope {
+    Scope::with_current(|scope| match scope {
         Some(scope) => scoped_response(error, scope),
         None => {
             warn_unscoped();
@@ -161,7 +162,7 @@ fn passed_through(error: &crate::AnyError) -> Option<ErrorData> {
 
 /// `f` with the current scope's options and context, else the installed options'.
 fn in_scope<R>(f: impl FnOnce(&Options, &Context<'_>) -> R) -> R {
-    with_current(|scope| match scope {
+    Scope::with_current(|scope| match scope {
         Some(scope) => f(&scope.options, &scope.context()),
         None => {
             let options = Options::installed();

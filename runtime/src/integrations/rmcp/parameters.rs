@@ -11,8 +11,9 @@ use serde::de::DeserializeOwned;
 
 use super::arguments::answer;
 use super::convert::warn_unscoped;
-use super::scope::{Scope, with_current};
+use super::scope::Scope;
 use crate::args::{self, ArgumentError};
+use crate::integrations::call_scope::Slot;
 
 /// Tool arguments, deserialised with the path of any bad field: a drop-in for
 /// rmcp's `Parameters` (the `#[tool]` macro recognises the name and derives the
@@ -67,7 +68,7 @@ impl<'a, S, T: DeserializeOwned> FromContextPart<ToolCallContext<'a, S>> for Par
 /// message into a plain-text tool result, all it can do without the scope.
 pub(super) fn argument_failure(error: ArgumentError) -> ErrorData {
     let message = format!("failed to deserialize parameters: {error}");
-    with_current(|scope| match scope {
+    Scope::with_current(|scope| match scope {
         Some(scope) => match answer(described(error, scope), scope) {
             Ok(response) => {
                 scope.argument_failure = Some(Box::new(response));

@@ -15,11 +15,12 @@ use tracing::field::Empty;
 use tracing::instrument::Instrumented;
 
 use super::arguments;
-use super::scope::{Declaration, Scope, Scoped, with_current};
+use super::scope::{Declaration, Scope, Scoped};
 use super::served::{self, ServedTools};
 use super::timing::Timing;
 use crate::Options;
 use crate::args::ArgumentError;
+use crate::integrations::call_scope::Slot;
 
 /// A server's `ToolRouter` seen through tool-error: hand it to rmcp's
 /// `#[tool_handler]` and every tool call runs with the tool name, the request id,
@@ -117,7 +118,7 @@ impl<'r, S: MaybeSend + 'static> Router<'r, S> {
         let running = async move {
             match checked {
                 // Arguments the input schema refuses never reach the handler.
-                Some(Err(error)) => with_current(|scope| match scope {
+                Some(Err(error)) => Scope::with_current(|scope| match scope {
                     Some(scope) => arguments::answer(error, scope),
                     // Not reached: this future runs only inside its scope.
                     None => Err(ErrorData::invalid_params(error.to_string(), None)),

@@ -77,15 +77,6 @@ impl Scope {
         }
     }
 
-    /// Puts the contract of `error`, which the call is answered with, on the call's
-    /// span.
-    pub(super) fn record(&self, error: &dyn crate::ToolError) {
-        self.span.record("tool_error.code", error.code());
-        self.span.record("tool_error.kind", error.kind().as_str());
-        self.span
-            .record("tool_error.recoverable", error.recoverable());
-    }
-
     /// The call's context: its tool, request id and whether it is idempotent (a tool
     /// the router does not know is not).
     pub(super) fn context(&self) -> Context<'_> {
@@ -128,11 +119,6 @@ impl Slot for Scope {
     fn slot() -> &'static LocalKey<Cell<Option<Box<Self>>>> {
         &CURRENT
     }
-}
-
-/// Runs `f` with the scope of the tool call running on this thread, if any.
-pub(super) fn with_current<R>(f: impl FnOnce(Option<&mut Scope>) -> R) -> R {
-    call_scope::with_current(f)
 }
 
 /// A future running inside a tool call's scope; see [`Router::call`](super::Router::call).
