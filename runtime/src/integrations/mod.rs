@@ -66,10 +66,7 @@ pub(crate) mod support {
         pub use ::rmcp::handler::server::tool::IntoCallToolResult;
         pub use ::rmcp::model::CallToolResponse;
 
-        /// The tool result or protocol error of `error`, under the current scope.
-        pub fn respond(error: &dyn crate::ToolError) -> Result<CallToolResponse, ErrorData> {
-            crate::integrations::rmcp::respond(error)
-        }
+        pub use crate::integrations::rmcp::convert::respond;
     }
 
     /// For `__tool_error_axum!`.
@@ -105,10 +102,7 @@ pub(crate) mod support {
     pub mod jsonrpsee {
         pub use ::jsonrpsee_types::ErrorObjectOwned;
 
-        /// The error object of `error`, under the installed options.
-        pub fn respond(error: &dyn crate::ToolError) -> ErrorObjectOwned {
-            crate::integrations::jsonrpsee::error_object(error)
-        }
+        pub use crate::integrations::jsonrpsee::error_object as respond;
     }
 }
 

@@ -90,7 +90,7 @@ pub(super) fn scoped_response(
 
 /// The conversion the derived `IntoCallToolResult` impls run: the current scope's
 /// options and tool, else the installed options, once with a warning.
-pub(crate) fn respond(error: &dyn ToolError) -> Result<CallToolResponse, ErrorData> {
+pub fn respond(error: &dyn ToolError) -> Result<CallToolResponse, ErrorData> {
     Scope::with_current(|scope| match scope {
         Some(scope) => scoped_response(error, scope),
         None => {

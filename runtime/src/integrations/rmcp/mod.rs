@@ -174,7 +174,8 @@
 mod arguments;
 #[cfg(feature = "jsonschema")]
 mod check;
-mod convert;
+// Reached by the derive through `__private` for `respond`.
+pub(crate) mod convert;
 mod options;
 mod parameters;
 mod router;
@@ -184,7 +185,6 @@ mod timing;
 
 #[cfg(feature = "jsonschema")]
 pub use check::check_next_calls;
-pub(crate) use convert::respond;
 pub use convert::{to_call_tool_result, to_error_data, to_response};
 pub use options::McpOptions;
 pub use parameters::Parameters;
