@@ -19,7 +19,7 @@ pub(crate) static REJECTION_CATALOG: Catalog =
     Catalog::new("Rejection", "tool_error::axum", &REJECTION_ENTRIES)
         .with_doc("A request axum's routing or an extractor turned down before its handler ran.");
 
-/// One entry per variant, in declaration order (`Rejection::index`).
+/// One entry per variant, in declaration order (`Rejection::own_entry`).
 pub(crate) const REJECTION_ENTRIES: [Entry; 7] = [
     Entry::new("RouteNotFound", "ROUTE_NOT_FOUND", Kind::NotFound)
         .with_fields(&[FieldInfo::new("method"), FieldInfo::new("path")])

@@ -88,13 +88,11 @@ pub fn to_error_object(
 ) -> ErrorObjectOwned {
     let envelope = options.logged_envelope(error, context);
     let code = crate::integrations::wire_jsonrpc_code(error);
-    if options.jsonrpc().data {
-        let data = options.render_raw(&envelope);
-        ErrorObjectOwned::owned(code, envelope.wire_message(), Some(data))
-    } else {
-        let message = envelope.wire_message();
-        ErrorObjectOwned::owned(code, message, None::<()>)
-    }
+    let data = options
+        .jsonrpc()
+        .data
+        .then(|| options.render_raw(&envelope));
+    ErrorObjectOwned::owned(code, envelope.wire_message(), data)
 }
 
 /// `error` as a JSON-RPC error object under the installed options.

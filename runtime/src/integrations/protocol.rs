@@ -17,7 +17,7 @@ pub(crate) static CATALOG: Catalog = Catalog::new("JsonRpcError", module_path!()
     .with_doc("A JSON-RPC error built by rmcp or jsonrpsee that a handler passed up: it keeps its own JSON-RPC code and message.");
 
 /// One entry per JSON-RPC code the specifications define for requests a server
-/// refuses, and one for every other code. Indexed by [`entry_index`].
+/// refuses, and last one for every other code (see [`entry_for`]).
 const ENTRIES: [Entry; 6] = [
     entry("ParseError", "PARSE_ERROR", Kind::Validation, -32700)
         .with_doc("The request was not valid JSON (JSON-RPC -32700)."),
@@ -50,18 +50,13 @@ const fn entry(variant: &'static str, code: &'static str, kind: Kind, jsonrpc: i
         .with_channel(Channel::Protocol)
 }
 
-/// The entry for a JSON-RPC code.
+/// The entry for a JSON-RPC code: the one with that code, else the last, `Other`
+/// (whose own code, -32603, is among those it takes).
 #[cfg_attr(not(any(feature = "rmcp", feature = "jsonrpsee")), allow(dead_code))]
 pub(crate) fn entry_for(code: i32) -> &'static Entry {
-    let index = match code {
-        -32700 => 0,
-        -32600 => 1,
-        -32601 => 2,
-        -32602 => 3,
-        -32002 => 4,
-        _ => 5,
-    };
-    &ENTRIES[index]
+    let entries = CATALOG.entries();
+    let named = entries.iter().find(|entry| entry.jsonrpc_code() == code);
+    named.unwrap_or(&entries[entries.len() - 1])
 }
 
 /// Whether the message and data of an error with this JSON-RPC code were written

@@ -93,8 +93,9 @@ impl Rejection {
         }
     }
 
-    fn index(&self) -> usize {
-        match self {
+    /// The variant's entry: the catalog lists them in declaration order.
+    fn own_entry(&self) -> &'static Entry {
+        let index = match self {
             Rejection::RouteNotFound { .. } => 0,
             Rejection::MethodNotAllowed { .. } => 1,
             Rejection::UnsupportedMediaType { .. } => 2,
@@ -102,11 +103,8 @@ impl Rejection {
             Rejection::BodyUnreadable(_) => 4,
             Rejection::InvalidArguments(_) => 5,
             Rejection::Server(_) => 6,
-        }
-    }
-
-    fn own_entry(&self) -> &'static Entry {
-        &REJECTION_ENTRIES[self.index()]
+        };
+        &REJECTION_ENTRIES[index]
     }
 
     /// A body that could not be buffered.
@@ -153,20 +151,13 @@ impl fmt::Display for Rejection {
             Rejection::MethodNotAllowed { method, path } => {
                 write!(f, "{path} does not accept {method}")
             }
-            Rejection::UnsupportedMediaType {
-                expected,
-                actual: Some(actual),
-            } => write!(
-                f,
-                "expected a body with Content-Type {expected}, got {actual}"
-            ),
-            Rejection::UnsupportedMediaType {
-                expected,
-                actual: None,
-            } => write!(
-                f,
-                "expected a body with Content-Type {expected}, got no Content-Type"
-            ),
+            Rejection::UnsupportedMediaType { expected, actual } => {
+                let actual = actual.as_deref().unwrap_or("no Content-Type");
+                write!(
+                    f,
+                    "expected a body with Content-Type {expected}, got {actual}"
+                )
+            }
             Rejection::BodyTooLarge => f.write_str("the request body is larger than allowed"),
             Rejection::BodyUnreadable(_) => f.write_str("the request body could not be read"),
             Rejection::InvalidArguments(error) => error.fmt(f),
