@@ -189,16 +189,13 @@ pub fn match_tools<'a>(
                 pending.push(inner);
             }
             for (index, call) in entry.next_calls().iter().enumerate() {
-                let site = Site {
-                    type_name: catalog.type_name(),
-                    variant: entry.variant(),
-                    code: entry.code(),
-                    index,
-                    tool: call.tool(),
-                };
                 check_call(call, &tools, |violation| {
                     mismatches.push(Mismatch {
-                        site: site.clone(),
+                        type_name: catalog.type_name(),
+                        variant: entry.variant(),
+                        code: entry.code(),
+                        index,
+                        tool: call.tool(),
                         violation,
                     });
                 });
@@ -303,42 +300,37 @@ fn sample_shown(call: &CallSpec, path: &str) -> String {
     }
 }
 
-/// Which next call a mismatch is about.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Site {
-    type_name: &'static str,
-    variant: &'static str,
-    code: &'static str,
-    index: usize,
-    tool: &'static str,
-}
-
 /// One next call that the server would not accept.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Mismatch {
-    site: Site,
+    type_name: &'static str,
+    variant: &'static str,
+    code: &'static str,
+    /// The call's place among its variant's, from 0.
+    index: usize,
+    tool: &'static str,
     violation: String,
 }
 
 impl Mismatch {
     /// The error type declaring the call.
     pub fn type_name(&self) -> &'static str {
-        self.site.type_name
+        self.type_name
     }
 
     /// The variant declaring the call.
     pub fn variant(&self) -> &'static str {
-        self.site.variant
+        self.variant
     }
 
     /// The variant's code.
     pub fn code(&self) -> &'static str {
-        self.site.code
+        self.code
     }
 
     /// The tool the call names.
     pub fn tool(&self) -> &'static str {
-        self.site.tool
+        self.tool
     }
 
     /// What is wrong.
@@ -349,15 +341,14 @@ impl Mismatch {
 
 impl fmt::Display for Mismatch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let site = &self.site;
         write!(
             f,
             "{}::{} ({}), next call {} (`{}`): {}",
-            site.type_name,
-            site.variant,
-            site.code,
-            site.index + 1,
-            site.tool,
+            self.type_name,
+            self.variant,
+            self.code,
+            self.index + 1,
+            self.tool,
             self.violation
         )
     }
