@@ -1,13 +1,13 @@
 //! Checks that every declared next call would be accepted by the server that
 //! suggests it.
 
-use core::fmt;
+use core::{fmt, ptr};
 use std::collections::BTreeSet;
 
 use serde_json::{Map, Value};
 
 use super::{ArgumentValue, CallSpec};
-use crate::Catalog;
+use crate::{Catalog, Entry};
 
 /// A tool as a server serves it: what [`match_tools`] compares next calls with.
 ///
@@ -177,17 +177,15 @@ pub fn match_tools<'a>(
 ) -> Result<(), Mismatches> {
     let tools: Vec<ServedTool<'a>> = tools.into_iter().collect();
     let mut mismatches = Vec::new();
-    let mut seen: Vec<*const Catalog> = Vec::new();
-    let mut pending: Vec<&'static Catalog> = catalogs.into_iter().collect();
-    while let Some(catalog) = pending.pop() {
-        if seen.contains(&(catalog as *const Catalog)) {
-            continue;
-        }
-        seen.push(catalog);
-        for entry in catalog.entries() {
-            if let Some(inner) = entry.wrapped() {
-                pending.push(inner);
+    // Each variant is checked once, however many of the catalogs list or wrap it.
+    let mut checked: Vec<(*const Catalog, *const Entry)> = Vec::new();
+    for listed in catalogs {
+        for (catalog, entry) in listed.leaves() {
+            let key = (ptr::from_ref(catalog), ptr::from_ref(entry));
+            if checked.contains(&key) {
+                continue;
             }
+            checked.push(key);
             for (index, call) in entry.next_calls().iter().enumerate() {
                 check_call(call, &tools, |violation| {
                     mismatches.push(Mismatch {
@@ -361,7 +359,8 @@ pub struct Mismatches {
 }
 
 impl Mismatches {
-    /// The mismatches, catalog by catalog, in declaration order.
+    /// The mismatches, catalog by catalog in the order given, each in declaration
+    /// order, with a `transparent` variant's in its place.
     pub fn mismatches(&self) -> &[Mismatch] {
         &self.mismatches
     }

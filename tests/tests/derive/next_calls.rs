@@ -749,4 +749,62 @@ mod check {
         // needs confirmation, pass.
         tool_error::rmcp::check_next_calls(&tools, [AcceptedShelfError::CATALOG]).unwrap();
     }
+
+    #[derive(Debug, thiserror::Error, ToolError)]
+    #[allow(dead_code)] // only its catalog is checked
+    enum FirstError {
+        #[error("before")]
+        #[tool_error(kind = not_found, next_call(tool = "first_a"))]
+        Before,
+        #[error(transparent)]
+        #[tool_error(transparent)]
+        Inner(#[from] InnerError),
+        #[error("after")]
+        #[tool_error(kind = not_found, next_call(tool = "first_b"))]
+        After,
+    }
+
+    #[derive(Debug, thiserror::Error, ToolError)]
+    #[allow(dead_code)] // only its catalog is checked
+    enum InnerError {
+        #[error("inner")]
+        #[tool_error(kind = not_found, next_call(tool = "inner"))]
+        Inner,
+    }
+
+    #[derive(Debug, thiserror::Error, ToolError)]
+    #[allow(dead_code)] // only its catalog is checked
+    enum SecondError {
+        #[error("second")]
+        #[tool_error(kind = not_found, next_call(tool = "second"))]
+        Second,
+    }
+
+    /// The report follows the catalogs as given, each in declaration order, a
+    /// `transparent` variant's calls in its place; a catalog met twice (listed, and
+    /// wrapped by another) is reported once.
+    #[test]
+    fn mismatches_are_reported_in_declaration_order() {
+        let catalogs = [
+            FirstError::CATALOG,
+            SecondError::CATALOG,
+            InnerError::CATALOG,
+        ];
+        let report = next_call::match_tools(catalogs, []).unwrap_err();
+        let sites: Vec<(&str, &str)> = report
+            .mismatches()
+            .iter()
+            .map(|problem| (problem.type_name(), problem.tool()))
+            .collect();
+        assert_eq!(
+            sites,
+            [
+                ("FirstError", "first_a"),
+                ("InnerError", "inner"),
+                ("FirstError", "first_b"),
+                ("SecondError", "second"),
+            ],
+            "{report}"
+        );
+    }
 }
