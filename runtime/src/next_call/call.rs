@@ -102,13 +102,6 @@ impl<'a> NextCall<'a> {
         self.read_only
     }
 
-    /// The arguments named by [`caller_supplies`](Self::caller_supplies) (a declared
-    /// call's `name = _` arguments are in its spec; both are sent as
-    /// `caller_supplies`).
-    pub fn caller_supplied(&self) -> &'a [&'a str] {
-        self.caller_supplies
-    }
-
     /// The arguments the caller supplies itself: named by hand, or declared `name = _`.
     pub(crate) fn caller_supplied_names(&self) -> impl Iterator<Item = &'a str> + '_ {
         let declared = match self.arguments {
