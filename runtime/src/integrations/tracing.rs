@@ -82,63 +82,50 @@ use crate::{Context, Envelope, Kind, Options, ToolError};
 /// assert_eq!(levels.level(Kind::Conflict), Level::WARN);
 /// assert_eq!(Levels::uniform(Level::ERROR).level(Kind::Validation), Level::ERROR);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Levels {
-    validation: Level,
-    not_found: Level,
-    conflict: Level,
-    permission: Level,
-    transient: Level,
-    internal: Level,
+    /// One level per kind, in declaration order (as in [`Kind::ALL`]).
+    by_kind: [Level; Kind::ALL.len()],
 }
 
 impl Levels {
     /// The defaults listed on the type.
-    pub const DEFAULT: Levels = Levels {
-        validation: Level::INFO,
-        not_found: Level::INFO,
-        conflict: Level::INFO,
-        permission: Level::WARN,
-        transient: Level::WARN,
-        internal: Level::ERROR,
-    };
+    pub const DEFAULT: Levels = Levels::uniform(Level::INFO)
+        .with(Kind::Permission, Level::WARN)
+        .with(Kind::Transient, Level::WARN)
+        .with(Kind::Internal, Level::ERROR);
 
     /// Every kind at `level` (for a server that logs every error alike).
     pub const fn uniform(level: Level) -> Levels {
         Levels {
-            validation: level,
-            not_found: level,
-            conflict: level,
-            permission: level,
-            transient: level,
-            internal: level,
+            by_kind: [level; Kind::ALL.len()],
         }
     }
 
     /// Sets the level of one kind.
     #[must_use]
     pub const fn with(mut self, kind: Kind, level: Level) -> Levels {
-        match kind {
-            Kind::Validation => self.validation = level,
-            Kind::NotFound => self.not_found = level,
-            Kind::Conflict => self.conflict = level,
-            Kind::Permission => self.permission = level,
-            Kind::Transient => self.transient = level,
-            Kind::Internal => self.internal = level,
-        }
+        self.by_kind[kind as usize] = level;
         self
     }
 
     /// The level of `kind`.
     pub const fn level(&self, kind: Kind) -> Level {
-        match kind {
-            Kind::Validation => self.validation,
-            Kind::NotFound => self.not_found,
-            Kind::Conflict => self.conflict,
-            Kind::Permission => self.permission,
-            Kind::Transient => self.transient,
-            Kind::Internal => self.internal,
-        }
+        self.by_kind[kind as usize]
+    }
+}
+
+/// Names each kind's level, where the array alone would print six unnamed ones.
+impl fmt::Debug for Levels {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Levels")
+            .field("validation", &self.level(Kind::Validation))
+            .field("not_found", &self.level(Kind::NotFound))
+            .field("conflict", &self.level(Kind::Conflict))
+            .field("permission", &self.level(Kind::Permission))
+            .field("transient", &self.level(Kind::Transient))
+            .field("internal", &self.level(Kind::Internal))
+            .finish()
     }
 }
 
