@@ -129,12 +129,6 @@ impl KeptTool {
             .collect();
         (!refused.is_empty()).then(|| refused.join("; "))
     }
-
-    /// Without the feature `jsonschema`, arguments are not checked.
-    #[cfg(not(feature = "jsonschema"))]
-    fn refusal(&self, _: &NextCall<'_>) -> Option<String> {
-        None
-    }
 }
 
 /// Whether `tool`'s annotations say it only reads.
@@ -152,6 +146,8 @@ impl Served for ServedTools {
                 call.tool()
             ));
         };
+        // Without the feature `jsonschema`, arguments are not checked.
+        #[cfg(feature = "jsonschema")]
         if let Some(refusal) = tool.refusal(call) {
             return withheld(format!(
                 "a next call to `{}` was not sent: its arguments do not fit the tool's input schema: {refusal}",
