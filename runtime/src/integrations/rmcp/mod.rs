@@ -174,7 +174,7 @@
 mod arguments;
 #[cfg(feature = "jsonschema")]
 mod check;
-// Reached by the derive through `__private` for `respond`.
+// `pub(crate)`: `__private` re-exports its `respond` for the derive.
 pub(crate) mod convert;
 mod options;
 mod parameters;
