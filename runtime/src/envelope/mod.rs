@@ -234,9 +234,12 @@ impl<'a> Envelope<'a> {
         self.error.entry().and_then(|entry| entry.docs_url())
     }
 
-    /// The JSON-RPC code.
+    /// The JSON-RPC code an error response carries: the error's own, unless a
+    /// hand-written impl gives one that JSON-RPC 2.0 or MCP reserves without
+    /// defining it, where the kind's default stands in (as the rmcp and jsonrpsee
+    /// integrations send it).
     pub fn jsonrpc_code(&self) -> i32 {
-        self.error.jsonrpc_code()
+        crate::profile::jsonrpc_error_code(self.error)
     }
 
     /// The HTTP status an error response carries: the error's own when it is a 4xx

@@ -87,7 +87,7 @@ pub fn to_error_object(
     options: &Options,
 ) -> ErrorObjectOwned {
     let envelope = options.logged_envelope(error, context);
-    let code = crate::integrations::wire_jsonrpc_code(error);
+    let code = crate::profile::jsonrpc_error_code(error);
     let data = options
         .jsonrpc()
         .data

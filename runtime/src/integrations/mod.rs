@@ -150,62 +150,6 @@ macro_rules! __tool_error_utoipa {
     ($($input:tt)*) => {};
 }
 
-/// A JSON-RPC code that is safe to send: the error's own code unless it falls in a
-/// range JSON-RPC 2.0 or MCP (2026-07-28) reserves without defining it, in which case
-/// the kind's default. The derive already refuses such codes; this guards
-/// hand-written `ToolError` impls.
-#[cfg(any(feature = "rmcp", feature = "jsonrpsee"))]
-pub(crate) fn wire_jsonrpc_code(error: &dyn crate::ToolError) -> i32 {
-    const STANDARD: [i32; 5] = [-32700, -32600, -32601, -32602, -32603];
-    let code = error.jsonrpc_code();
-    let legacy = (-32019..=-32000).contains(&code);
-    let reserved = (-32768..=-32000).contains(&code) && !STANDARD.contains(&code) && !legacy;
-    if reserved {
-        error.kind().default_jsonrpc_code()
-    } else {
-        code
-    }
-}
-
-#[cfg(all(test, any(feature = "rmcp", feature = "jsonrpsee")))]
-mod tests {
-    use super::*;
-    use crate::{Kind, ToolError};
-
-    #[derive(Debug)]
-    struct Coded(i32, Kind);
-
-    impl core::fmt::Display for Coded {
-        fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-            f.write_str("coded")
-        }
-    }
-
-    impl ToolError for Coded {
-        fn code(&self) -> &'static str {
-            "CODED"
-        }
-        fn kind(&self) -> Kind {
-            self.1
-        }
-        fn jsonrpc_code(&self) -> i32 {
-            self.0
-        }
-    }
-
-    #[test]
-    fn reserved_codes_fall_back_to_the_kind() {
-        assert_eq!(wire_jsonrpc_code(&Coded(-32050, Kind::NotFound)), -31404);
-        assert_eq!(wire_jsonrpc_code(&Coded(-32020, Kind::Conflict)), -31409);
-        assert_eq!(wire_jsonrpc_code(&Coded(-32700, Kind::Internal)), -32700);
-        assert_eq!(wire_jsonrpc_code(&Coded(-32200, Kind::Validation)), -32602);
-        assert_eq!(wire_jsonrpc_code(&Coded(-32001, Kind::NotFound)), -32001);
-        assert_eq!(wire_jsonrpc_code(&Coded(-32019, Kind::NotFound)), -32019);
-        assert_eq!(wire_jsonrpc_code(&Coded(-31999, Kind::NotFound)), -31999);
-        assert_eq!(wire_jsonrpc_code(&Coded(42, Kind::NotFound)), 42);
-    }
-}
-
 /// A derived type expands the hook of every enabled integration: built by the unit
 /// tests under each feature set, so a hook that only compiles beside the others
 /// fails there.

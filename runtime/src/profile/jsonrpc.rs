@@ -3,7 +3,7 @@
 use serde::Serializer;
 use serde::ser::SerializeMap;
 
-use crate::{Envelope, Native, Profile, RequestId};
+use crate::{Envelope, Native, Profile, RequestId, ToolError};
 
 /// The JSON-RPC 2.0 error object: `{"code", "message", "data"}`, with `data`
 /// rendered by another profile ([`Native`] by default) or left out.
@@ -83,6 +83,27 @@ impl<P: Profile> Profile for JsonRpc<P> {
     }
 }
 
+/// The JSON-RPC code an error response carries, wherever it is written (the
+/// object an integration sends, a profile's `code`, the log): the error's own, unless
+/// it falls in a range JSON-RPC 2.0 or MCP (2026-07-28) reserves without defining
+/// it, where the kind's default stands in. The derive refuses such codes; this
+/// guards hand-written `ToolError` impls. A JSON-RPC error rmcp or jsonrpsee built
+/// keeps its code, since the integrations send it on unchanged.
+pub(crate) fn jsonrpc_error_code(error: &dyn ToolError) -> i32 {
+    const STANDARD: [i32; 5] = [-32700, -32600, -32601, -32602, -32603];
+    let code = error.jsonrpc_code();
+    let legacy = (-32019..=-32000).contains(&code);
+    let reserved = (-32768..=-32000).contains(&code) && !STANDARD.contains(&code) && !legacy;
+    let passed_on = error
+        .catalog()
+        .is_some_and(|catalog| core::ptr::eq(catalog, &crate::integrations::protocol::CATALOG));
+    if reserved && !passed_on {
+        error.kind().default_jsonrpc_code()
+    } else {
+        code
+    }
+}
+
 /// A whole JSON-RPC 2.0 error response: `{"jsonrpc": "2.0", "id", "error": {...}}`.
 ///
 /// ```
@@ -123,5 +144,44 @@ impl<P: Profile> Profile for JsonRpcResponse<'_, P> {
         map.serialize_entry("id", &self.id)?;
         map.serialize_entry("error", &envelope.wire(&self.error))?;
         map.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Kind;
+
+    #[derive(Debug)]
+    struct Coded(i32, Kind);
+
+    impl core::fmt::Display for Coded {
+        fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            f.write_str("coded")
+        }
+    }
+
+    impl ToolError for Coded {
+        fn code(&self) -> &'static str {
+            "CODED"
+        }
+        fn kind(&self) -> Kind {
+            self.1
+        }
+        fn jsonrpc_code(&self) -> i32 {
+            self.0
+        }
+    }
+
+    #[test]
+    fn reserved_codes_fall_back_to_the_kind() {
+        assert_eq!(jsonrpc_error_code(&Coded(-32050, Kind::NotFound)), -31404);
+        assert_eq!(jsonrpc_error_code(&Coded(-32020, Kind::Conflict)), -31409);
+        assert_eq!(jsonrpc_error_code(&Coded(-32700, Kind::Internal)), -32700);
+        assert_eq!(jsonrpc_error_code(&Coded(-32200, Kind::Validation)), -32602);
+        assert_eq!(jsonrpc_error_code(&Coded(-32001, Kind::NotFound)), -32001);
+        assert_eq!(jsonrpc_error_code(&Coded(-32019, Kind::NotFound)), -32019);
+        assert_eq!(jsonrpc_error_code(&Coded(-31999, Kind::NotFound)), -31999);
+        assert_eq!(jsonrpc_error_code(&Coded(42, Kind::NotFound)), 42);
     }
 }

@@ -113,6 +113,7 @@ mod mcp;
 mod native;
 mod problem;
 
+pub(crate) use jsonrpc::jsonrpc_error_code;
 pub use jsonrpc::{JsonRpc, JsonRpcResponse};
 pub use mcp::McpToolResult;
 pub use native::Native;

@@ -183,4 +183,17 @@ impl ToolError for Reserved {
 #[test]
 fn reserved_codes_are_never_sent() {
     assert_eq!(error_object(&Reserved).code(), -31409);
+    // Every place that states the code states the one sent.
+    let envelope = tool_error::Envelope::new(&Reserved);
+    assert_eq!(envelope.jsonrpc_code(), -31409);
+    assert_eq!(
+        envelope.to_value(&tool_error::JsonRpc::new())["code"],
+        -31409
+    );
+    let options = Options::new().with_profile(tool_error::JsonRpc::new());
+    let object = to_error_object(&Reserved, &options.context(), &options);
+    assert_eq!(data(&object)["code"], -31409);
+    // A JSON-RPC error jsonrpsee built is sent on as it is, reserved code included.
+    let built = ErrorObjectOwned::owned(-32020, "header mismatch", None::<()>);
+    assert_eq!(tool_error::Envelope::new(&built).jsonrpc_code(), -32020);
 }

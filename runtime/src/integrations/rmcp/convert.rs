@@ -45,7 +45,7 @@ pub fn to_error_data(error: &dyn ToolError, context: &Context<'_>, options: &Opt
     let envelope = options.logged_envelope(error, context);
     let (_, data) = options.render_with_value(&envelope, true);
     ErrorData::new(
-        ErrorCode(crate::integrations::wire_jsonrpc_code(error)),
+        ErrorCode(crate::profile::jsonrpc_error_code(error)),
         envelope.wire_message(),
         data,
     )
