@@ -35,12 +35,14 @@ pub struct Context<'a> {
     operation: Option<&'a str>,
     request_id: Option<RequestId<'a>>,
     session_id: Option<&'a str>,
-    server_version: Option<&'a str>,
-    clock: Option<&'a dyn Clock>,
+    /// From [`Options::with_server_version`](crate::Options::with_server_version).
+    pub(crate) server_version: Option<&'a str>,
+    /// From [`Options::with_clock`](crate::Options::with_clock).
+    pub(crate) clock: Option<&'a dyn Clock>,
     idempotent: Option<bool>,
     /// The tools the server serves, when an integration knows them: next calls
     /// are checked against them when sent.
-    served: Option<&'a dyn Served>,
+    pub(crate) served: Option<&'a dyn Served>,
 }
 
 impl<'a> Context<'a> {
@@ -89,18 +91,6 @@ impl<'a> Context<'a> {
         self
     }
 
-    /// The server version, from [`Options::with_server_version`](crate::Options::with_server_version).
-    pub(crate) const fn with_server_version(mut self, version: &'a str) -> Self {
-        self.server_version = Some(version);
-        self
-    }
-
-    /// The clock, from [`Options::with_clock`](crate::Options::with_clock).
-    pub(crate) const fn with_clock(mut self, clock: &'a dyn Clock) -> Self {
-        self.clock = Some(clock);
-        self
-    }
-
     /// Whether repeating the call unchanged is safe: the operation is idempotent
     /// or only reads (an MCP tool that declares `idempotentHint` or `readOnlyHint`,
     /// an HTTP `GET`, `PUT` or `DELETE`). It decides the envelope's
@@ -133,26 +123,9 @@ impl<'a> Context<'a> {
         self.session_id
     }
 
-    /// The server version, if the options set one.
-    pub(crate) const fn server_version(&self) -> Option<&'a str> {
-        self.server_version
-    }
-
     /// Whether repeating the call unchanged is safe, if known.
     pub const fn idempotent(&self) -> Option<bool> {
         self.idempotent
-    }
-
-    /// With the tools the server serves, for checking next calls when sent.
-    #[cfg_attr(not(feature = "rmcp"), allow(dead_code))]
-    pub(crate) const fn with_served(mut self, served: &'a dyn Served) -> Self {
-        self.served = Some(served);
-        self
-    }
-
-    /// The tools the server serves, if known.
-    pub(crate) fn served(&self) -> Option<&'a dyn Served> {
-        self.served
     }
 
     /// The clock's current time, if the options set a clock.

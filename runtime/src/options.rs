@@ -269,14 +269,9 @@ impl Options {
     /// the tool name, request id...: how an envelope rendered by hand gets the
     /// timestamp and version the integrations give theirs.
     pub fn context(&self) -> Context<'_> {
-        let core = &*self.core;
         let mut context = Context::new();
-        if let Some(clock) = &core.clock {
-            context = context.with_clock(&**clock);
-        }
-        if let Some(version) = &core.server_version {
-            context = context.with_server_version(version);
-        }
+        context.clock = self.core.clock.as_deref();
+        context.server_version = self.core.server_version.as_deref();
         context
     }
 

@@ -88,7 +88,7 @@ impl<F: FnMut(&LimitedCall<'_, '_>) -> bool> NextCallSink for Written<'_, F> {
         if self.done {
             return;
         }
-        let Some(call) = checked(self.envelope.context.served(), call) else {
+        let Some(call) = checked(self.envelope.context.served, call) else {
             return;
         };
         let limits = &self.envelope.policy.limits;

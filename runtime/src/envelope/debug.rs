@@ -89,7 +89,7 @@ impl<'a> DebugInfo<'a> {
     ) -> Option<impl Serialize + fmt::Display + fmt::Debug + Copy + use<'a>> {
         self.envelope
             .context
-            .server_version()
+            .server_version
             .map(|version| self.envelope.cut(version))
     }
 }

@@ -88,9 +88,11 @@ impl Scope {
             context = context.with_request_id(request_id_of(request_id));
         }
         match &self.tool_declaration {
-            Some(declared) => context
-                .with_idempotent(declared.idempotent)
-                .with_served(&*declared.served),
+            Some(declared) => {
+                let mut context = context.with_idempotent(declared.idempotent);
+                context.served = Some(&*declared.served);
+                context
+            }
             None => context.with_idempotent(false),
         }
     }
