@@ -1100,3 +1100,117 @@ async fn each_tool_call_is_a_span_after_the_mcp_conventions() {
         );
     }
 }
+
+/// The server of README's rmcp section, as written there (less `main`), answering
+/// the three calls the README shows with the texts it shows.
+mod readme_server {
+    use rmcp::handler::server::router::tool::ToolRouter;
+    use rmcp::{ServerHandler, ServiceExt, schemars, tool, tool_handler, tool_router};
+    use serde_json::{Value, json};
+    use tool_error::ToolError;
+    use tool_error::rmcp::Parameters;
+    use tool_error_tests::{mcp_text, tool_call};
+
+    #[derive(Debug, thiserror::Error, ToolError)]
+    enum NoteError {
+        /// No note has the id.
+        #[error("note '{note_id}' not found")]
+        #[tool_error(kind = not_found, suggest = "List the notes with list_notes")]
+        NoteNotFound { note_id: String },
+
+        /// The store failed: the model reads a masked message, the log the cause.
+        #[error("the note store failed")]
+        #[tool_error(kind = internal)]
+        Store(#[source] std::io::Error),
+    }
+
+    #[derive(serde::Deserialize, schemars::JsonSchema)]
+    struct NoteId {
+        note_id: String,
+    }
+
+    #[derive(serde::Deserialize, schemars::JsonSchema)]
+    struct NewNote {
+        #[schemars(length(min = 1))]
+        title: String,
+        /// How urgent the note is.
+        #[schemars(range(min = 1, max = 5))]
+        priority: u8,
+    }
+
+    #[derive(Clone)]
+    struct Notes {
+        tool_router: ToolRouter<Self>,
+    }
+
+    #[tool_router]
+    impl Notes {
+        #[tool(description = "Read a note", annotations(read_only_hint = true))]
+        fn get_note(&self, Parameters(args): Parameters<NoteId>) -> Result<String, NoteError> {
+            Err(NoteError::NoteNotFound {
+                note_id: args.note_id,
+            })
+        }
+
+        #[tool(description = "Add a note")]
+        fn add_note(&self, Parameters(note): Parameters<NewNote>) -> Result<String, NoteError> {
+            let _ = (note.title, note.priority);
+            Err(NoteError::Store(std::io::Error::other(
+                "/var/notes: no space left",
+            )))
+        }
+    }
+
+    #[tool_handler(router = tool_error::rmcp::Router::new(&self.tool_router))]
+    impl ServerHandler for Notes {}
+
+    /// The JSON blocks README's rmcp section shows after "What the model reads".
+    fn shown_in_the_readme() -> Vec<String> {
+        let readme = include_str!("../../../README.md");
+        let start = readme
+            .find("What the model reads is the text of the error result")
+            .expect("README's rmcp section shows what the model reads");
+        readme[start..]
+            .split("```json\n")
+            .skip(1)
+            .take(3)
+            .map(|block| block.split("\n```").next().unwrap().to_owned())
+            .collect()
+    }
+
+    #[tokio::test]
+    async fn the_model_reads_what_the_readme_shows() {
+        let (server_io, client_io) = tokio::io::duplex(64 * 1024);
+        let notes = Notes {
+            tool_router: Notes::tool_router(),
+        };
+        let server_task = tokio::spawn(async move {
+            let running = notes.serve(server_io).await.expect("server starts");
+            let _ = running.waiting().await;
+        });
+        let client = ().serve(client_io).await.expect("client connects");
+        let mut texts = Vec::new();
+        for (tool, arguments) in [
+            ("get_note", json!({ "note_id": "n7" })),
+            ("add_note", json!({ "title": "milk", "priority": 9 })),
+            ("add_note", json!({ "title": "milk", "priority": 2 })),
+        ] {
+            let result = client.call_tool(tool_call(tool, arguments)).await.unwrap();
+            assert_eq!(result.is_error, Some(true), "{result:?}");
+            texts.push(mcp_text(&result).to_owned());
+        }
+        // The request id is the client's numbering: the README's is its own session's.
+        let shown = shown_in_the_readme();
+        let request_id =
+            |text: &str| serde_json::from_str::<Value>(text).unwrap()["request_id"].clone();
+        assert!(request_id(&texts[2]).is_u64(), "{}", texts[2]);
+        let ours = texts[2].replace(
+            &format!("\"request_id\":{}", request_id(&texts[2])),
+            &format!("\"request_id\":{}", request_id(&shown[2])),
+        );
+        texts[2] = ours;
+        assert_eq!(texts, shown);
+        client.cancel().await.unwrap();
+        server_task.await.unwrap();
+    }
+}
