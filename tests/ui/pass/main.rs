@@ -5,56 +5,44 @@
 //! cases build and link once. Every case runs even after one fails, and the binary
 //! fails if any did, naming each.
 
-mod assert_unique_codes;
-mod code_limits;
-mod crate_path;
-mod doc_macros;
-mod every_key;
-mod field_types_by_trait;
-mod generic_types;
-mod hand_written_display;
-mod hygiene;
-mod legacy_jsonrpc;
-mod lifetimes;
-mod macro_rules;
-mod only_transparent;
-mod raw_identifiers;
-mod redact_outside_message;
-mod rename_all;
-mod sources;
-mod structs;
-mod transparent_nesting;
-mod variant_shapes;
+/// Declares each case's module and lists it in [`CASES`], by its module's name with
+/// the function that runs it: one list, so a case cannot be declared and not run.
+macro_rules! cases {
+    ($($case:ident),* $(,)?) => {
+        $(mod $case;)*
 
-/// Every case, by its module's name, with the function that runs it.
-const CASES: &[(&str, fn())] = &[
-    ("assert_unique_codes", assert_unique_codes::run),
-    ("code_limits", code_limits::run),
-    ("crate_path", crate_path::run),
-    ("doc_macros", doc_macros::run),
-    ("every_key", every_key::run),
-    ("field_types_by_trait", field_types_by_trait::run),
-    ("generic_types", generic_types::run),
-    ("hand_written_display", hand_written_display::run),
-    ("hygiene", hygiene::run),
-    ("legacy_jsonrpc", legacy_jsonrpc::run),
-    ("lifetimes", lifetimes::run),
-    ("macro_rules", macro_rules::run),
-    ("only_transparent", only_transparent::run),
-    ("raw_identifiers", raw_identifiers::run),
-    ("redact_outside_message", redact_outside_message::run),
-    ("rename_all", rename_all::run),
-    ("sources", sources::run),
-    ("structs", structs::run),
-    ("transparent_nesting", transparent_nesting::run),
-    ("variant_shapes", variant_shapes::run),
-];
+        const CASES: &[(&str, fn())] = &[$((stringify!($case), $case::run)),*];
+    };
+}
+
+cases!(
+    assert_unique_codes,
+    code_limits,
+    crate_path,
+    doc_macros,
+    every_key,
+    field_types_by_trait,
+    generic_types,
+    hand_written_display,
+    hygiene,
+    legacy_jsonrpc,
+    lifetimes,
+    macro_rules,
+    only_transparent,
+    raw_identifiers,
+    redact_outside_message,
+    rename_all,
+    sources,
+    structs,
+    transparent_nesting,
+    variant_shapes,
+);
 
 fn main() {
     let unlisted = unlisted_cases();
     if !unlisted.is_empty() {
         eprintln!(
-            "ui/pass has cases this binary does not run; declare each as a module and list it in CASES: {}",
+            "ui/pass has cases this binary does not run; list each in `cases!`: {}",
             unlisted.join(", ")
         );
         std::process::exit(1);
