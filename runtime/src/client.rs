@@ -262,18 +262,13 @@ impl Parsed {
     /// What the agent should do next; a text without structure means give up: there
     /// is nothing to decide a retry or a fix on.
     pub fn next_action(&self) -> NextAction {
-        match self {
-            Parsed::Structured(envelope) => envelope.next_action(),
-            Parsed::Legacy(_) => NextAction::GiveUp,
-        }
+        self.envelope()
+            .map_or(NextAction::GiveUp, ParsedEnvelope::next_action)
     }
 
     /// The tool calls the server suggests; none for a legacy text.
     pub fn next_calls(&self) -> &[ParsedNextCall] {
-        match self {
-            Parsed::Structured(envelope) => &envelope.next_calls,
-            Parsed::Legacy(_) => &[],
-        }
+        self.envelope().map_or(&[], |envelope| &envelope.next_calls)
     }
 
     /// The structured envelope, if any.
@@ -345,11 +340,8 @@ pub fn parse_value(value: &Value) -> Parsed {
 fn nested_deeper_than(value: &Value, limit: usize) -> bool {
     let mut pending = vec![(value, 1_usize)];
     while let Some((value, depth)) = pending.pop() {
-        let container = matches!(value, Value::Array(_) | Value::Object(_));
-        if container && depth > limit {
-            return true;
-        }
         match value {
+            Value::Array(_) | Value::Object(_) if depth > limit => return true,
             Value::Array(items) => pending.extend(items.iter().map(|item| (item, depth + 1))),
             Value::Object(members) => {
                 pending.extend(members.values().map(|member| (member, depth + 1)));
