@@ -237,7 +237,9 @@ impl Entry {
     /// assert_eq!(entry.description(), "Sequences with characters outside the alphabet, or empty.");
     /// ```
     pub fn description(&self) -> String {
-        first_paragraph(self.doc)
+        let lines = self.doc.trim_start().lines().map(str::trim);
+        let paragraph: Vec<&str> = lines.take_while(|line| !line.is_empty()).collect();
+        paragraph.join(" ")
     }
 
     /// For a `transparent` variant: the catalog of the wrapped type, which supplies
@@ -365,13 +367,6 @@ pub(crate) const MAX_NESTING: usize = 32;
 
 fn first_line(doc: &'static str) -> &'static str {
     doc.trim_start().lines().next().unwrap_or("").trim_end()
-}
-
-/// The lines up to the first blank one, trimmed and joined by spaces.
-fn first_paragraph(doc: &str) -> String {
-    let lines = doc.trim_start().lines().map(str::trim);
-    let paragraph: Vec<&str> = lines.take_while(|line| !line.is_empty()).collect();
-    paragraph.join(" ")
 }
 
 /// Implemented by every derived type: its catalog as a constant, usable in `const`

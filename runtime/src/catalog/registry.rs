@@ -132,9 +132,6 @@ pub struct CrateCatalog {
     pub(crate) finders: &'static [Finder],
 }
 
-/// An entry with the catalog of the type that declares it.
-type Located = (&'static Catalog, &'static Entry);
-
 impl CrateCatalog {
     /// The crate name (`CARGO_PKG_NAME` of the declaring crate), or the name given
     /// to [`crate_catalog!`](crate::crate_catalog).
@@ -158,11 +155,9 @@ impl CrateCatalog {
     /// that declares it. The built-in codes are not among them unless a listed type
     /// declares or wraps one: see [`builtin_entries`](CrateCatalog::builtin_entries).
     pub fn entries(&self) -> impl Iterator<Item = (&'static Catalog, &'static Entry)> + use<> {
-        let mut by_code: BTreeMap<&'static str, Located> = BTreeMap::new();
-        for catalog in self.types {
-            for (owner, entry) in catalog.leaves() {
-                by_code.entry(entry.code).or_insert((owner, entry));
-            }
+        let mut by_code = BTreeMap::new();
+        for (owner, entry) in self.leaves() {
+            by_code.entry(entry.code).or_insert((owner, entry));
         }
         by_code.into_values()
     }
@@ -171,11 +166,9 @@ impl CrateCatalog {
     /// in the order first met.
     pub fn declaring_types(&self) -> Vec<&'static Catalog> {
         let mut types: Vec<&'static Catalog> = Vec::new();
-        for catalog in self.types {
-            for (owner, _) in catalog.leaves() {
-                if !types.iter().any(|seen| same_catalog(seen, owner)) {
-                    types.push(owner);
-                }
+        for (owner, _) in self.leaves() {
+            if !types.iter().any(|seen| same_catalog(seen, owner)) {
+                types.push(owner);
             }
         }
         types
@@ -228,10 +221,13 @@ impl CrateCatalog {
     /// catalog of the type that declares it; `None` for a built-in code no listed
     /// type declares.
     pub fn find(&self, code: &str) -> Option<(&'static Catalog, &'static Entry)> {
-        self.types
-            .iter()
-            .flat_map(|catalog| catalog.leaves())
-            .find(|(_, entry)| entry.code == code)
+        self.leaves().find(|(_, entry)| entry.code == code)
+    }
+
+    /// The leaves of every listed type, type by type in the order given, each with
+    /// the catalog that declares it (a code two types declare comes twice).
+    fn leaves(&self) -> impl Iterator<Item = (&'static Catalog, &'static Entry)> + use<> {
+        self.types.iter().flat_map(|catalog| catalog.leaves())
     }
 }
 
