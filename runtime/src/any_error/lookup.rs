@@ -23,14 +23,6 @@ pub struct Registration {
 }
 
 impl Registration {
-    /// The registration of a type found by `find`, without a catalog.
-    pub const fn new(find: Finder) -> Self {
-        Registration {
-            find,
-            catalog: None,
-        }
-    }
-
     /// The registration of a derived type: its catalog, and its finder.
     pub const fn of(catalog: &'static Catalog, find: Finder) -> Self {
         Registration {
@@ -40,8 +32,9 @@ impl Registration {
     }
 }
 
-/// The catalog of every registered type.
-pub(crate) fn registered_types() -> impl Iterator<Item = &'static Catalog> {
+/// The catalog of every registered type: what the lock check (`tool-error-lock`)
+/// reads of the registrations, every derived type the program holds.
+pub fn registered_catalogs() -> impl Iterator<Item = &'static Catalog> {
     inventory::iter::<Registration>
         .into_iter()
         .filter_map(|registration| registration.catalog)
@@ -54,30 +47,25 @@ fn find_nothing<'a>(_: &'a (dyn StdError + 'static)) -> Option<&'a (dyn ToolErro
 }
 
 // Proof that registrations run on this platform: this one always exists.
-inventory::submit!(Registration::new(find_nothing));
+inventory::submit!(Registration {
+    find: find_nothing,
+    catalog: None,
+});
 
 fn registrations_run() -> bool {
     inventory::iter::<Registration>.into_iter().next().is_some()
 }
 
-/// The runtime's own error types that a handler may pass up through `?`: argument
-/// errors, and JSON-RPC errors rmcp or jsonrpsee built.
+/// The finders of the runtime's own error types that a handler may pass up through
+/// `?` (argument errors, and JSON-RPC errors rmcp or jsonrpsee built), made as the
+/// derive makes a registered type's.
 const BUILT_IN: &[Finder] = &[
-    downcast::<crate::args::ArgumentError>,
+    crate::__tool_error_finder!(crate::args::ArgumentError),
     #[cfg(feature = "rmcp")]
-    downcast::<::rmcp::ErrorData>,
+    crate::__tool_error_finder!(::rmcp::ErrorData),
     #[cfg(feature = "jsonrpsee")]
-    downcast::<::jsonrpsee_types::ErrorObjectOwned>,
+    crate::__tool_error_finder!(::jsonrpsee_types::ErrorObjectOwned),
 ];
-
-/// `error` as a `T`, as its contract.
-fn downcast<'a, T: ToolError + StdError + 'static>(
-    error: &'a (dyn StdError + 'static),
-) -> Option<&'a (dyn ToolError + 'static)> {
-    error
-        .downcast_ref::<T>()
-        .map(|found| found as &(dyn ToolError + 'static))
-}
 
 /// Where a contract sits in a chain: `depth` links below the outermost error,
 /// recognised by `find`.

@@ -9,8 +9,7 @@ use std::sync::OnceLock;
 use std::time::Duration;
 
 use self::lookup::Found;
-pub use self::lookup::Registration;
-pub(crate) use self::lookup::registered_types;
+pub use self::lookup::{Registration, registered_catalogs};
 use crate::error::forward_contract;
 use crate::next_call::NextCallWriter;
 use crate::{Catalog, Channel, DetailWriter, Entry, Kind, Options, SuggestionWriter, ToolError};

@@ -25,7 +25,7 @@ pub use self::dispatch::*;
 /// derived types.
 pub use crate::__tool_error_integrations as integrations;
 pub use crate::__tool_error_register as register;
-pub use crate::any_error::Registration;
+pub use crate::any_error::{Registration, registered_catalogs};
 pub use crate::catalog::registry::{
     FindByDowncast, FindNothing, Finder, Listed, Probe, same_catalog,
 };
@@ -42,12 +42,6 @@ pub use crate::writers::{
 };
 pub use crate::{Channel, Kind, ToolError};
 pub use inventory;
-
-/// What the lock check (`tool-error-lock`) reads of the registrations: the catalog
-/// of every derived type the program holds.
-pub fn registered_catalogs() -> impl Iterator<Item = &'static Catalog> {
-    crate::any_error::registered_types()
-}
 
 /// Every catalog `crate_catalog!` declared in the program.
 pub fn listed_catalogs() -> impl Iterator<Item = &'static CrateCatalog> {
