@@ -112,8 +112,7 @@ struct Core {
 impl fmt::Debug for Options {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let core = &*self.core;
-        let mut debug = f.debug_struct("Options");
-        debug
+        f.debug_struct("Options")
             .field("policy", &core.policy)
             .field("client_context", &core.client_context)
             .field("log_policy", &self.log_policy())
@@ -128,8 +127,8 @@ impl fmt::Debug for Options {
                     .map(|catalog| catalog.name())
                     .collect::<Vec<_>>(),
             )
-            .field("integrations", &core.parts);
-        debug.finish_non_exhaustive()
+            .field("integrations", &core.parts)
+            .finish_non_exhaustive()
     }
 }
 

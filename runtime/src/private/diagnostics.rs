@@ -31,11 +31,7 @@ pub trait Transparent {
 #[diagnostic::do_not_recommend]
 impl<T: ToolError + StaticCatalog> Transparent for T {
     const INNER: &'static Catalog = T::CATALOG;
-    const DELEGATE: for<'a> fn(&'a Self) -> &'a dyn ToolError = delegate::<T>;
-}
-
-fn delegate<T: ToolError>(inner: &T) -> &dyn ToolError {
-    inner
+    const DELEGATE: for<'a> fn(&'a Self) -> &'a dyn ToolError = |inner| inner;
 }
 
 /// One detail field's value as generated code hands it over: the field as a trait

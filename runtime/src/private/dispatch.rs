@@ -44,6 +44,9 @@ pub struct Fields<'a> {
 }
 
 impl<'a> Fields<'a> {
+    /// A variant without fields.
+    pub const EMPTY: Fields<'static> = Fields::new(&[], &[]);
+
     /// Views of detail values and template arguments.
     pub const fn new(values: &'a [DetailValue<'a>], args: &'a [Arg<'a>]) -> Self {
         Fields {
@@ -83,11 +86,6 @@ impl<'a> Fields<'a> {
         self.retry_after = value.retry_after();
         self
     }
-}
-
-impl Fields<'_> {
-    /// A variant without fields.
-    pub const EMPTY: Fields<'static> = Fields::new(&[], &[]);
 }
 
 /// Implemented by the derive next to `ToolError`.
