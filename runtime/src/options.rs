@@ -298,10 +298,7 @@ impl Options {
         context: &Context<'a>,
     ) -> Envelope<'a> {
         let core = &*self.core;
-        let context = match context.idempotent() {
-            Some(_) => *context,
-            None => context.with_idempotent(false),
-        };
+        let context = context.with_idempotent(context.idempotent().unwrap_or(false));
         let masked = Envelope::new(error).with_policy(&core.policy).is_masked();
         crate::integrations::observe(self, error, &context, masked);
         let shown = &core.client_context;

@@ -60,11 +60,8 @@ impl NextAction {
         match kind {
             Kind::Transient if recoverable => again(retry_after),
             Kind::Validation if recoverable => NextAction::FixInput,
-            Kind::NotFound => NextAction::WorkAround,
-            Kind::Conflict => match retry_after {
-                Some(after) => again(Some(after)),
-                None => NextAction::WorkAround,
-            },
+            Kind::Conflict if retry_after.is_some() => again(retry_after),
+            Kind::NotFound | Kind::Conflict => NextAction::WorkAround,
             Kind::Permission => NextAction::Escalate,
             Kind::Transient | Kind::Validation | Kind::Internal => NextAction::GiveUp,
         }
