@@ -252,19 +252,13 @@ impl<T: StaticCatalog + ?Sized> StaticCatalog for Box<T> {
 pub(crate) const FOREIGN_CODE: &str = "INTERNAL_ERROR";
 
 /// The catalog of every foreign error type: one `INTERNAL_ERROR` entry.
-pub(crate) static FOREIGN_CATALOG: Catalog = Catalog {
-    type_name: "foreign error",
-    module_path: "tool_error",
-    domain: None,
-    doc: "An error from outside the contract (I/O, parsing, a boxed error): `Internal`, message masked unless verbose.",
-    entries: &[FOREIGN_ENTRY],
-};
-
-const FOREIGN_ENTRY: Entry = {
-    let mut entry = Entry::new("Foreign", FOREIGN_CODE, Kind::Internal);
-    entry.doc = "An unexpected failure inside the server.";
-    entry
-};
+pub(crate) static FOREIGN_CATALOG: Catalog = Catalog::new(
+    "foreign error",
+    "tool_error",
+    &[Entry::new("Foreign", FOREIGN_CODE, Kind::Internal)
+        .with_doc("An unexpected failure inside the server.")],
+)
+.with_doc("An error from outside the contract (I/O, parsing, a boxed error): `Internal`, message masked unless verbose.");
 
 /// Foreign errors (I/O, JSON, boxed errors) render as `Internal` with code
 /// `INTERNAL_ERROR`; their `Display` text is masked unless the policy is verbose.
