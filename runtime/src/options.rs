@@ -224,8 +224,7 @@ impl Options {
     /// default).
     #[must_use]
     pub fn with_server_version(self, version: impl Into<Cow<'static, str>>) -> Self {
-        let version = version.into();
-        self.edit(|core| core.server_version = Some(version))
+        self.edit(|core| core.server_version = Some(version.into()))
     }
 
     /// Adds a crate catalog whose types an [`AnyError`](crate::AnyError) looks for
