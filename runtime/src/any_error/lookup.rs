@@ -56,16 +56,26 @@ fn registrations_run() -> bool {
     inventory::iter::<Registration>.into_iter().next().is_some()
 }
 
-/// The finders of the runtime's own error types that a handler may pass up through
-/// `?` (argument errors, and JSON-RPC errors rmcp or jsonrpsee built), made as the
-/// derive makes a registered type's.
+/// The runtime's own error types that a handler may pass up through `?`: argument
+/// errors, and JSON-RPC errors rmcp or jsonrpsee built.
 const BUILT_IN: &[Finder] = &[
-    crate::__tool_error_finder!(crate::args::ArgumentError),
+    downcast::<crate::args::ArgumentError>,
     #[cfg(feature = "rmcp")]
-    crate::__tool_error_finder!(::rmcp::ErrorData),
+    downcast::<::rmcp::ErrorData>,
     #[cfg(feature = "jsonrpsee")]
-    crate::__tool_error_finder!(::jsonrpsee_types::ErrorObjectOwned),
+    downcast::<::jsonrpsee_types::ErrorObjectOwned>,
 ];
+
+/// `error` as a `T`, as its contract. A plain function rather than the derive's
+/// finder macro, whose probe quietly finds nothing for a type that is not an
+/// `Error`: here a type that stopped being one fails to compile.
+fn downcast<'a, T: ToolError + StdError + 'static>(
+    error: &'a (dyn StdError + 'static),
+) -> Option<&'a (dyn ToolError + 'static)> {
+    error
+        .downcast_ref::<T>()
+        .map(|found| found as &(dyn ToolError + 'static))
+}
 
 /// Where a contract sits in a chain: `depth` links below the outermost error,
 /// recognised by `find`.
