@@ -132,11 +132,6 @@ impl<'a, S: Serializer> LimitedSerializer<'a, S> {
         self.inner.serialize_str(MARK)
     }
 
-    /// A compound value nested too deep: swallowed, then the mark.
-    fn swallow<C>(self) -> Result<Compound<'a, S, C>, S::Error> {
-        self.caps.cuts.record();
-        Ok(Compound::TooDeep(self.inner))
-    }
     /// A compound value opening `levels` JSON levels: opened by `open` on the
     /// wrapped serializer and capped inside, or swallowed (then the mark) when it
     /// would be too deep.
@@ -146,7 +141,8 @@ impl<'a, S: Serializer> LimitedSerializer<'a, S> {
         open: impl FnOnce(S) -> Result<C, S::Error>,
     ) -> Result<Compound<'a, S, C>, S::Error> {
         if self.too_deep(levels) {
-            return self.swallow();
+            self.caps.cuts.record();
+            return Ok(Compound::TooDeep(self.inner));
         }
         let (caps, level) = (self.caps, self.level.inside(levels));
         Ok(Compound::writing(open(self.inner)?, caps, level))
