@@ -217,16 +217,11 @@ struct Chain<'a>(&'a (dyn StdError + 'static));
 
 impl fmt::Display for Chain<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut next = Some(self.0);
-        let mut first = true;
-        for _ in 0..32 {
-            let Some(cause) = next else { break };
-            if !first {
+        for (depth, cause) in crate::error::causes(self.0).take(32).enumerate() {
+            if depth > 0 {
                 f.write_str(": ")?;
             }
-            first = false;
             fmt::Display::fmt(cause, f)?;
-            next = cause.source();
         }
         Ok(())
     }
