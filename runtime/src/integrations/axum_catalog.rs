@@ -9,11 +9,6 @@ use crate::args::ArgumentError;
 use crate::catalog::FieldInfo;
 use crate::{Catalog, Entry, Kind, StaticCatalog};
 
-const ROUTE_NOT_FOUND: &str = "Check the method and path against the API's routes";
-const METHOD_NOT_ALLOWED: &str = "Use one of the methods the response's Allow header lists";
-const BODY_TOO_LARGE: &str = "Send a smaller body";
-const BODY_UNREADABLE: &str = "Send the request again with its complete body";
-
 /// `Rejection`'s catalog. Its module path is the type's public one.
 pub(crate) static REJECTION_CATALOG: Catalog =
     Catalog::new("Rejection", "tool_error::axum", &REJECTION_ENTRIES)
@@ -23,12 +18,12 @@ pub(crate) static REJECTION_CATALOG: Catalog =
 pub(crate) const REJECTION_ENTRIES: [Entry; 7] = [
     Entry::new("RouteNotFound", "ROUTE_NOT_FOUND", Kind::NotFound)
         .with_fields(&[FieldInfo::new("method"), FieldInfo::new("path")])
-        .with_suggestions(&[ROUTE_NOT_FOUND])
+        .with_suggestions(&["Check the method and path against the API's routes"])
         .with_doc("No route matches the request's path."),
     Entry::new("MethodNotAllowed", "METHOD_NOT_ALLOWED", Kind::Validation)
         .with_http_status(405)
         .with_fields(&[FieldInfo::new("method"), FieldInfo::new("path")])
-        .with_suggestions(&[METHOD_NOT_ALLOWED])
+        .with_suggestions(&["Use one of the methods the response's Allow header lists"])
         .with_doc("The path exists but does not accept the request's method."),
     Entry::new(
         "UnsupportedMediaType",
@@ -40,10 +35,10 @@ pub(crate) const REJECTION_ENTRIES: [Entry; 7] = [
     .with_doc("The request body's Content-Type is not one the endpoint reads."),
     Entry::new("BodyTooLarge", "BODY_TOO_LARGE", Kind::Validation)
         .with_http_status(413)
-        .with_suggestions(&[BODY_TOO_LARGE])
+        .with_suggestions(&["Send a smaller body"])
         .with_doc("The request body is larger than the server accepts."),
     Entry::new("BodyUnreadable", "BODY_UNREADABLE", Kind::Validation)
-        .with_suggestions(&[BODY_UNREADABLE])
+        .with_suggestions(&["Send the request again with its complete body"])
         .with_doc("The request body could not be read."),
     Entry::transparent(
         "InvalidArguments",

@@ -273,7 +273,7 @@ impl ToSchema for Problem {
 /// its type base, when there is one.
 fn problem_profile(options: &Options) -> Cow<'_, Problem> {
     #[cfg(feature = "axum")]
-    return Cow::Borrowed(options.http().problem());
+    return Cow::Borrowed(&options.http().problem);
     #[cfg(not(feature = "axum"))]
     {
         let _ = options;

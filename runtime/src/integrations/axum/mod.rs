@@ -131,7 +131,8 @@ use crate::{Context, Options, Problem, Profile, ToolError};
 /// The default problem profile has `type` `about:blank`.
 #[derive(Clone, Debug, Default)]
 pub struct HttpOptions {
-    problem: Problem,
+    /// The problem profile responses are written with.
+    pub(crate) problem: Problem,
 }
 
 /// The settings of options that set none.
@@ -164,12 +165,6 @@ impl HttpOptions {
     pub fn with_problem(mut self, problem: Problem) -> Self {
         self.problem = problem;
         self
-    }
-
-    /// The problem profile responses are written with.
-    #[cfg(feature = "utoipa")]
-    pub(crate) fn problem(&self) -> &Problem {
-        &self.problem
     }
 }
 
