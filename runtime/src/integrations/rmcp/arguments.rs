@@ -15,7 +15,7 @@ use crate::args::ArgumentError;
 /// [`McpOptions::with_argument_error`](super::McpOptions::with_argument_error)
 /// maps it, rendered in the call's scope like every other error of the call.
 pub(super) fn answer(error: ArgumentError, scope: &Scope) -> Result<CallToolResponse, ErrorData> {
-    let error: Box<dyn ToolError + Send + Sync> = match scope.options.mcp().argument_error() {
+    let error: Box<dyn ToolError + Send + Sync> = match &scope.options.mcp().argument_error {
         Some(map) => map(error),
         None => Box::new(error),
     };

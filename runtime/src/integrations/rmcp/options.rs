@@ -26,8 +26,10 @@ pub(super) type ArgumentMapper =
 pub struct McpOptions {
     structured: Option<bool>,
     structured_tools: Vec<(Cow<'static, str>, bool)>,
-    argument_error: Option<Arc<ArgumentMapper>>,
-    argument_check: bool,
+    /// What the router answers arguments that fail with, when not the error itself.
+    pub(super) argument_error: Option<Arc<ArgumentMapper>>,
+    /// Whether the router checks arguments against the input schema.
+    pub(super) argument_check: bool,
 }
 
 impl fmt::Debug for McpOptions {
@@ -141,13 +143,5 @@ impl McpOptions {
     pub fn with_argument_check(mut self, check: bool) -> Self {
         self.argument_check = check;
         self
-    }
-
-    pub(super) fn checks_arguments(&self) -> bool {
-        self.argument_check
-    }
-
-    pub(super) fn argument_error(&self) -> Option<&ArgumentMapper> {
-        self.argument_error.as_deref()
     }
 }

@@ -90,7 +90,7 @@ impl<'r, S: MaybeSend + 'static> Router<'r, S> {
         let tool = self.tools.get(&context.name);
         let served = tool.map(|tool| served::served(self.tools, tool));
         let mut context = context;
-        let checked = match (options.mcp().checks_arguments(), &served) {
+        let checked = match (options.mcp().argument_check, &served) {
             (true, Some(served)) => check_arguments(served, &mut context),
             _ => None,
         };
