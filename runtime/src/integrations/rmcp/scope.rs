@@ -87,14 +87,11 @@ impl Scope {
         if let Some(request_id) = &self.request_id {
             context = context.with_request_id(request_id_of(request_id));
         }
-        match &self.tool_declaration {
-            Some(declared) => {
-                let mut context = context.with_idempotent(declared.idempotent);
-                context.served = Some(&*declared.served);
-                context
-            }
-            None => context.with_idempotent(false),
+        let declared = self.tool_declaration.as_ref();
+        if let Some(declared) = declared {
+            context.served = Some(&*declared.served);
         }
+        context.with_idempotent(declared.is_some_and(|declared| declared.idempotent))
     }
 
     /// Whether the tool declares an `outputSchema`, when the router knows the tool.
