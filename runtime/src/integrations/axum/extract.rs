@@ -3,6 +3,7 @@
 //! [`Rejection`].
 
 use core::fmt;
+use std::borrow::Cow;
 
 use ::axum::body::Bytes;
 use ::axum::extract::RawPathParams;
@@ -59,29 +60,28 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
     }
 }
 
-/// `application/json` or `application/<anything>+json`, parameters ignored.
+/// A JSON `Content-Type` ([`is_json`]), else the rejection naming the one given.
 fn require_json(headers: &HeaderMap) -> Result<(), Rejection> {
-    let Some(value) = headers.get(CONTENT_TYPE) else {
-        return Err(Rejection::UnsupportedMediaType {
-            expected: JSON,
-            actual: None,
-        });
-    };
-    let text = String::from_utf8_lossy(value.as_bytes());
-    let essence = text.split(';').next().unwrap_or_default().trim();
-    let is_json = essence.split_once('/').is_some_and(|(kind, subtype)| {
+    let given = headers
+        .get(CONTENT_TYPE)
+        .map(|value| String::from_utf8_lossy(value.as_bytes()));
+    if given.as_deref().is_some_and(is_json) {
+        return Ok(());
+    }
+    Err(Rejection::UnsupportedMediaType {
+        expected: JSON,
+        actual: given.map(Cow::into_owned),
+    })
+}
+
+/// `application/json` or `application/<anything>+json`, parameters ignored.
+fn is_json(content_type: &str) -> bool {
+    let essence = content_type.split(';').next().unwrap_or_default().trim();
+    essence.split_once('/').is_some_and(|(kind, subtype)| {
         kind.eq_ignore_ascii_case("application")
             && (subtype.eq_ignore_ascii_case("json")
                 || subtype.to_ascii_lowercase().ends_with("+json"))
-    });
-    if is_json {
-        Ok(())
-    } else {
-        Err(Rejection::UnsupportedMediaType {
-            expected: JSON,
-            actual: Some(text.into_owned()),
-        })
-    }
+    })
 }
 
 impl<T: Serialize> IntoResponse for Json<T> {
