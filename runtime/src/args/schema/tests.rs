@@ -397,7 +397,7 @@ fn the_formats_put_in_words_are_the_ones_the_validator_checks() {
             .build(&schema)
             .is_ok()
     };
-    for format in super::CHECKED_FORMATS {
+    for format in super::wording::CHECKED_FORMATS {
         assert!(
             compiles(format),
             "{format} is not a format the validator knows"
