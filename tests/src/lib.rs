@@ -86,6 +86,24 @@ pub fn tool_call(name: &'static str, arguments: Value) -> CallToolRequestParams 
     CallToolRequestParams::new(name).with_arguments(arguments)
 }
 
+/// An MCP client of `server`, which is served in-process on the other end of a
+/// pipe, and the server's task (it ends once the client cancels).
+pub async fn serve_in_process<S: rmcp::ServerHandler>(
+    server: S,
+) -> (
+    rmcp::service::RunningService<rmcp::RoleClient, ()>,
+    tokio::task::JoinHandle<()>,
+) {
+    use rmcp::ServiceExt;
+    let (server_io, client_io) = tokio::io::duplex(64 * 1024);
+    let server_task = tokio::spawn(async move {
+        let running = server.serve(server_io).await.expect("server starts");
+        let _ = running.waiting().await;
+    });
+    let client = ().serve(client_io).await.expect("client connects");
+    (client, server_task)
+}
+
 /// The text of an MCP tool result: its first content block, which must be text.
 ///
 /// # Panics

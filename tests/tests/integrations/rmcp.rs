@@ -7,14 +7,14 @@ use std::time::Duration;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::tool::IntoCallToolResult;
 use rmcp::model::{CallToolResponse, CallToolResult, ErrorCode};
-use rmcp::{ServerHandler, ServiceExt, tool, tool_handler, tool_router};
+use rmcp::{ServerHandler, tool, tool_handler, tool_router};
 use serde_json::json;
 use tool_error::next_call::Call;
 use tool_error::rmcp::{
     McpOptions, Parameters, scope, to_call_tool_result, to_error_data, to_response,
 };
 use tool_error::{Channel, ClientContext, Options, Policy, ToolError};
-use tool_error_tests::{TIMESTAMP, clock, mcp_envelope, mcp_text, tool_call};
+use tool_error_tests::{TIMESTAMP, clock, mcp_envelope, mcp_text, serve_in_process, tool_call};
 
 #[derive(Debug, thiserror::Error, ToolError)]
 #[tool_error(domain = "demo")]
@@ -427,17 +427,11 @@ async fn serve_demo_with(
     tool_router: ToolRouter<Demo>,
     errors: Options,
 ) -> (Client, tokio::task::JoinHandle<()>) {
-    let (server_io, client_io) = tokio::io::duplex(64 * 1024);
-    let server = Demo {
+    serve_in_process(Demo {
         tool_router,
         errors,
-    };
-    let server_task = tokio::spawn(async move {
-        let running = server.serve(server_io).await.expect("server starts");
-        let _ = running.waiting().await;
-    });
-    let client = ().serve(client_io).await.expect("client connects");
-    (client, server_task)
+    })
+    .await
 }
 
 #[tokio::test]
@@ -730,15 +724,10 @@ fn each_tool_whose_schema_does_not_compile_is_named_once_and_still_runs() {
             .build()
             .unwrap();
         runtime.block_on(async {
-            let (server_io, client_io) = tokio::io::duplex(64 * 1024);
-            let server = Broken {
+            let (client, server_task) = serve_in_process(Broken {
                 tool_router: Broken::tool_router(),
-            };
-            let server_task = tokio::spawn(async move {
-                let running = server.serve(server_io).await.expect("server starts");
-                let _ = running.waiting().await;
-            });
-            let client: Client = ().serve(client_io).await.expect("client connects");
+            })
+            .await;
             for tool in ["first", "second", "first", "second"] {
                 let result = client.call_tool(tool_call(tool, json!({}))).await.unwrap();
                 assert_eq!(mcp_text(&result), format!("{tool} ran"));
@@ -1105,11 +1094,11 @@ async fn each_tool_call_is_a_span_after_the_mcp_conventions() {
 /// the three calls the README shows with the texts it shows.
 mod readme_server {
     use rmcp::handler::server::router::tool::ToolRouter;
-    use rmcp::{ServerHandler, ServiceExt, schemars, tool, tool_handler, tool_router};
+    use rmcp::{ServerHandler, schemars, tool, tool_handler, tool_router};
     use serde_json::{Value, json};
     use tool_error::ToolError;
     use tool_error::rmcp::Parameters;
-    use tool_error_tests::{mcp_text, tool_call};
+    use tool_error_tests::{mcp_text, serve_in_process, tool_call};
 
     #[derive(Debug, thiserror::Error, ToolError)]
     enum NoteError {
@@ -1180,15 +1169,10 @@ mod readme_server {
 
     #[tokio::test]
     async fn the_model_reads_what_the_readme_shows() {
-        let (server_io, client_io) = tokio::io::duplex(64 * 1024);
-        let notes = Notes {
+        let (client, server_task) = serve_in_process(Notes {
             tool_router: Notes::tool_router(),
-        };
-        let server_task = tokio::spawn(async move {
-            let running = notes.serve(server_io).await.expect("server starts");
-            let _ = running.waiting().await;
-        });
-        let client = ().serve(client_io).await.expect("client connects");
+        })
+        .await;
         let mut texts = Vec::new();
         for (tool, arguments) in [
             ("get_note", json!({ "note_id": "n7" })),

@@ -7,11 +7,11 @@ use std::sync::OnceLock;
 use axum::routing::get;
 use metrics_util::debugging::{DebugValue, DebuggingRecorder, Snapshotter};
 use rmcp::handler::server::router::tool::ToolRouter;
-use rmcp::{ServerHandler, ServiceExt, tool, tool_handler, tool_router};
+use rmcp::{ServerHandler, tool, tool_handler, tool_router};
 use serde_json::json;
 use tool_error::ToolError;
 use tool_error::rmcp::Parameters;
-use tool_error_tests::tool_call;
+use tool_error_tests::{serve_in_process, tool_call};
 use tower::ServiceExt as _;
 
 #[derive(Debug, thiserror::Error, ToolError)]
@@ -157,15 +157,10 @@ async fn every_converted_error_counts_once_with_bounded_labels() {
 
     // An MCP server: two failures, a success, bad arguments, a protocol error and a
     // masked internal error.
-    let (server_io, client_io) = tokio::io::duplex(64 * 1024);
-    let server = Notes {
+    let (client, server_task) = serve_in_process(Notes {
         tool_router: Notes::tool_router(),
-    };
-    let server_task = tokio::spawn(async move {
-        let running = server.serve(server_io).await.expect("server starts");
-        let _ = running.waiting().await;
-    });
-    let client = ().serve(client_io).await.expect("client connects");
+    })
+    .await;
     let negotiated = client
         .peer_info()
         .expect("initialised")
