@@ -300,6 +300,9 @@ foreign_tool_error!(
 /// How many errors of a cause chain are read, against a cyclic `source()`.
 const MAX_CHAIN: usize = 64;
 
+/// How many causes are shown, in a log event or a verbose envelope's debug info.
+pub(crate) const MAX_SHOWN_CAUSES: usize = 32;
+
 /// `error`, then each `source()` below it: at most [`MAX_CHAIN`] errors.
 pub(crate) fn causes<'a>(
     error: &'a (dyn StdError + 'static),

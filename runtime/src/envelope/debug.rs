@@ -9,10 +9,8 @@ use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 
 use super::Envelope;
+use crate::error::MAX_SHOWN_CAUSES;
 use crate::limit::{Cuts, Truncated};
-
-/// How deep a source chain is followed (a guard against cyclic `source()` impls).
-const MAX_CHAIN: usize = 32;
 
 /// Debug info, shown only under a verbose policy: the source chain, a captured
 /// backtrace and the server version.
@@ -76,7 +74,7 @@ impl<'a> DebugInfo<'a> {
     fn chain(&self) -> ErrorChain<'a> {
         ErrorChain {
             first: self.envelope.error.source_error(),
-            max_items: self.envelope.policy.limits.max_items.min(MAX_CHAIN),
+            max_items: self.envelope.policy.limits.max_items.min(MAX_SHOWN_CAUSES),
             max_chars: self.envelope.policy.limits.max_string_chars,
             cuts: self.envelope.cuts,
         }

@@ -65,6 +65,7 @@ use std::error::Error as StdError;
 pub use ::tracing::Level;
 use serde::Serialize;
 
+use crate::error::MAX_SHOWN_CAUSES;
 use crate::{Context, Envelope, Kind, Options, ToolError};
 
 /// The level each kind is logged at.
@@ -217,7 +218,10 @@ struct Chain<'a>(&'a (dyn StdError + 'static));
 
 impl fmt::Display for Chain<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (depth, cause) in crate::error::causes(self.0).take(32).enumerate() {
+        for (depth, cause) in crate::error::causes(self.0)
+            .take(MAX_SHOWN_CAUSES)
+            .enumerate()
+        {
             if depth > 0 {
                 f.write_str(": ")?;
             }
