@@ -28,7 +28,7 @@
 //! installed [`Options`]: its policy, clock, logging and profile (which renders
 //! `data`), and its [`JsonRpcOptions`] part.
 
-use ::jsonrpsee_types::ErrorObjectOwned;
+use ::jsonrpsee_types::{ErrorObject, ErrorObjectOwned};
 
 use crate::{Context, Options, ToolError};
 
@@ -92,7 +92,10 @@ pub fn to_error_object(
         .jsonrpc()
         .data
         .then(|| options.render_raw(&envelope));
-    ErrorObjectOwned::owned(code, envelope.wire_message(), data)
+    let message = envelope.wire_message();
+    // Borrowed, then owned: the rendered `data` is copied as it is, where `owned`
+    // would serialise it again.
+    ErrorObject::borrowed(code, &message, data.as_deref()).into_owned()
 }
 
 /// `error` as a JSON-RPC error object under the installed options.
