@@ -32,7 +32,7 @@ serde = { version = "1.0.219", features = ["derive"] }
 serde_json = "1.0.140"
 thiserror = "2.0.12"
 schemars = { version = "1", features = ["derive"] }
-# Only for the file's `RECORDER=prometheus` switch; with tool-error's `metrics`
+# Only for the file's RECORDER=prometheus switch; with tool-error's metrics
 # feature off, nothing records.
 metrics-exporter-prometheus = { version = "0.18", default-features = false }
 
