@@ -223,7 +223,7 @@ pub fn uncut_native(envelope: &Envelope<'_>) -> Result<Value, String> {
 
 /// Renders through the profile of `shape` compact, pretty and appended to a buffer,
 /// and checks each output: one JSON value, not `null`; within the size limit unless
-/// it is the fallback rendering (which is as small as rendering gets); in the
+/// no reduction fits, and then no reduction renders smaller; in the
 /// profile's shape and within the policy's limits; `truncated` on every native
 /// envelope in it exactly when something was cut (compared with `uncut`, from
 /// [`uncut_native`]); none of `hidden` in the text, in any string of it (JSON inside
@@ -237,19 +237,26 @@ pub fn check_profile(
     let error = envelope.error();
     let policy = envelope.policy();
     let max_bytes = policy.limits.max_envelope_bytes;
-    let fallback = envelope.with_reduction(Reduction::Fallback);
     for pretty in [false, true] {
         let text = render(envelope, shape, pretty);
         let value = json_value(&text)?;
         ensure!(!value.is_null(), "rendering gave up: null");
         if text.len() > max_bytes {
-            // Over the limit only when even the fallback does not fit.
-            let smallest = render(&fallback, shape, pretty);
-            ensure!(
-                text == smallest,
-                "over {max_bytes} bytes, yet not the fallback: {}",
-                head(&text)
-            );
+            // Over the limit only when no reduction fits, and then the smallest.
+            for reduction in [
+                Reduction::Details,
+                Reduction::Suggestions,
+                Reduction::Minimal,
+                Reduction::Fallback,
+            ] {
+                let reduced = render(&envelope.with_reduction(reduction), shape, pretty);
+                ensure!(
+                    reduced.len() >= text.len(),
+                    "over {max_bytes} bytes, yet {reduction:?} is smaller ({} bytes): {}",
+                    reduced.len(),
+                    head(&text)
+                );
+            }
         }
         check_shape(shape, &value, error, policy)
             .map_err(|failure| format!("{failure} in {shape:?} output {}", head(&text)))?;

@@ -142,10 +142,11 @@
 //!   serde_json's 128-level read limit. Over the size limit, details go first, then
 //!   suggestions, then the message is cut to 256 characters, then only the code
 //!   remains; the code, context strings (cut to the string limit) and the profile's own
-//!   fields always stay, so a very small `max_envelope_bytes` can be exceeded by that
-//!   smallest rendering. The native envelope says `"truncated": true` whenever
-//!   anything was cut: any string (the message alone included), collection or level,
-//!   suggestions past the item limit, or a reduction step. Policy choices (the
+//!   fields always stay, so a very small `max_envelope_bytes` can be exceeded: then
+//!   the smallest of these renderings is sent, the least cut of equals. The native
+//!   envelope says `"truncated": true` whenever anything was cut: any string (the
+//!   message alone included), collection or level, suggestions past the item limit,
+//!   or a reduction step. Policy choices (the
 //!   switches, `max_suggestions`, masking, redaction) are not cuts. Problem details
 //!   have no such member; the mark in the text is all.
 //! - **Client parser.** At most 1 MiB is parsed as JSON ([`client::MAX_PARSE_BYTES`]);

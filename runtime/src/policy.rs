@@ -64,7 +64,8 @@ pub struct Limits {
     /// [`DEPTH_CEILING`](Limits::DEPTH_CEILING), whatever this says.
     pub max_depth: usize,
     /// Bytes of the whole rendered envelope. When exceeded, details are dropped, then
-    /// suggestions, then the message is shortened. Default 65536.
+    /// suggestions, then the message is shortened; when nothing fits, the smallest
+    /// of these renderings is sent. Default 65536.
     pub max_envelope_bytes: usize,
 }
 

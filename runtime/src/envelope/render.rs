@@ -61,7 +61,11 @@ impl<'a> Envelope<'a> {
     ///
     /// The output is always one valid JSON value: when the envelope is larger than
     /// [`Limits::max_envelope_bytes`](crate::Limits), or a value fails to
-    /// serialise, it is rendered again with a stronger [`Reduction`].
+    /// serialise, it is rendered again with a stronger [`Reduction`]. When no
+    /// reduction brings it within the limit (a context longer than the limit, say),
+    /// the smallest rendering is kept, the least reduced of equals: a reduction
+    /// that removes nothing is not taken, and a short message is not traded for a
+    /// longer code.
     ///
     /// # Panics in the error's own code
     ///
@@ -73,10 +77,10 @@ impl<'a> Envelope<'a> {
     /// [`Reduction::Fallback`], which formats and serialises nothing of the error's
     /// (it still asks for the code, kind and the other plain accessors). So a
     /// panicking detail costs the details, and a panicking message leaves the code
-    /// in its place. If even the fallback fails or panics (a hand-written `code`
-    /// that panics, a custom profile that always fails), the output is `null`. The
-    /// panic hook still runs first, so the panic is reported as usual (by default
-    /// on standard error). Built with `panic = "abort"`, a panic cannot be caught
+    /// in its place. If every attempt fails or panics, the fallback too (a
+    /// hand-written `code` that panics, a custom profile that always fails), the
+    /// output is `null`. The panic hook still runs first, so the panic is reported
+    /// as usual (by default on standard error). Built with `panic = "abort"`, a panic cannot be caught
     /// and aborts the process, as anywhere else.
     ///
     /// Only the rendering entry points catch ([`render`](Self::render),
@@ -107,7 +111,7 @@ impl<'a> Envelope<'a> {
         });
         match rendered {
             Some((raw, _)) => raw,
-            // Even the fallback failed: `null`, as `render` writes then.
+            // Every attempt failed: `null`, as `render` writes then.
             None => RawValue::NULL.to_owned(),
         }
     }
@@ -155,31 +159,47 @@ impl<'a> Envelope<'a> {
 
     fn render_with<P: Profile + ?Sized>(&self, profile: &P, out: &mut Vec<u8>, pretty: bool) {
         let start = out.len();
+        let max_bytes = self.policy.limits.max_envelope_bytes;
         let rendered = self.reduce(profile, |wire| {
-            // What a failed or discarded attempt left.
+            // What a failed attempt left.
             out.truncate(start);
             let written = if pretty {
                 serde_json::to_writer_pretty(&mut *out, wire)
             } else {
                 serde_json::to_writer(&mut *out, wire)
             };
-            written.ok().map(|()| ((), out.len() - start))
+            written.ok()?;
+            let len = out.len() - start;
+            // An attempt over the limit is kept if no other fits and none is
+            // smaller, so it is set aside from where the next attempt writes.
+            let set_aside = (len > max_bytes).then(|| out.split_off(start));
+            Some((set_aside, len))
         });
-        if rendered.is_none() {
-            // Even the fallback failed: only a broken custom profile gets here.
-            out.truncate(start);
-            out.extend_from_slice(b"null");
+        match rendered {
+            // It fits, and is where it was written.
+            Some((None, _)) => {}
+            Some((Some(set_aside), _)) => {
+                out.truncate(start);
+                out.extend_from_slice(&set_aside);
+            }
+            // Every attempt failed: only a broken custom profile gets here.
+            None => {
+                out.truncate(start);
+                out.extend_from_slice(b"null");
+            }
         }
     }
 
     /// The one place an output is cut down until it fits: `attempt` serialises the
     /// envelope's wire into an output of its own and returns it with its size in
     /// bytes of JSON, or `None` when a value failed to serialise. An attempt that
-    /// fails, panics, or is larger than
-    /// [`Limits::max_envelope_bytes`](crate::Limits) is discarded and made again
-    /// with a stronger [`Reduction`]; at [`Reduction::Fallback`] any size is kept.
-    /// Returns what was kept and its reduction, or `None` when even the fallback
-    /// failed (the caller then writes `null`).
+    /// fails or panics is discarded, and one larger than
+    /// [`Limits::max_envelope_bytes`](crate::Limits) is held back, and the envelope
+    /// is made again with a stronger [`Reduction`]. The first attempt that fits is
+    /// kept; when none fits, the smallest (the least reduced of equals), so a
+    /// reduction that removes nothing, or puts a longer code in place of a short
+    /// message, is not taken. Returns what was kept and its reduction, or `None`
+    /// when every attempt failed (the caller then writes `null`).
     pub(crate) fn reduce<P: Profile + ?Sized, T>(
         &self,
         profile: &P,
@@ -187,6 +207,7 @@ impl<'a> Envelope<'a> {
     ) -> Option<(T, Reduction)> {
         let max_bytes = self.policy.limits.max_envelope_bytes;
         let mut reduced = *self;
+        let mut smallest: Option<(T, usize, Reduction)> = None;
         loop {
             // The concrete type: an opaque one might have a destructor, which would
             // hold the borrow of `reduced` past the reassignment below.
@@ -194,12 +215,18 @@ impl<'a> Envelope<'a> {
                 profile,
                 envelope: &reduced,
             };
-            if let Some(Some((output, len))) = catching_panics(|| attempt(&wire))
-                && (len <= max_bytes || wire.is_last())
-            {
-                return Some((output, reduced.reduction));
+            if let Some(Some((output, len))) = catching_panics(|| attempt(&wire)) {
+                if len <= max_bytes {
+                    return Some((output, reduced.reduction));
+                }
+                if smallest.as_ref().is_none_or(|(_, least, _)| len < *least) {
+                    smallest = Some((output, len, reduced.reduction));
+                }
             }
-            reduced.reduction = reduced.reduction.next()?;
+            match reduced.reduction.next() {
+                Some(next) => reduced.reduction = next,
+                None => return smallest.map(|(output, _, reduction)| (output, reduction)),
+            }
         }
     }
 }
@@ -227,14 +254,6 @@ fn bytes_to_string(bytes: Vec<u8>) -> String {
 pub(crate) struct Wire<'p, 'a, P: ?Sized> {
     profile: &'p P,
     envelope: &'p Envelope<'a>,
-}
-
-impl<P: ?Sized> Wire<'_, '_, P> {
-    /// Whether no stronger reduction is left: what this writes is kept whatever
-    /// its size.
-    fn is_last(&self) -> bool {
-        self.envelope.reduction == Reduction::Fallback
-    }
 }
 
 impl<P: Profile + ?Sized> Serialize for Wire<'_, '_, P> {

@@ -316,20 +316,40 @@ fn failing_details_reduce_rather_than_fail() {
     assert_eq!(value["suggestions"][0], "s");
 }
 
-/// When even the fallback is larger than `max_envelope_bytes` (context strings and
-/// the code are kept, cut only to the string limit), the fallback is what comes out:
-/// valid, marked `truncated`, and as small as rendering gets.
+/// When no reduction brings an envelope within `max_envelope_bytes` (context strings
+/// and the code are kept, cut only to the string limit), the smallest rendering
+/// comes out, the least reduced of equals: valid, and marked `truncated` only when
+/// it dropped something.
 #[test]
-fn the_fallback_is_the_floor_of_the_size_limit() {
-    let error = std::io::Error::other("x".repeat(10_000));
+fn when_nothing_fits_the_smallest_rendering_comes_out() {
     let tool = "t".repeat(1_000);
     let policy = Policy::DEFAULT.with_limits(Limits::DEFAULT.with_max_envelope_bytes(10));
+    let context = Context::new().with_tool(&tool);
+
+    // A long message: the fallback, which writes the code in its place, is the
+    // smallest.
+    let error = Generated {
+        code: "E",
+        kind: Kind::Validation,
+        recoverable: true,
+        category: None,
+        domain: None,
+        message: "x".repeat(10_000),
+        message_is_public: true,
+        details: Details::Fields(Vec::new()),
+        suggestions: Vec::new(),
+        retry_after: None,
+        no_effect: false,
+        chain: None,
+        jsonrpc_code: 1,
+        http_status: 400,
+    };
     let envelope = Envelope::new(&error)
-        .with_context(Context::new().with_tool(&tool))
+        .with_context(context)
         .with_policy(&policy);
     let text = envelope.to_json();
     let value: Value = serde_json::from_str(&text).unwrap();
-    assert_eq!(value["message"], "INTERNAL_ERROR");
+    assert_eq!(value["message"], "E");
     assert_eq!(value["truncated"], true);
     assert_eq!(value["tool"].as_str().unwrap().len(), 1_000);
     assert_eq!(
@@ -337,6 +357,17 @@ fn the_fallback_is_the_floor_of_the_size_limit() {
         envelope.with_reduction(Reduction::Fallback).to_json(),
         "the fallback rendering"
     );
+
+    // A masked internal error: its message ("Internal error") is as long as its
+    // code, so no reduction makes it smaller and it comes out whole.
+    let error = std::io::Error::other("x".repeat(10_000));
+    let envelope = Envelope::new(&error)
+        .with_context(context)
+        .with_policy(&policy);
+    let value: Value = serde_json::from_str(&envelope.to_json()).unwrap();
+    assert_eq!(value["message"], "Internal error");
+    assert!(value.get("truncated").is_none(), "{value}");
+    assert_eq!(value["tool"].as_str().unwrap().len(), 1_000);
 }
 
 // ---------------------------------------------------------------------------------

@@ -474,6 +474,69 @@ fn limits_cut_strings_and_drop_parts_with_a_mark() {
     assert_eq!(value["code"], "HOSTILE");
 }
 
+/// An error with a short message, no details and no suggestions.
+#[derive(Debug)]
+struct Terse;
+
+impl fmt::Display for Terse {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("gone")
+    }
+}
+
+impl ToolError for Terse {
+    fn code(&self) -> &'static str {
+        "ORDER_NOT_FOUND"
+    }
+    fn kind(&self) -> Kind {
+        Kind::NotFound
+    }
+    fn details(&self, details: &mut DetailWriter<'_>) {
+        details.field("order", &"o-1");
+    }
+}
+
+#[test]
+fn when_nothing_fits_the_smallest_rendering_is_sent_and_says_only_what_it_dropped() {
+    // The tool name alone is over the size limit, so no reduction fits. Dropping
+    // the details makes the envelope smaller; nothing after that does (the message
+    // is short, and the fallback would put the longer code in its place), so the
+    // rendering without details is sent: the message kept, `truncated` for the
+    // details.
+    let tool = "t".repeat(200);
+    let tight = Policy::DEFAULT.with_limits(Limits::DEFAULT.with_max_envelope_bytes(64));
+    let options = Options::new()
+        .without_clock()
+        .with_client_context(tool_error::ClientContext::ALL);
+    let context = options.context().with_tool(&tool);
+    let value = parse_json(
+        &Envelope::new(&Terse)
+            .with_context(context)
+            .with_policy(&tight)
+            .to_json(),
+    );
+    assert_eq!(
+        value,
+        json!({"code": "ORDER_NOT_FOUND", "kind": "NOT_FOUND", "message": "gone",
+               "recoverable": true, "tool": tool, "truncated": true})
+    );
+
+    // With details hidden by the policy, no reduction removes anything: the
+    // envelope is sent whole and does not say it was cut.
+    let hidden = tight.clone().with_details(false);
+    let value = parse_json(
+        &Envelope::new(&Terse)
+            .with_context(context)
+            .with_policy(&hidden)
+            .to_json(),
+    );
+    assert_eq!(
+        value,
+        json!({"code": "ORDER_NOT_FOUND", "kind": "NOT_FOUND", "message": "gone",
+               "recoverable": true, "tool": tool})
+    );
+}
+
 /// A derived error whose details are of many types: strings, integers, a bool, a
 /// float, a list of strings, `Option`s of them, and a redacted field.
 #[derive(Debug, thiserror::Error, tool_error::ToolError)]
