@@ -474,26 +474,12 @@ fn limits_cut_strings_and_drop_parts_with_a_mark() {
     assert_eq!(value["code"], "HOSTILE");
 }
 
-/// An error with a short message, no details and no suggestions.
-#[derive(Debug)]
-struct Terse;
-
-impl fmt::Display for Terse {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("gone")
-    }
-}
-
-impl ToolError for Terse {
-    fn code(&self) -> &'static str {
-        "ORDER_NOT_FOUND"
-    }
-    fn kind(&self) -> Kind {
-        Kind::NotFound
-    }
-    fn details(&self, details: &mut DetailWriter<'_>) {
-        details.field("order", &"o-1");
-    }
+/// An error with a short message, one detail and no suggestions.
+#[derive(Debug, thiserror::Error, tool_error::ToolError)]
+#[error("gone")]
+#[tool_error(code = "ORDER_NOT_FOUND", kind = not_found)]
+struct Terse {
+    order: &'static str,
 }
 
 #[test]
@@ -510,7 +496,7 @@ fn when_nothing_fits_the_smallest_rendering_is_sent_and_says_only_what_it_droppe
         .with_client_context(tool_error::ClientContext::ALL);
     let context = options.context().with_tool(&tool);
     let value = parse_json(
-        &Envelope::new(&Terse)
+        &Envelope::new(&Terse { order: "o-1" })
             .with_context(context)
             .with_policy(&tight)
             .to_json(),
@@ -525,7 +511,7 @@ fn when_nothing_fits_the_smallest_rendering_is_sent_and_says_only_what_it_droppe
     // envelope is sent whole and does not say it was cut.
     let hidden = tight.clone().with_details(false);
     let value = parse_json(
-        &Envelope::new(&Terse)
+        &Envelope::new(&Terse { order: "o-1" })
             .with_context(context)
             .with_policy(&hidden)
             .to_json(),
