@@ -495,29 +495,24 @@ fn when_nothing_fits_the_smallest_rendering_is_sent_and_says_only_what_it_droppe
         .without_clock()
         .with_client_context(tool_error::ClientContext::ALL);
     let context = options.context().with_tool(&tool);
-    let value = parse_json(
-        &Envelope::new(&Terse { order: "o-1" })
-            .with_context(context)
-            .with_policy(&tight)
-            .to_json(),
-    );
+    let render = |policy: &Policy| {
+        parse_json(
+            &Envelope::new(&Terse { order: "o-1" })
+                .with_context(context)
+                .with_policy(policy)
+                .to_json(),
+        )
+    };
     assert_eq!(
-        value,
+        render(&tight),
         json!({"code": "ORDER_NOT_FOUND", "kind": "NOT_FOUND", "message": "gone",
                "recoverable": true, "tool": tool, "truncated": true})
     );
 
     // With details hidden by the policy, no reduction removes anything: the
     // envelope is sent whole and does not say it was cut.
-    let hidden = tight.clone().with_details(false);
-    let value = parse_json(
-        &Envelope::new(&Terse { order: "o-1" })
-            .with_context(context)
-            .with_policy(&hidden)
-            .to_json(),
-    );
     assert_eq!(
-        value,
+        render(&tight.clone().with_details(false)),
         json!({"code": "ORDER_NOT_FOUND", "kind": "NOT_FOUND", "message": "gone",
                "recoverable": true, "tool": tool})
     );
