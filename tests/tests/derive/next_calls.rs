@@ -2,6 +2,7 @@
 //! suggestions, listed in the catalog and read back by the client.
 
 use serde_json::json;
+use tool_error::next_call::Call;
 use tool_error::{Envelope, Native, Policy, ToolError};
 use tool_error_tests::native_with;
 
@@ -181,32 +182,25 @@ fn limits_leave_out_calls_they_would_change_and_say_so() {
     assert!(value.get("truncated").is_none(), "{value}");
 }
 
-/// Nothing but one call (`status` with these arguments), so only dropping the
-/// call can make the envelope cut.
-#[derive(Debug)]
-struct OnlyACall(serde_json::Value);
-
-impl std::fmt::Display for OnlyACall {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("busy")
-    }
+/// Nothing but one call (`status`), built at run time, so only dropping the call
+/// can make the envelope cut.
+#[derive(Debug, thiserror::Error, ToolError)]
+#[error("busy")]
+#[tool_error(code = "BUSY", kind = transient)]
+struct OnlyACall {
+    #[tool_error(next_calls)]
+    call: Option<Call>,
 }
 
-impl ToolError for OnlyACall {
-    fn code(&self) -> &'static str {
-        "BUSY"
-    }
-    fn kind(&self) -> tool_error::Kind {
-        tool_error::Kind::Transient
-    }
-    fn next_calls(&self, calls: &mut tool_error::next_call::NextCallWriter<'_>) {
-        calls.push(&tool_error::NextCall::new("status", &self.0).read_only());
+fn only_a_call(call: Call) -> OnlyACall {
+    OnlyACall {
+        call: Some(call.read_only()),
     }
 }
 
 #[test]
 fn no_room_for_items_leaves_the_key_out_and_says_truncated() {
-    let error = OnlyACall(json!({}));
+    let error = only_a_call(Call::new("status"));
     let value = native_with(&error, &Policy::DEFAULT);
     assert_eq!(value["next_calls"][0]["tool"], "status");
     assert!(value.get("truncated").is_none(), "{value}");
@@ -220,7 +214,7 @@ fn no_room_for_items_leaves_the_key_out_and_says_truncated() {
 fn every_call_left_out_by_a_limit_says_truncated() {
     // Nothing else is cut: the tool name over the string limit, or the `ids` list
     // over the item limit, leaves the one call out, and only that makes it a cut.
-    let error = OnlyACall(json!({"ids": [1, 2]}));
+    let error = only_a_call(Call::new("status").with("ids", json!([1, 2])));
     assert!(
         native_with(&error, &Policy::DEFAULT)
             .get("truncated")
