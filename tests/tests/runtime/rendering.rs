@@ -518,6 +518,45 @@ fn when_nothing_fits_the_smallest_rendering_is_sent_and_says_only_what_it_droppe
     );
 }
 
+/// A custom profile that cannot write an error without its retry hint, which the
+/// fallback leaves out.
+struct NeedsRetryHint;
+
+impl Profile for NeedsRetryHint {
+    fn serialize_envelope<S: serde::Serializer>(
+        &self,
+        envelope: &Envelope<'_>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        use serde::ser::{Error, SerializeMap};
+        let Some(seconds) = envelope.retry_after_seconds() else {
+            return Err(S::Error::custom("no retry hint"));
+        };
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("code", envelope.code())?;
+        map.serialize_entry("message", &envelope.message())?;
+        map.serialize_entry("retry_after", &seconds)?;
+        map.end()
+    }
+}
+
+#[test]
+fn when_even_the_fallback_fails_the_smallest_earlier_rendering_is_sent() {
+    // Every rendering is over the 10-byte limit and the fallback fails, so the
+    // smallest of the others is sent rather than `null`.
+    let error = GemFluxError::Timeout {
+        retry_after: Duration::from_secs(5),
+    };
+    let tight = Policy::DEFAULT.with_limits(Limits::DEFAULT.with_max_envelope_bytes(10));
+    let text = Envelope::new(&error)
+        .with_policy(&tight)
+        .render(&NeedsRetryHint);
+    assert_eq!(
+        parse_json(&text),
+        json!({"code": "TIMEOUT", "message": "timed out", "retry_after": 5})
+    );
+}
+
 /// A derived error whose details are of many types: strings, integers, a bool, a
 /// float, a list of strings, `Option`s of them, and a redacted field.
 #[derive(Debug, thiserror::Error, tool_error::ToolError)]
