@@ -249,6 +249,7 @@ const VARIANT_KEYS: &[&str] = &[
 const FIELD_KEYS: &[&str] = &[
     "skip",
     "rename",
+    "display",
     "retry_after",
     "suggestions",
     "next_calls",
@@ -259,8 +260,8 @@ const FIELD_KEYS: &[&str] = &[
 fn typed_value(key: &str, bytes: &mut Bytes<'_>) -> String {
     let pick = |bytes: &mut Bytes<'_>, items: &[&str]| (*bytes.pick(items)).to_owned();
     match key {
-        "legacy_jsonrpc" | "transparent" | "no_effect" | "skip" | "redact" | "retry_after"
-        | "suggestions" | "next_calls" | "details" => String::new(),
+        "legacy_jsonrpc" | "transparent" | "no_effect" | "skip" | "redact" | "display"
+        | "retry_after" | "suggestions" | "next_calls" | "details" => String::new(),
         "recoverable" => pick(bytes, &["", " = true", " = false"]),
         "kind" => format!(" = {}", pick(bytes, keys::KINDS)),
         "channel" => format!(" = {}", pick(bytes, keys::CHANNELS)),
@@ -937,6 +938,7 @@ fn valid_fields(bytes: &mut Bytes<'_>, allow_unit: bool) -> ValidFields {
             "plain",
             "redact",
             "rename",
+            "display",
             "retry_after",
             "suggestions",
             "next_calls",
@@ -947,20 +949,26 @@ fn valid_fields(bytes: &mut Bytes<'_>, allow_unit: bool) -> ValidFields {
         if used_roles.contains(&role) && role != "plain" && role != "skip" {
             role = "plain";
         }
-        // Beside a `details` field nothing may be redacted or renamed, and a tuple
-        // field is a detail only with a name.
-        if whole_details && (role == "redact" || role == "rename") {
+        // Beside a `details` field nothing may be redacted, renamed or shown by
+        // `Display`, and a tuple field is a detail only with a name.
+        let detail_keys = ["redact", "rename", "display"];
+        if whole_details && detail_keys.contains(&role) {
             role = "plain";
         }
-        if role == "details" && (used_roles.contains(&"redact") || used_roles.contains(&"rename")) {
+        if role == "details" && detail_keys.iter().any(|key| used_roles.contains(key)) {
             role = "plain";
         }
-        if !named && role == "redact" {
+        if !named && (role == "redact" || role == "display") {
             role = "rename";
         }
         used_roles.push(role);
         let (attributes, ty, can_interpolate) = match role {
             "redact" => ("#[tool_error(redact)]".to_owned(), "String", false),
+            "display" => (
+                "#[tool_error(display)]".to_owned(),
+                *bytes.pick(&["std::net::Ipv4Addr", "u16", "Option<std::net::IpAddr>"]),
+                false,
+            ),
             "rename" if !named || bytes.bool() => (
                 format!("#[tool_error(rename = \"renamed_{index}\")]"),
                 "u64",

@@ -133,6 +133,7 @@ pub(crate) static KEYS: &[Key] = &[
     SKIP,
     REDACT,
     RENAME,
+    DISPLAY,
     RETRY_AFTER,
     SUGGESTIONS,
     NEXT_CALLS,
@@ -413,6 +414,16 @@ pub(crate) const RENAME: Key = Key {
     takes: "a string",
     example: r#"rename = "requested_id""#,
     aliases: &[],
+};
+
+pub(crate) const DISPLAY: Key = Key {
+    name: "display",
+    home: Home::Field,
+    repeatable: false,
+    summary: "The field's detail is its `Display` text, for a type without `Serialize` (a status code, a URL, an address).",
+    takes: "flag",
+    example: "display",
+    aliases: &["to_string", "as_string"],
 };
 
 pub(crate) const RETRY_AFTER: Key = Key {

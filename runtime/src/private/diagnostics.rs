@@ -5,7 +5,7 @@
 
 use core::fmt;
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
 use crate::ToolError;
 use crate::catalog::{Catalog, StaticCatalog};
@@ -77,6 +77,63 @@ impl<'a, T: 'a> AnyOptionalDetail<'a, T> for DetailProbe<'a, Option<T>> {
         T: Detail,
     {
         self.0.as_ref().map(|value| value as &dyn Detail)
+    }
+}
+
+/// A field whose detail is its `Display` text (`#[tool_error(display)]`): anything
+/// `Display`. Its own trait so the error for a field that is not says what to
+/// write instead.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a `display` detail: it does not implement `Display`",
+    label = "not `Display`",
+    note = "remove `display` to serialise the field with serde, or implement `std::fmt::Display` for `{Self}`"
+)]
+pub trait DisplayDetail: fmt::Display {}
+
+impl<T: fmt::Display + ?Sized> DisplayDetail for T {}
+
+/// A `display` detail: the field's `Display` text, written as a JSON string under
+/// the limits like any other text; nothing for an `Option` field that is `None`.
+#[allow(missing_debug_implementations)] // a borrowed field, never shown
+pub struct Shown<'a>(Option<&'a dyn DisplayDetail>);
+
+impl Shown<'_> {
+    /// The detail value generated code hands over.
+    pub fn __value(&self) -> DetailValue<'_> {
+        self.0.is_some().then_some(self as &dyn Detail)
+    }
+}
+
+impl Serialize for Shown<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            Some(value) => serializer.collect_str(value),
+            None => serializer.serialize_none(),
+        }
+    }
+}
+
+/// A `display` detail field.
+pub fn shown(value: &dyn DisplayDetail) -> Shown<'_> {
+    Shown(Some(value))
+}
+
+/// An `Option` field of any `Display` type as a `display` detail, absent when
+/// `None`: a method, like [`AnyOptionalDetail`], so a type that is not `Display`
+/// is reported at the field.
+pub trait AnyOptionalShown<'a, T> {
+    /// The field's `Display` text, absent when `None`.
+    fn __optional_shown(self) -> Shown<'a>
+    where
+        T: DisplayDetail;
+}
+
+impl<'a, T: 'a> AnyOptionalShown<'a, T> for DetailProbe<'a, Option<T>> {
+    fn __optional_shown(self) -> Shown<'a>
+    where
+        T: DisplayDetail,
+    {
+        Shown(self.0.as_ref().map(|value| value as &dyn DisplayDetail))
     }
 }
 

@@ -18,6 +18,10 @@ pub use super::display_arg as __display;
 pub use super::AnyDetail as __AnyDetail;
 pub use super::AnyOptionalDetail as __AnyOptionalDetail;
 pub use super::DetailProbe as __DetailProbe;
+// A `display` detail field is handed over as `__shown(field).__value()`, an `Option`
+// one as `__DetailProbe(field).__optional_shown().__value()`.
+pub use super::AnyOptionalShown as __AnyOptionalShown;
+pub use super::shown as __shown;
 
 /// An entry with the parts most variants have, in one call (each call is a step
 /// for the compiler's constant evaluator, so one call with every common part

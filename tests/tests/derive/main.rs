@@ -2,6 +2,7 @@
 //! next calls. Run one part with `cargo test -p tool-error-tests --test derive
 //! next_calls`.
 
+mod display;
 mod docs_url;
 mod generated;
 mod next_calls;

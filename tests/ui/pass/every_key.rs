@@ -59,6 +59,8 @@ enum CheckoutError {
         token: String,
         #[tool_error(rename = "customer_id")]
         customer: u32,
+        #[tool_error(display)]
+        store: std::net::Ipv4Addr,
         #[tool_error(retry_after)]
         wait: Option<Duration>,
         #[tool_error(suggestions)]
@@ -83,6 +85,7 @@ pub(crate) fn run() {
         internal_id: 9,
         token: "secret".into(),
         customer: 5,
+        store: std::net::Ipv4Addr::LOCALHOST,
         wait: None,
         alternatives: vec!["Try cart c2".into()],
     };
@@ -102,6 +105,8 @@ pub(crate) fn run() {
         Some("https://docs.example.com/errors/CART_EMPTY")
     );
     assert_eq!(entry.next_calls()[0].tool(), "list_carts");
+    let value = Envelope::new(&error).to_value(&Native);
+    assert_eq!(value["details"]["store"], "127.0.0.1");
     let declined = CheckoutError::Declined {
         reasons: vec![],
         next: vec![Call::new("retry_payment").read_only()],

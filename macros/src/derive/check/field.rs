@@ -7,7 +7,9 @@ use syn::Member;
 
 use super::super::ast::{Field, Role, Variant};
 use super::super::ctxt::Ctxt;
-use super::super::keys::{DETAILS, NEXT_CALLS, REDACT, RENAME, RETRY_AFTER, SKIP, SUGGESTIONS};
+use super::super::keys::{
+    DETAILS, DISPLAY, NEXT_CALLS, REDACT, RENAME, RETRY_AFTER, SKIP, SUGGESTIONS,
+};
 
 /// Field keys that contradict each other or the field.
 pub(super) fn field_keys(cx: &Ctxt, variant: &Variant<'_>) {
@@ -57,7 +59,7 @@ pub(super) fn field_keys(cx: &Ctxt, variant: &Variant<'_>) {
             })
             .or(whole.then_some("beside"));
         if let Some(role) = special {
-            for key in [&REDACT, &RENAME] {
+            for key in [&REDACT, &RENAME, &DISPLAY] {
                 if let Some(span) = field.written.span_of(key) {
                     let key = key.name;
                     let what = match role {
@@ -77,15 +79,17 @@ pub(super) fn field_keys(cx: &Ctxt, variant: &Variant<'_>) {
                 }
             }
         }
-        if keys.redact.is_set()
-            && !keys.rename.is_set()
-            && matches!(field.member, Member::Unnamed(_))
-            && special.is_none()
-        {
-            cx.error_at(
-                keys.redact.span,
-                "a tuple field is a detail only with a name: add `rename = \"...\"` beside `redact`",
-            );
+        let unnamed = !keys.rename.is_set() && matches!(field.member, Member::Unnamed(_));
+        if unnamed && special.is_none() {
+            for key in [&REDACT, &DISPLAY] {
+                if let Some(span) = field.written.span_of(key) {
+                    let key = key.name;
+                    cx.error_at(
+                        span,
+                        format!("a tuple field is a detail only with a name: add `rename = \"...\"` beside `{key}`"),
+                    );
+                }
+            }
         }
     }
 }

@@ -150,9 +150,10 @@ impl<'a> Arm<'a> {
         let mut key = String::new();
         for field in &self.details {
             key.push_str(&format!(
-                "d{}{} ",
+                "d{}{}{} ",
                 index(field),
-                u8::from(field.is_option())
+                u8::from(field.is_option()),
+                u8::from(field.attrs.display.is_set())
             ));
         }
         for (field, slot) in &self.args {
@@ -205,12 +206,14 @@ impl<'a> Arm<'a> {
         // the template that formats it), not on the derive.
         let values = self.details.iter().map(|field| {
             let name = bind_at(field, field.ty.span());
-            // Through a method whose bound explains a field that is not `Serialize`;
-            // an `Option` field is absent when `None`.
-            if field.is_option() {
-                quote_spanned!(field.ty.span()=> __DetailProbe(#name).__optional_value())
-            } else {
-                quote_spanned!(field.ty.span()=> __DetailProbe(#name).__detail_value())
+            // Through a method whose bound explains a field that is not `Serialize`
+            // (or, for `display`, not `Display`); an `Option` field is absent when
+            // `None`.
+            match (field.attrs.display.is_set(), field.is_option()) {
+                (false, false) => quote_spanned!(field.ty.span()=> __DetailProbe(#name).__detail_value()),
+                (false, true) => quote_spanned!(field.ty.span()=> __DetailProbe(#name).__optional_value()),
+                (true, false) => quote_spanned!(field.ty.span()=> __shown(#name).__value()),
+                (true, true) => quote_spanned!(field.ty.span()=> __DetailProbe(#name).__optional_shown().__value()),
             }
         });
         let args = self.args.iter().map(|(field, slot)| {

@@ -242,6 +242,7 @@ const SHORT_NAMES: &[&str] = &[
     "__text",
     "__AnyDetail",
     "__AnyOptionalDetail",
+    "__AnyOptionalShown",
     "__DetailProbe",
     "__Transparent",
     "__category",
@@ -261,6 +262,7 @@ const SHORT_NAMES: &[&str] = &[
     "__retry_after",
     "__no_effect",
     "__secret",
+    "__shown",
     "__transparent",
 ];
 
