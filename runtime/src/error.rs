@@ -288,8 +288,8 @@ macro_rules! foreign_tool_error {
     )*};
 }
 
+// `std::io::Error` reads by its kind: `integrations/transport.rs`.
 foreign_tool_error!(
-    std::io::Error,
     serde_json::Error,
     core::fmt::Error,
     dyn StdError + 'static,

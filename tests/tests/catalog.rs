@@ -588,9 +588,11 @@ fn a_breaking_change_prints_the_report_then_a_diff_of_the_lock() {
 
 /// The codes tool-error sends itself, with the properties its documentation gives
 /// them (`args::ArgumentError`, `axum::Rejection`, `AnyError`).
-const BUILTIN: [(&str, &str, u16); 13] = [
+const BUILTIN: [(&str, &str, u16); 15] = [
     ("INVALID_ARGUMENTS", "VALIDATION", 400),
     ("INTERNAL_ERROR", "INTERNAL", 500),
+    ("CONNECTION_FAILED", "TRANSIENT", 502),
+    ("TIMED_OUT", "TRANSIENT", 504),
     ("ROUTE_NOT_FOUND", "NOT_FOUND", 404),
     ("METHOD_NOT_ALLOWED", "VALIDATION", 405),
     ("UNSUPPORTED_MEDIA_TYPE", "VALIDATION", 415),
@@ -660,7 +662,8 @@ fn the_references_and_the_lock_list_the_built_in_codes_in_their_own_section() {
     assert_eq!(codes, BUILTIN.map(|(code, _, _)| code));
     assert_eq!(listed[0]["type"], "ArgumentError");
     assert_eq!(listed[0]["jsonrpc"], -32602);
-    assert_eq!(listed[2]["type"], "Rejection");
+    assert_eq!(listed[2]["type"], "Failure");
+    assert_eq!(listed[4]["type"], "Rejection");
     assert!(
         listed
             .iter()

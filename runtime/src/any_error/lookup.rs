@@ -7,6 +7,7 @@ use std::error::Error as StdError;
 
 use crate::catalog::Finder;
 use crate::error::causes;
+use crate::integrations::transport;
 use crate::{Catalog, Options, ToolError};
 
 /// A finder the derive registers for each concrete type, so an `AnyError` finds a
@@ -104,7 +105,8 @@ pub(super) fn link<'a>(
 }
 
 /// The outermost error of `chain` that has a contract: a registered derived type,
-/// one of the runtime's own, or a type of a catalog in `options`.
+/// one of the runtime's own, or a type of a catalog in `options`; in a chain with
+/// none, the outermost failure read by its kind (a refused connection, a timeout).
 pub(super) fn locate(chain: &(dyn StdError + 'static), options: &Options) -> Option<Found> {
     let catalogs = options
         .catalogs()
@@ -118,6 +120,11 @@ pub(super) fn locate(chain: &(dyn StdError + 'static), options: &Options) -> Opt
         .chain(BUILT_IN)
         .copied()
         .collect();
+    first_found(chain, &finders).or_else(|| first_found(chain, transport::FINDERS))
+}
+
+/// The outermost error of `chain` one of `finders` recognises.
+fn first_found(chain: &(dyn StdError + 'static), finders: &[Finder]) -> Option<Found> {
     causes(chain).enumerate().find_map(|(depth, current)| {
         let find = *finders.iter().find(|find| find(current).is_some())?;
         Some(Found { depth, find })
@@ -125,24 +132,29 @@ pub(super) fn locate(chain: &(dyn StdError + 'static), options: &Options) -> Opt
 }
 
 /// Says once per process, when nothing could have found a coded error: the
-/// platform ran no registrations and no catalog is installed. Through `tracing`
-/// when it is on (every integration turns it on), else on standard error, since a
-/// server that renders every coded error as internal must hear of it somewhere.
+/// platform ran no registrations and no catalog is installed.
 pub(super) fn warn_if_blind(options: &Options) {
-    const WARNING: &str = "error types register themselves before main, but on this \
-        platform no registration ran, so an AnyError renders every error as \
-        INTERNAL_ERROR; install the crate catalog: \
-        Options::new().with_catalog(&ERROR_CODES).install()";
     static WARNED: std::sync::Once = std::sync::Once::new();
     if registrations_run() || !options.catalogs().is_empty() {
         return;
     }
     WARNED.call_once(|| {
-        #[cfg(feature = "tracing")]
-        ::tracing::warn!(target: "tool_error", "{WARNING}");
-        #[cfg(not(feature = "tracing"))]
-        eprintln!("tool_error: {WARNING}");
+        warn(
+            "error types register themselves before main, but on this platform no \
+             registration ran, so an AnyError renders every error as INTERNAL_ERROR; \
+             install the crate catalog: Options::new().with_catalog(&ERROR_CODES).install()",
+        );
     });
+}
+
+/// Warns the operator of a setup that makes coded errors render as internal ones:
+/// through `tracing` when it is on (every integration turns it on), else on
+/// standard error, since such a server must hear of it somewhere.
+pub(crate) fn warn(message: &str) {
+    #[cfg(feature = "tracing")]
+    ::tracing::warn!(target: "tool_error", "{message}");
+    #[cfg(not(feature = "tracing"))]
+    eprintln!("tool_error: {message}");
 }
 
 /// Registers a concrete derived type, so an `AnyError` finds it; the derive calls it.

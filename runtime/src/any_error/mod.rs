@@ -3,14 +3,17 @@
 mod lookup;
 
 use core::fmt;
+use core::ops::Deref;
 use std::backtrace::{Backtrace, BacktraceStatus};
 use std::error::Error as StdError;
 use std::sync::OnceLock;
 use std::time::Duration;
 
 use self::lookup::Found;
+pub(crate) use self::lookup::warn;
 pub use self::lookup::{Registration, registered_catalogs};
 use crate::error::forward_contract;
+use crate::integrations::reports;
 use crate::next_call::NextCallWriter;
 use crate::{Catalog, Channel, DetailWriter, Entry, Kind, Options, SuggestionWriter, ToolError};
 
@@ -64,16 +67,38 @@ use crate::{Catalog, Channel, DetailWriter, Entry, Kind, Options, SuggestionWrit
 /// error found without a contract logs one warning (target `tool_error`) naming
 /// the fix.
 ///
+/// # Error reports: anyhow and eyre
+///
+/// With the feature `anyhow` (or `eyre`), an `anyhow::Error` (an `eyre::Report`)
+/// is read through to the errors it holds, however it was made: `?`, `.into()`,
+/// `anyhow!(error)`, `bail!(error)`, `Error::new`, and context layers at any
+/// depth. Without the feature such a report hides the error it was made from, so
+/// a coded error inside it renders as `INTERNAL_ERROR`: the first report converted
+/// without it logs one warning naming the feature.
+///
+/// # Errors without a contract
+///
+/// A chain without a contract is classified by what failed, never by its text: an
+/// [`std::io::Error`] anywhere in it whose kind says a connection failed (refused,
+/// reset, aborted, not connected, host or network unreachable, broken pipe) renders
+/// as `CONNECTION_FAILED`, one that timed out as `TIMED_OUT`, both `Transient`
+/// with a fixed message (no address, host or path from the source); with the
+/// features `reqwest` and `tokio`, reqwest's timeouts and failed connections and
+/// `tokio::time::timeout`'s `Elapsed` too. Anything else, a missing file or a
+/// denied permission on the server's own disk included, is a masked
+/// `INTERNAL_ERROR`.
+///
 /// # The log keeps the whole chain
 ///
 /// Under a verbose policy (the log policy, by default) the debug chain and the
 /// log event's `exception.message` hold every layer, so `.context(...)` layers
 /// added above a coded error reach the log. A backtrace is captured when the
-/// `AnyError` is created, if `RUST_BACKTRACE` or `RUST_LIB_BACKTRACE` asks for one,
-/// and shown for internal errors; a derived error's own `Backtrace` field comes
-/// first. (`anyhow` keeps the backtrace it captured to itself on stable Rust, so an
-/// `anyhow` chain's trace starts where the `AnyError` was made: the `?` in the
-/// handler.)
+/// `AnyError` is created if `RUST_LIB_BACKTRACE=1`, and shown for internal errors;
+/// a derived error's own `Backtrace` field comes first. `RUST_BACKTRACE` alone,
+/// which many containers set to get panic traces, does not: a trace per masked
+/// error is mostly the async runtime's frames, and the cause chain already says
+/// what failed. (The backtrace an `anyhow` report captured stays with it, so the
+/// trace starts where the `AnyError` was made: the `?` in the handler.)
 ///
 /// `AnyError` deliberately does not implement `std::error::Error` (like
 /// `anyhow::Error`), which is what lets `From` accept every error type.
@@ -82,37 +107,85 @@ pub struct AnyError {
 }
 
 struct Inner {
-    error: Box<dyn StdError + Send + Sync + 'static>,
+    error: Box<dyn Held>,
     backtrace: Backtrace,
     /// Where the contract sits in the chain, looked up on first use (options are
     /// usually installed after the first errors are created, not before).
     found: OnceLock<Option<Found>>,
 }
 
-impl<E: Into<Box<dyn StdError + Send + Sync + 'static>>> From<E> for AnyError {
+/// What an `AnyError` holds: a boxed error, or an error report (anyhow's,
+/// eyre's) kept whole, since its conversion into a box would hide the error it
+/// was made from.
+pub(crate) trait Held: ToolError + Send + Sync {
+    /// The outermost error, where the cause chain starts.
+    fn outermost(&self) -> &(dyn StdError + 'static);
+    /// The error as a box.
+    fn into_boxed(self: Box<Self>) -> Box<dyn StdError + Send + Sync + 'static>;
+}
+
+impl<T> Held for T
+where
+    T: Deref<Target = dyn StdError + Send + Sync + 'static>
+        + Into<Box<dyn StdError + Send + Sync + 'static>>
+        + ToolError
+        + Send
+        + Sync,
+{
+    fn outermost(&self) -> &(dyn StdError + 'static) {
+        &**self
+    }
+
+    fn into_boxed(self: Box<Self>) -> Box<dyn StdError + Send + Sync + 'static> {
+        (*self).into()
+    }
+}
+
+impl<E: Into<Box<dyn StdError + Send + Sync + 'static>> + 'static> From<E> for AnyError {
     fn from(error: E) -> Self {
+        let mut slot = Some(error);
+        let error: Box<dyn Held> = match (reports::take(&mut slot), slot) {
+            (Some(report), _) => report,
+            (None, Some(error)) => Box::new(error.into()),
+            // `take` empties the slot only when it returns the report.
+            (None, None) => Box::new(Box::<dyn StdError + Send + Sync>::from("")),
+        };
         AnyError {
             inner: Box::new(Inner {
-                error: error.into(),
-                backtrace: Backtrace::capture(),
+                error,
+                backtrace: capture_backtrace(),
                 found: OnceLock::new(),
             }),
         }
     }
 }
 
+/// A backtrace when `RUST_LIB_BACKTRACE` asks for one (see [`AnyError`]).
+fn capture_backtrace() -> Backtrace {
+    static ENABLED: OnceLock<bool> = OnceLock::new();
+    let enabled = ENABLED
+        .get_or_init(|| std::env::var_os("RUST_LIB_BACKTRACE").is_some_and(|value| value != "0"));
+    if *enabled {
+        Backtrace::force_capture()
+    } else {
+        Backtrace::disabled()
+    }
+}
+
 impl AnyError {
     /// The error as it renders: the outermost error in the chain that has a
-    /// contract, else the error itself as a foreign (`Internal`) error.
+    /// contract, else what the chain's failure is classified as, else the error
+    /// itself as a foreign (`Internal`) error.
     pub fn tool_error(&self) -> &(dyn ToolError + 'static) {
         self.found()
             .and_then(|found| found.resolve(self.chain()))
-            .unwrap_or(&self.inner.error)
+            .unwrap_or(&*self.inner.error)
     }
 
-    /// The error this wraps.
+    /// The error this wraps, boxed (an `anyhow` or `eyre` report as its own
+    /// conversion into a box makes it).
     pub fn into_inner(self) -> Box<dyn StdError + Send + Sync + 'static> {
-        self.inner.error
+        self.inner.error.into_boxed()
     }
 
     /// The found error as a `T`, when the contract found is one: how the
@@ -124,7 +197,7 @@ impl AnyError {
     }
 
     fn chain(&self) -> &(dyn StdError + 'static) {
-        &*self.inner.error
+        self.inner.error.outermost()
     }
 
     fn found(&self) -> Option<Found> {

@@ -8,6 +8,7 @@ use crate::args::ArgumentError;
 use crate::error::FOREIGN_CATALOG;
 use crate::integrations::axum_catalog::REJECTION_CATALOG;
 use crate::integrations::protocol::CATALOG as PROTOCOL_CATALOG;
+use crate::integrations::transport::CATALOG as TRANSPORT_CATALOG;
 
 /// A catalog of built-in codes and what in tool-error sends them.
 #[derive(Clone, Copy, Debug)]
@@ -16,11 +17,13 @@ pub(crate) struct Builtin {
     pub(crate) sent_by: &'static str,
 }
 
-/// Every catalog of built-in codes, in the order the references list them. New
-/// built-in codes are one more `Builtin { catalog, sent_by }` here: a catalog
-/// compiled whatever the enabled features (so that locks do not change with them)
-/// and the words for what sends its codes. Codes reached through `transparent` are
-/// listed once, with the first entry here that reaches them.
+/// Every catalog of built-in codes the enabled features can send, in the order the
+/// references list them: a stdio MCP server's lock and reference do not list the
+/// codes only the axum integration sends. New built-in codes are one more
+/// `Builtin { catalog, sent_by }` here, under the features that send them: a
+/// catalog compiled whatever the features (so the uniqueness check below covers
+/// every one) and the words for what sends its codes. Codes reached through
+/// `transparent` are listed once, with the first entry here that reaches them.
 pub(crate) static BUILTIN: &[Builtin] = &[
     Builtin {
         catalog: <ArgumentError as StaticCatalog>::CATALOG,
@@ -34,11 +37,20 @@ pub(crate) static BUILTIN: &[Builtin] = &[
                   errors), and an `AnyError` whose cause chain holds no error with one",
     },
     Builtin {
+        catalog: &TRANSPORT_CATALOG,
+        sent_by: "an error without a contract whose cause chain holds an I/O error of a \
+                  connection that failed (refused, reset, aborted, unreachable, broken \
+                  pipe) or timed out; with the `reqwest` and `tokio` features, \
+                  reqwest's and `tokio::time::timeout`'s timeouts too",
+    },
+    #[cfg(feature = "axum")]
+    Builtin {
         catalog: &REJECTION_CATALOG,
         sent_by: "the axum integration: its `not_found` and `method_not_allowed` \
                   fallbacks (`ROUTE_NOT_FOUND`, `METHOD_NOT_ALLOWED`) and its `Json` \
                   extractor (the body codes)",
     },
+    #[cfg(any(feature = "rmcp", feature = "jsonrpsee"))]
     Builtin {
         catalog: &PROTOCOL_CATALOG,
         sent_by: "a JSON-RPC error rmcp or jsonrpsee built, passed up through an \
@@ -47,16 +59,14 @@ pub(crate) static BUILTIN: &[Builtin] = &[
     },
 ];
 
-/// The built-in catalogs, for the compile-time check below.
-const BUILTIN_CATALOGS: [&Catalog; BUILTIN.len()] = {
-    let mut catalogs: [&Catalog; BUILTIN.len()] = [&FOREIGN_CATALOG; BUILTIN.len()];
-    let mut i = 0;
-    while i < BUILTIN.len() {
-        catalogs[i] = BUILTIN[i].catalog;
-        i += 1;
-    }
-    catalogs
-};
+/// Every built-in catalog, whatever the features, for the compile-time check below.
+const BUILTIN_CATALOGS: [&Catalog; 5] = [
+    <ArgumentError as StaticCatalog>::CATALOG,
+    &FOREIGN_CATALOG,
+    &TRANSPORT_CATALOG,
+    &REJECTION_CATALOG,
+    &PROTOCOL_CATALOG,
+];
 
 // Two built-in entries with one code would be two contracts under one name: the
 // build fails naming both, as `crate_catalog!` does for a crate's types.
@@ -140,28 +150,36 @@ pub(crate) fn builtin_entries() -> impl Iterator<Item = BuiltinEntry> {
 mod tests {
     use super::*;
 
-    // Also run by CI without the `axum` feature: the list does not depend on it.
+    // Also run by CI without any integration's feature: the list follows them.
     #[test]
-    fn every_built_in_code_is_listed_once_with_its_sender() {
+    fn every_built_in_code_the_features_send_is_listed_once_with_its_sender() {
         let codes: Vec<&str> = builtin_entries().map(|builtin| builtin.code()).collect();
-        assert_eq!(
-            codes,
-            [
-                "INVALID_ARGUMENTS",
-                "INTERNAL_ERROR",
+        let mut expected = vec![
+            "INVALID_ARGUMENTS",
+            "INTERNAL_ERROR",
+            "CONNECTION_FAILED",
+            "TIMED_OUT",
+        ];
+        if cfg!(feature = "axum") {
+            expected.extend([
                 "ROUTE_NOT_FOUND",
                 "METHOD_NOT_ALLOWED",
                 "UNSUPPORTED_MEDIA_TYPE",
                 "BODY_TOO_LARGE",
                 "BODY_UNREADABLE",
+            ]);
+        }
+        if cfg!(any(feature = "rmcp", feature = "jsonrpsee")) {
+            expected.extend([
                 "PARSE_ERROR",
                 "INVALID_REQUEST",
                 "METHOD_NOT_FOUND",
                 "INVALID_PARAMS",
                 "RESOURCE_NOT_FOUND",
                 "PROTOCOL_ERROR",
-            ]
-        );
+            ]);
+        }
+        assert_eq!(codes, expected);
         // Reached again through `Rejection`'s transparent variants, the codes keep the
         // sender of their own catalog.
         let invalid = builtin_entries()

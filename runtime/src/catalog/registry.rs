@@ -174,12 +174,15 @@ impl CrateCatalog {
         types
     }
 
-    /// Every code tool-error sends itself, whatever the listed types: argument
-    /// errors (`INVALID_ARGUMENTS`), errors without a contract (`INTERNAL_ERROR`) and
-    /// the axum integration's refusals (`ROUTE_NOT_FOUND`, `METHOD_NOT_ALLOWED`,
-    /// `UNSUPPORTED_MEDIA_TYPE`, `BODY_TOO_LARGE`, `BODY_UNREADABLE`), each once,
-    /// with what sends it. The list is the same for every crate catalog and every
-    /// set of enabled features, so that the lock does not change with them.
+    /// Every code tool-error sends itself, whatever the listed types, under the
+    /// features it is built with: argument errors (`INVALID_ARGUMENTS`), errors
+    /// without a contract (`INTERNAL_ERROR`, and `CONNECTION_FAILED` and `TIMED_OUT`
+    /// for failures read by their kind), with `axum` the integration's refusals
+    /// (`ROUTE_NOT_FOUND`, `METHOD_NOT_ALLOWED`, `UNSUPPORTED_MEDIA_TYPE`,
+    /// `BODY_TOO_LARGE`, `BODY_UNREADABLE`), and with `rmcp` or `jsonrpsee` the
+    /// JSON-RPC errors passed through; each once, with what sends it. So a stdio MCP
+    /// server's lock and reference list no HTTP codes, and turning on a feature adds
+    /// the codes it can send (a change the lock records, never a breaking one).
     ///
     /// A listed type may declare one of these codes too (its own
     /// `INVALID_ARGUMENTS` variant, say). Then the server sends both contracts under

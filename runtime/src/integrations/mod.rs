@@ -31,12 +31,14 @@ pub mod jsonrpsee;
 #[cfg(feature = "metrics")]
 pub mod metrics;
 pub(crate) mod protocol;
+pub(crate) mod reports;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
 #[cfg(feature = "schemars")]
 mod schemars;
 #[cfg(feature = "tracing")]
 pub mod tracing;
+pub(crate) mod transport;
 #[cfg(feature = "utoipa")]
 pub mod utoipa;
 #[cfg(feature = "validator")]

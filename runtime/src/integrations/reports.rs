@@ -1,0 +1,106 @@
+//! Error reports (`anyhow::Error`, `eyre::Report`) held by an
+//! [`AnyError`](crate::AnyError) as they are: a report's own conversion into a
+//! `Box<dyn Error>` boxes a wrapper of its own, whose downcast and `source()` both
+//! skip the error the report was made from, so a coded error inside would be lost.
+
+use std::sync::Once;
+
+use crate::any_error::Held;
+
+/// The report in `slot`, taken out of it, when it is one an enabled feature reads;
+/// otherwise `None`, with the slot untouched (and one warning per process when it
+/// is a report whose feature is off).
+#[cfg_attr(
+    not(any(feature = "anyhow", feature = "eyre")),
+    allow(unused_variables)
+)]
+pub(crate) fn take<E: 'static>(slot: &mut Option<E>) -> Option<Box<dyn Held>> {
+    #[cfg(feature = "anyhow")]
+    if let Some(report) = take_as::<anyhow::Error>(slot) {
+        return Some(Box::new(report));
+    }
+    #[cfg(feature = "eyre")]
+    if let Some(report) = take_as::<eyre::Report>(slot) {
+        return Some(Box::new(report));
+    }
+    warn_unread::<E>();
+    None
+}
+
+/// The value in `slot` as a `T`, when it is one.
+#[cfg(any(feature = "anyhow", feature = "eyre"))]
+fn take_as<T: 'static>(slot: &mut dyn core::any::Any) -> Option<T> {
+    slot.downcast_mut::<Option<T>>()?.take()
+}
+
+/// Says once per process that a report was converted whose feature is off, so a
+/// coded error inside it renders as `INTERNAL_ERROR`.
+fn warn_unread<E>() {
+    static WARNED: Once = Once::new();
+    let Some(feature) = unread_feature::<E>() else {
+        return;
+    };
+    WARNED.call_once(|| {
+        crate::any_error::warn(&format!(
+            "an {} was converted into an AnyError without tool-error's `{feature}` feature, \
+             so the coded errors it holds render as INTERNAL_ERROR; turn it on: \
+             tool-error = {{ features = [\"{feature}\"] }}",
+            core::any::type_name::<E>()
+        ));
+    });
+}
+
+/// The feature that would read `E`, when `E` is a report and that feature is off.
+/// Recognised by the type's name, the one thing known of it without the crate that
+/// defines it.
+fn unread_feature<E>() -> Option<&'static str> {
+    match core::any::type_name::<E>() {
+        "anyhow::Error" if cfg!(not(feature = "anyhow")) => Some("anyhow"),
+        "eyre::Report" if cfg!(not(feature = "eyre")) => Some("eyre"),
+        _ => None,
+    }
+}
+
+/// A report outside a contract: `Internal`, like any foreign error, its message
+/// masked unless verbose, its cause the outermost error's.
+#[cfg(any(feature = "anyhow", feature = "eyre"))]
+macro_rules! report_tool_error {
+    ($ty:ty) => {
+        impl crate::ToolError for $ty {
+            fn code(&self) -> &'static str {
+                crate::error::FOREIGN_CODE
+            }
+            fn kind(&self) -> crate::Kind {
+                crate::Kind::Internal
+            }
+            fn catalog(&self) -> Option<&'static crate::Catalog> {
+                Some(&crate::error::FOREIGN_CATALOG)
+            }
+            fn entry(&self) -> Option<&'static crate::Entry> {
+                crate::error::FOREIGN_CATALOG.entries.first()
+            }
+            fn source_error(&self) -> Option<&(dyn std::error::Error + 'static)> {
+                (**self).source()
+            }
+        }
+    };
+}
+
+#[cfg(feature = "anyhow")]
+report_tool_error!(anyhow::Error);
+#[cfg(feature = "eyre")]
+report_tool_error!(eyre::Report);
+
+#[cfg(test)]
+mod tests {
+    use super::unread_feature;
+
+    #[test]
+    fn a_report_whose_feature_is_off_is_named_with_the_feature() {
+        let anyhow = cfg!(not(feature = "anyhow")).then_some("anyhow");
+        assert_eq!(unread_feature::<anyhow::Error>(), anyhow);
+        let eyre = cfg!(not(feature = "eyre")).then_some("eyre");
+        assert_eq!(unread_feature::<eyre::Report>(), eyre);
+        assert_eq!(unread_feature::<std::io::Error>(), None);
+    }
+}
