@@ -13,8 +13,8 @@ use crate::{ClientContext, Context, CrateCatalog, Envelope, Native, Policy, Prof
 /// A profile with its type erased, so options can hold any of them. Every
 /// integration renders through it once per output its framework needs.
 trait TextProfile: Send + Sync {
-    /// The text and, when `with_value`, the same envelope as a `Value` parsed from
-    /// that text, at the same reduction.
+    /// The text and, when `with_value`, the same envelope as a `Value` the text
+    /// is written from, at the same reduction.
     fn render_with_value(
         &self,
         envelope: &Envelope<'_>,

@@ -93,11 +93,11 @@ impl<'a> Envelope<'a> {
         self.render_with(profile, out, false);
     }
 
-    /// Renders through `profile` into a `serde_json::Value`: the compact JSON text
-    /// parsed back, so the value holds exactly what the text says; see
+    /// Renders through `profile` into a `serde_json::Value`, cut down like the text
+    /// (its compact JSON is what the size limit measures); see
     /// [`render_into`](Self::render_into) for what is guaranteed.
     pub fn to_value<P: Profile + ?Sized>(&self, profile: &P) -> serde_json::Value {
-        self.render_parsed(profile).1
+        self.render_value(profile).1
     }
 
     /// Rendered as raw JSON, for a framework object that embeds it as it is (a
@@ -116,7 +116,7 @@ impl<'a> Envelope<'a> {
         }
     }
 
-    /// The compact JSON text and, when `with_value`, the same text parsed into a
+    /// The compact JSON text and, when `with_value`, the same JSON as a
     /// `serde_json::Value` (what an MCP tool result carries as text content and as
     /// `structuredContent`), with the guarantees of [`render_into`](Self::render_into).
     pub(crate) fn render_with_value<P: Profile + ?Sized>(
@@ -125,7 +125,7 @@ impl<'a> Envelope<'a> {
         with_value: bool,
     ) -> (String, Option<serde_json::Value>) {
         if with_value {
-            let (text, value) = self.render_parsed(profile);
+            let (text, value) = self.render_value(profile);
             return (text, Some(value));
         }
         let mut text = Vec::with_capacity(TEXT_ROOM);
@@ -133,21 +133,15 @@ impl<'a> Envelope<'a> {
         (bytes_to_string(text), None)
     }
 
-    /// The compact JSON text and the same text parsed back: both from one rendering,
-    /// so they agree, cuts and reductions included, and the error's own code runs
-    /// once per attempt.
-    fn render_parsed<P: Profile + ?Sized>(&self, profile: &P) -> (String, serde_json::Value) {
+    /// The envelope serialised once into a `serde_json::Value`, and the compact
+    /// JSON text written from that value: the two agree, cuts and reductions
+    /// included, and the error's own code runs once per attempt. The text's keys are
+    /// in the value's order: the envelope's with serde_json's `preserve_order`,
+    /// sorted without it.
+    fn render_value<P: Profile + ?Sized>(&self, profile: &P) -> (String, serde_json::Value) {
         let rendered = self.reduce(profile, |wire| {
-            let mut text = Vec::with_capacity(TEXT_ROOM);
-            serde_json::to_writer(&mut text, wire).ok()?;
-            // serde_json writes UTF-8, checked once here rather than string by
-            // string while parsing.
-            let text = String::from_utf8(text).ok()?;
-            // The depth ceiling keeps a built-in profile's output within what
-            // serde_json reads back; a text that does not read back (a custom
-            // profile nesting deeper) is a failed attempt, like one that fails to
-            // serialise.
-            let value = serde_json::from_str(&text).ok()?;
+            let value = serde_json::to_value(wire).ok()?;
+            let text = serde_json::to_string(&value).ok()?;
             let len = text.len();
             Some(((text, value), len))
         });

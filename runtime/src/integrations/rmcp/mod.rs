@@ -33,14 +33,16 @@
 //! ["server", "macros"] }` plus a transport (`transport-io` for stdio). The README's
 //! rmcp section is a whole server with these lines.
 //!
-//! `structuredContent` is a `serde_json::Value`, whose object keys serde_json sorts
-//! unless its `preserve_order` feature is on somewhere in the build: then they keep
-//! the envelope's order (`code`, `kind`, `message` first), which is what a model
-//! reading it through a client that hands it `structuredContent` (pydantic-ai)
-//! reads first. tool-error does not turn the feature on for you, since it changes
-//! every `serde_json` map of the program; add `serde_json = { version = "1",
-//! features = ["preserve_order"] }` to the server's dependencies. The text content
-//! keeps the envelope's order either way.
+//! An error result's text content and its `structuredContent` are written from one
+//! `serde_json::Value`, so they always agree. serde_json sorts an object's keys
+//! unless its `preserve_order` feature is on somewhere in the build: then both keep
+//! the envelope's order (`code`, `kind`, `message` first), otherwise both are in
+//! alphabetical order (`code`, `details`, `kind`, ...). A model reads either. The
+//! feature is not turned on for you, since it changes every `serde_json` map of the
+//! program (the key order of your tools' own JSON results included); add
+//! `serde_json = { version = "1", features = ["preserve_order"] }` only if you want
+//! it. A tool that declares an `outputSchema` gets no `structuredContent` by
+//! default, and its text is written straight from the envelope, in its order.
 //!
 //! ```
 //! use rmcp::handler::server::router::tool::ToolRouter;
@@ -71,6 +73,12 @@
 //! #[tool_handler(router = tool_error::rmcp::Router::new(&self.tool_router))]
 //! impl ServerHandler for Server {}
 //! ```
+//!
+//! A server that keeps no `tool_router` field hands over the router its
+//! `#[tool_router]` function builds: `Router::new(&Self::tool_router())`, which
+//! builds it for every call, as rmcp's own `#[tool_handler]` then does. Install the
+//! [`Options`](crate::Options) once at startup, before serving:
+//! `Options::new().install()`, with whatever settings differ from the defaults.
 //!
 //! Errors converted outside a router call (a handler called directly, a server
 //! without the line above) still convert, with the installed options and no tool
