@@ -7,6 +7,7 @@ mod jsonrpsee;
 mod otel;
 mod rmcp;
 mod schemars;
+mod trace_context;
 mod tracing;
 mod utoipa;
 mod validation;

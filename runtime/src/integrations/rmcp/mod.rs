@@ -190,6 +190,8 @@ mod router;
 mod scope;
 mod served;
 mod timing;
+#[cfg(feature = "opentelemetry")]
+mod trace_context;
 
 #[cfg(feature = "jsonschema")]
 pub use check::check_next_calls;

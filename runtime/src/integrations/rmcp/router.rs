@@ -105,7 +105,13 @@ impl<'r, S: MaybeSend + 'static> Router<'r, S> {
             &name,
             &context.request_context.id,
             protocol_version.as_ref(),
+            context
+                .request_context
+                .extensions
+                .get::<http::request::Parts>(),
         );
+        #[cfg(feature = "opentelemetry")]
+        super::trace_context::adopt(&span, &context.request_context.meta.0.0);
         let timing = Timing::start(tool.map(|tool| &tool.name), protocol_version.as_ref());
         let scope = Scope::new(
             options,
@@ -203,12 +209,15 @@ pub fn scope<F: Future, T: Into<Cow<'static, str>>>(
 }
 
 /// The span of one `tools/call`, after OpenTelemetry's conventions for MCP servers:
-/// named `tools/call {tool}`, kind server, with the method, the tool and the
-/// request id; the outcome's fields are filled in when the call ends.
+/// named `tools/call {tool}`, kind server, with the method, the tool, the request
+/// id and the transport (HTTP when rmcp's streamable HTTP server put the request's
+/// parts in the call's extensions, else stdio); the outcome's fields are filled in
+/// when the call ends.
 fn call_span(
     tool: &str,
     request_id: &NumberOrString,
     protocol_version: Option<&ProtocolVersion>,
+    http: Option<&http::request::Parts>,
 ) -> tracing::Span {
     let span = tracing::info_span!(
         target: "tool_error",
@@ -216,6 +225,7 @@ fn call_span(
         otel.name = format_args!("tools/call {tool}").to_string(),
         otel.kind = "server",
         otel.status_code = Empty,
+        otel.status_description = Empty,
         mcp.method.name = "tools/call",
         gen_ai.operation.name = "execute_tool",
         gen_ai.tool.name = tool,
@@ -226,9 +236,29 @@ fn call_span(
         tool_error.kind = Empty,
         tool_error.recoverable = Empty,
         mcp.protocol.version = Empty,
+        mcp.session.id = Empty,
+        network.transport = "pipe",
+        network.protocol.name = Empty,
+        network.protocol.version = Empty,
     );
     if let Some(version) = protocol_version {
         span.record("mcp.protocol.version", version.as_str());
+    }
+    if let Some(parts) = http {
+        let (transport, version) = match parts.version {
+            http::Version::HTTP_09 => ("tcp", "0.9"),
+            http::Version::HTTP_10 => ("tcp", "1.0"),
+            http::Version::HTTP_2 => ("tcp", "2"),
+            http::Version::HTTP_3 => ("quic", "3"),
+            _ => ("tcp", "1.1"),
+        };
+        span.record("network.transport", transport);
+        span.record("network.protocol.name", "http");
+        span.record("network.protocol.version", version);
+        let session = parts.headers.get("mcp-session-id");
+        if let Some(session) = session.and_then(|value| value.to_str().ok()) {
+            span.record("mcp.session.id", session);
+        }
     }
     span
 }
@@ -249,6 +279,7 @@ fn record_outcome(
         Err(error) => {
             let code = error.code.0.to_string();
             span.record("rpc.response.status_code", code.as_str());
+            span.record("otel.status_description", &*error.message);
             code
         }
     };
