@@ -169,10 +169,36 @@
 //! | `otel.kind` | `server` |
 //! | `mcp.method.name`, `gen_ai.operation.name` | `tools/call`, `execute_tool` |
 //! | `gen_ai.tool.name`, `jsonrpc.request.id` | the tool and the request id |
+//! | `mcp.protocol.version` | the protocol version of the call, when rmcp knows it |
+//! | `network.transport` | `pipe` (stdio), or over rmcp's streamable HTTP server `tcp` (`quic` for HTTP/3) |
+//! | `network.protocol.name`, `network.protocol.version` | over HTTP: `http` and its version (`1.1`, `2`) |
+//! | `mcp.session.id` | over HTTP, when the client sends an `Mcp-Session-Id` |
 //! | `error.type` | when the call fails: `tool_error` for an error result, the JSON-RPC code for a protocol error |
-//! | `rpc.response.status_code` | the JSON-RPC code of a protocol error |
+//! | `rpc.response.status_code`, `otel.status_description` | the JSON-RPC code and message of a protocol error |
 //! | `otel.status_code` | `error` whenever `error.type` is set |
 //! | `tool_error.code`, `tool_error.kind`, `tool_error.recoverable` | the contract of the error the call was answered with |
+//!
+//! ## The caller's trace
+//!
+//! With the feature `opentelemetry` (built on opentelemetry 0.33 and
+//! tracing-opentelemetry 0.34: use those versions), a call whose `params._meta`
+//! carries a W3C `traceparent` (and `tracestate`), as SEP-414 has clients write
+//! them, runs in the caller's trace: the context read from `_meta` with the
+//! globally installed propagator is the parent of the call's span, and the span
+//! that would otherwise have been its parent (rmcp's span of the connection, or an
+//! HTTP request's) is a link. So the agent's step and the tool it called are one
+//! trace in the collector. A call without `_meta`, with a malformed `traceparent`,
+//! or in a server that installs no propagator keeps the parent it always had.
+//! Baggage is read into the parent context and never copied into attributes. What
+//! it takes is the propagator that reads `traceparent` and `tracestate`, and a
+//! `tracing-opentelemetry` layer exporting the spans (the README's rmcp section
+//! shows the whole setup):
+//!
+//! ```
+//! use opentelemetry_sdk::propagation::TraceContextPropagator;
+//!
+//! opentelemetry::global::set_text_map_propagator(TraceContextPropagator::new());
+//! ```
 //!
 //! Only the call's own span is marked; rmcp's span for the connection is not.
 //! Errors converted inside the call also emit their log event (see
