@@ -247,7 +247,9 @@ impl Violation {
         &self.field
     }
 
-    /// What was expected (`a string`, `one of: low, high`, `a value`).
+    /// What was expected (`a string`, `one of: low, high`, `a value`). A list of
+    /// choices or accepted fields names the first 20 and counts the rest
+    /// (`one of: a, b, ..., and 5 more`).
     pub fn expected(&self) -> &str {
         &self.expected
     }

@@ -206,10 +206,7 @@ impl de::Error for Failure {
         Failure::new(
             ViolationKind::WrongLength,
             words::expected_type(expected),
-            match len {
-                1 => "1 item".to_owned(),
-                n => format!("{n} items"),
-            },
+            words::counted(len, "item"),
         )
     }
 
