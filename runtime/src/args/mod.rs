@@ -347,9 +347,13 @@ impl ArgumentError {
     /// Each violation's `expected` in the words of `schema`, the input's JSON
     /// Schema (a tool's `inputSchema`, as schemars writes it): what the schema says
     /// of the field at the violation's path, its type, allowed values, bounds,
-    /// format and a short description, instead of what deserialising alone knows.
+    /// format and description, instead of what deserialising alone knows.
     /// A missing `priority` then says `an integer from 1 to 5` rather than
     /// `a value`.
+    ///
+    /// The field's description follows in parentheses when it says more than the
+    /// rules' words: its first paragraph on one line, cut after a word to 120
+    /// characters (`…` included) when longer.
     ///
     /// The words state every rule of the schema that `InputSchema` checks (a
     /// `format` only when the validator knows it: `email`, `uuid`, `date-time`...),

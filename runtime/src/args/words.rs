@@ -171,12 +171,40 @@ pub(crate) fn echo(text: &str) -> String {
     format!("{kept}{ellipsis}")
 }
 
+/// What ends a text that was cut.
+const ELLIPSIS: &str = "…";
+
 /// The first [`MAX_ECHO_CHARS`] characters of `text`, and `…` if there were more.
 fn cut(text: &str) -> (&str, &'static str) {
     match text.char_indices().nth(MAX_ECHO_CHARS) {
-        Some((end, _)) => (&text[..end], "…"),
+        Some((end, _)) => (&text[..end], ELLIPSIS),
         None => (text, ""),
     }
+}
+
+/// Prose in at most `max_chars` characters: whole when it fits, else cut after its
+/// last word that fits, with `…` (mid-word only when that word starts in the first
+/// half, so a cut never leaves a stub).
+pub(super) fn abridged(mut text: String, max_chars: usize) -> String {
+    if text.chars().nth(max_chars).is_none() {
+        return text;
+    }
+    // Room for the ellipsis, a character of its own.
+    let room = text
+        .char_indices()
+        .nth(max_chars.saturating_sub(1))
+        .map_or(text.len(), |(at, _)| at);
+    let end = match text[room..].starts_with(' ') {
+        true => room,
+        false => text[..room]
+            .rfind(' ')
+            .filter(|&space| space >= room / 2)
+            .unwrap_or(room),
+    };
+    text.truncate(end);
+    text.truncate(text.trim_end_matches([' ', ',', ';', ':']).len());
+    text.push_str(ELLIPSIS);
+    text
 }
 
 /// How many names or values a list says; the rest are counted.
@@ -268,6 +296,23 @@ mod tests {
         assert!(said.ends_with(", v20, and 5 more"), "{said}");
         assert_eq!(one_of(&names[..20]).matches(", ").count(), 19);
         assert_eq!(one_of::<&str>(&[]), "nothing");
+    }
+
+    #[test]
+    fn prose_is_cut_after_a_word() {
+        let fits = "a".repeat(10);
+        assert_eq!(abridged(fits.clone(), 10), fits);
+        assert_eq!(abridged("one two three".to_owned(), 10), "one two…");
+        // The word ends where the room does; a comma before the cut goes.
+        assert_eq!(abridged("one two three".to_owned(), 8), "one two…");
+        assert_eq!(abridged("one two, three".to_owned(), 9), "one two…");
+        assert_eq!(abridged("x".repeat(30), 10), format!("{}…", "x".repeat(9)));
+        // A long word late in the text is cut, not dropped with everything after the space.
+        assert_eq!(
+            abridged(format!("a {}", "y".repeat(30)), 10),
+            format!("a {}…", "y".repeat(7))
+        );
+        assert_eq!(abridged("é".repeat(30), 10).chars().count(), 10);
     }
 
     #[test]
