@@ -83,6 +83,8 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 #[cfg(feature = "jsonschema")]
+pub(crate) use self::check::refusals;
+#[cfg(feature = "jsonschema")]
 #[cfg_attr(docsrs, doc(cfg(feature = "jsonschema")))]
 pub use self::check::{InputSchema, InvalidSchema};
 use crate::{Catalog, DetailWriter, Entry, Kind, StaticCatalog, ToolError};

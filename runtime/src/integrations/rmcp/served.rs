@@ -109,25 +109,16 @@ impl KeptTool {
     /// violation but a missing argument the caller supplies itself.
     #[cfg(feature = "jsonschema")]
     fn refusal(&self, call: &NextCall<'_>) -> Option<String> {
-        use crate::args::ViolationKind;
-
-        let checker = self.checker()?;
         let arguments = call.arguments_value().unwrap_or_default();
-        let error = checker.check(&arguments).err()?;
         let supplied: Vec<&str> = call.caller_supplied_names().collect();
-        let refused: Vec<String> = error
-            .violations()
-            .iter()
-            .filter(|violation| {
-                !(violation.kind() == ViolationKind::Missing
-                    && supplied.contains(&violation.field()))
-            })
+        let error = self.checker()?.check_call(&arguments, &supplied).err()?;
+        let refused: Vec<String> = (error.violations().iter())
             .map(|violation| match violation.expected() {
                 "" => violation.to_string(),
                 expected => format!("{violation} (expected {expected})"),
             })
             .collect();
-        (!refused.is_empty()).then(|| refused.join("; "))
+        Some(refused.join("; "))
     }
 }
 
