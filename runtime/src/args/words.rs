@@ -307,7 +307,7 @@ mod tests {
         assert_eq!(abridged("one two three".to_owned(), 8), "one two…");
         assert_eq!(abridged("one two, three".to_owned(), 9), "one two…");
         assert_eq!(abridged("x".repeat(30), 10), format!("{}…", "x".repeat(9)));
-        // A long word late in the text is cut, not dropped with everything after the space.
+        // Back to the space would leave a stub: the long word is cut instead.
         assert_eq!(
             abridged(format!("a {}", "y".repeat(30)), 10),
             format!("a {}…", "y".repeat(7))
