@@ -2,6 +2,7 @@
 //! suggests it.
 
 use core::{fmt, ptr};
+
 use serde_json::{Map, Value};
 
 use super::{ArgumentValue, CallSpec};
