@@ -7,7 +7,6 @@ use serde::{Deserialize, Serialize};
 use tool_error::{Catalog, Channel, CrateCatalog, Entry, Kind};
 
 use crate::FORMAT;
-use crate::report::{Change, Report, compare};
 
 /// The contents of a lock file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -92,7 +91,7 @@ impl Lock {
 
     /// Both sections as one map: on the wire, codes have one namespace. [`Lock::of`]
     /// never puts a code in both; in an edited file, `codes` wins.
-    fn all_codes(&self) -> BTreeMap<&String, &LockedCode> {
+    pub(crate) fn all_codes(&self) -> BTreeMap<&String, &LockedCode> {
         self.builtin.iter().chain(&self.codes).collect()
     }
 
@@ -106,38 +105,6 @@ impl Lock {
     /// Parses a lock file.
     pub(crate) fn from_text(text: &str) -> Result<Lock, serde_json::Error> {
         serde_json::from_str(text)
-    }
-
-    /// What changed from `self` (the committed lock) to `current`.
-    pub(crate) fn diff(&self, current: &Lock) -> Report {
-        let (committed, current) = (self.all_codes(), current.all_codes());
-        let mut report = Report::default();
-        for (code, old) in &committed {
-            let Some(new) = current.get(code) else {
-                let renamed_to = current
-                    .iter()
-                    .find(|(other, candidate)| {
-                        !committed.contains_key(*other)
-                            && candidate.type_name == old.type_name
-                            && candidate.variant == old.variant
-                    })
-                    .map(|(other, _)| (*other).clone());
-                report.breaking.push(Change::Removed {
-                    code: (*code).clone(),
-                    renamed_to,
-                });
-                continue;
-            };
-            compare(code, old, new, &mut report);
-        }
-        for code in current.keys() {
-            if !committed.contains_key(code) {
-                report.compatible.push(Change::Added {
-                    code: (*code).clone(),
-                });
-            }
-        }
-        report
     }
 }
 

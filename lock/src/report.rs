@@ -2,9 +2,44 @@
 
 use core::fmt;
 
-use super::file::LockedCode;
+use super::file::{Lock, LockedCode};
 
-pub(super) fn compare(code: &str, old: &LockedCode, new: &LockedCode, report: &mut Report) {
+impl Lock {
+    /// What changed from `self` (the committed lock) to `current`.
+    pub(crate) fn diff(&self, current: &Lock) -> Report {
+        let (committed, current) = (self.all_codes(), current.all_codes());
+        let mut report = Report::default();
+        for (code, old) in &committed {
+            let Some(new) = current.get(code) else {
+                let renamed_to = current
+                    .iter()
+                    .find(|(other, candidate)| {
+                        !committed.contains_key(*other)
+                            && candidate.type_name == old.type_name
+                            && candidate.variant == old.variant
+                    })
+                    .map(|(other, _)| (*other).clone());
+                report.breaking.push(Change::Removed {
+                    code: (*code).clone(),
+                    renamed_to,
+                });
+                continue;
+            };
+            compare(code, old, new, &mut report);
+        }
+        for code in current.keys() {
+            if !committed.contains_key(code) {
+                report.compatible.push(Change::Added {
+                    code: (*code).clone(),
+                });
+            }
+        }
+        report
+    }
+}
+
+/// Adds to `report` what changed in `code` from `old` to `new`.
+fn compare(code: &str, old: &LockedCode, new: &LockedCode, report: &mut Report) {
     let code = code.to_owned();
     let mut breaking = |property: &'static str, from: String, to: String| {
         report.breaking.push(Change::Changed {

@@ -15,14 +15,14 @@ use serde::{Deserialize, Serialize};
 ///
 /// Each kind carries documented defaults, all overridable per variant:
 ///
-/// | kind | wire name | recoverable | HTTP | JSON-RPC | gRPC |
-/// | --- | --- | --- | --- | --- | --- |
-/// | `Validation` | `VALIDATION` | yes | 400 | -32602 (invalid params) | 3 `INVALID_ARGUMENT` |
-/// | `NotFound` | `NOT_FOUND` | yes | 404 | -31404 | 5 `NOT_FOUND` |
-/// | `Conflict` | `CONFLICT` | yes | 409 | -31409 | 10 `ABORTED` |
-/// | `Permission` | `PERMISSION` | no | 403 | -31403 | 7 `PERMISSION_DENIED` |
-/// | `Transient` | `TRANSIENT` | yes | 503 | -31503 | 14 `UNAVAILABLE` |
-/// | `Internal` | `INTERNAL` | no | 500 | -32603 (internal error) | 13 `INTERNAL` |
+/// | kind | wire name | recoverable | HTTP | JSON-RPC |
+/// | --- | --- | --- | --- | --- |
+/// | `Validation` | `VALIDATION` | yes | 400 | -32602 (invalid params) |
+/// | `NotFound` | `NOT_FOUND` | yes | 404 | -31404 |
+/// | `Conflict` | `CONFLICT` | yes | 409 | -31409 |
+/// | `Permission` | `PERMISSION` | no | 403 | -31403 |
+/// | `Transient` | `TRANSIENT` | yes | 503 | -31503 |
+/// | `Internal` | `INTERNAL` | no | 500 | -32603 (internal error) |
 ///
 /// `recoverable` means "the operation may succeed if retried, possibly with changed
 /// input". The JSON-RPC defaults follow the MCP specification (2026-07-28): the two
@@ -106,30 +106,6 @@ impl Kind {
             Kind::Validation => -32602,
             Kind::Internal => -32603,
             other => -31000 - other.default_http_status() as i32,
-        }
-    }
-
-    /// The default gRPC status code number (`google.rpc.Code`).
-    pub const fn default_grpc_code(self) -> u8 {
-        match self {
-            Kind::Validation => 3,
-            Kind::NotFound => 5,
-            Kind::Conflict => 10,
-            Kind::Permission => 7,
-            Kind::Transient => 14,
-            Kind::Internal => 13,
-        }
-    }
-
-    /// The name of [`default_grpc_code`](Kind::default_grpc_code), e.g. `INVALID_ARGUMENT`.
-    pub const fn default_grpc_name(self) -> &'static str {
-        match self {
-            Kind::Validation => "INVALID_ARGUMENT",
-            Kind::NotFound => "NOT_FOUND",
-            Kind::Conflict => "ABORTED",
-            Kind::Permission => "PERMISSION_DENIED",
-            Kind::Transient => "UNAVAILABLE",
-            Kind::Internal => "INTERNAL",
         }
     }
 

@@ -93,17 +93,46 @@ impl InputSchema {
     /// Checks `arguments` against the schema: nothing when they satisfy it, else
     /// every bad field, once each.
     pub fn check(&self, arguments: &Value) -> Result<(), ArgumentError> {
+        self.check_call(arguments, &[])
+    }
+
+    /// [`check`](Self::check) of a next call whose caller supplies the arguments
+    /// `caller_supplies` names: their absence is no violation ([`refusals`]).
+    pub(crate) fn check_call(
+        &self,
+        arguments: &Value,
+        caller_supplies: &[&str],
+    ) -> Result<(), ArgumentError> {
         if self.validator.is_valid(arguments) {
             return Ok(());
         }
         let mut seen = BTreeSet::new();
-        let violations = self
-            .validator
-            .iter_errors(arguments)
+        let violations = refusals(&self.validator, arguments, caller_supplies)
             .flat_map(|error| violations(&self.schema, &error))
             .filter(|violation| seen.insert(violation.field.clone()));
         ArgumentError::from_violations(violations).map_or(Ok(()), Err)
     }
+}
+
+/// The one rule of whether a call fits a tool, for a next call checked when the
+/// server starts (its arguments sampled, [`match_tools`](crate::next_call::match_tools))
+/// or when an error sends it (inside an rmcp router): every error `validator`
+/// finds in `arguments` but a missing top-level argument named in `unsent`, one the
+/// caller supplies itself (or, at start, one whose value has no sample).
+pub(crate) fn refusals<'a>(
+    validator: &'a jsonschema::Validator,
+    arguments: &'a Value,
+    unsent: &'a [&'a str],
+) -> impl Iterator<Item = ValidationError<'a>> + 'a {
+    validator.iter_errors(arguments).filter(move |error| {
+        let missing = match error.kind() {
+            ValidationErrorKind::Required { property } if error.instance_path().is_empty() => {
+                property.as_str()
+            }
+            _ => None,
+        };
+        !missing.is_some_and(|name| unsent.contains(&name))
+    })
 }
 
 /// The violations one failed keyword stands for (several for fields an object

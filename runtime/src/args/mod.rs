@@ -83,6 +83,8 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 #[cfg(feature = "jsonschema")]
+pub(crate) use self::check::refusals;
+#[cfg(feature = "jsonschema")]
 #[cfg_attr(docsrs, doc(cfg(feature = "jsonschema")))]
 pub use self::check::{InputSchema, InvalidSchema};
 use crate::{Catalog, DetailWriter, Entry, Kind, StaticCatalog, ToolError};
@@ -247,7 +249,9 @@ impl Violation {
         &self.field
     }
 
-    /// What was expected (`a string`, `one of: low, high`, `a value`).
+    /// What was expected (`a string`, `one of: low, high`, `a value`). A list of
+    /// choices or accepted fields names the first 20 and counts the rest
+    /// (`one of: a, b, ..., and 5 more`).
     pub fn expected(&self) -> &str {
         &self.expected
     }
@@ -345,9 +349,13 @@ impl ArgumentError {
     /// Each violation's `expected` in the words of `schema`, the input's JSON
     /// Schema (a tool's `inputSchema`, as schemars writes it): what the schema says
     /// of the field at the violation's path, its type, allowed values, bounds,
-    /// format and a short description, instead of what deserialising alone knows.
+    /// format and description, instead of what deserialising alone knows.
     /// A missing `priority` then says `an integer from 1 to 5` rather than
     /// `a value`.
+    ///
+    /// The field's description follows in parentheses when it says more than the
+    /// rules' words: its first paragraph on one line, cut after a word to 120
+    /// characters (`…` included) when longer.
     ///
     /// The words state every rule of the schema that `InputSchema` checks (a
     /// `format` only when the validator knows it: `email`, `uuid`, `date-time`...),

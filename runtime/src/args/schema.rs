@@ -11,6 +11,7 @@
 use serde_json::{Map, Value};
 
 use super::de::Step;
+use super::words;
 
 mod wording;
 
@@ -20,7 +21,8 @@ type Object = Map<String, Value>;
 /// How many objects (`$ref`, `allOf`, `Option`) may make up the schema at one
 /// place; more is a `$ref` cycle.
 const MAX_MERGED: usize = 32;
-/// The longest description appended; a longer one is left out.
+/// The longest description appended; a longer one is cut after a word, with `…`.
+/// Stated in [`ArgumentError::with_schema`](super::ArgumentError::with_schema).
 const MAX_DESCRIPTION_CHARS: usize = 120;
 
 /// Which of a schema's rules its words may state.
@@ -37,8 +39,8 @@ pub(crate) enum Rules {
 
 /// What `schema`, a tool's input schema, says of the value at `path` (a violation's
 /// field: `compounds[1]`, `custom_bounds.cpd00027`, `["odd key"]`; empty for the
-/// whole input), with the field's description when short and when it says more
-/// than the rules' words: `an integer from 1 to 5 (How urgent the note is)`. The
+/// whole input), with the field's description (cut past [`MAX_DESCRIPTION_CHARS`])
+/// when it says more than the rules' words: `an integer from 1 to 5 (How urgent the note is)`. The
 /// words suit a missing field or a bad value, not an unknown field or a bad map key.
 pub(super) fn expected_at(schema: &Object, path: &str, rules: Rules) -> Option<String> {
     let view = view_at(schema, path, rules)?;
@@ -238,7 +240,8 @@ fn nullable(schema: &Object) -> Option<&Object> {
 }
 
 /// A description's first paragraph on one line (schemars keeps a doc comment's
-/// line breaks), without a lone final period, when it is short enough.
+/// line breaks), without a lone final period, in at most [`MAX_DESCRIPTION_CHARS`]
+/// characters.
 fn summary(description: Option<&Value>) -> Option<String> {
     let paragraph = description?.as_str()?.trim().split("\n\n").next()?;
     let mut line = paragraph.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -246,7 +249,7 @@ fn summary(description: Option<&Value>) -> Option<String> {
     if line.ends_with('.') && !line.ends_with("..") && !line.contains(". ") {
         line.pop();
     }
-    (!line.is_empty() && line.chars().count() <= MAX_DESCRIPTION_CHARS).then_some(line)
+    (!line.is_empty()).then(|| words::abridged(line, MAX_DESCRIPTION_CHARS))
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use serde_json::Value;
 pub(super) fn expected_type(expected: &dyn Expected) -> String {
     let text = expected.to_string();
     match integer_range(&text) {
-        Some((min, _)) if min == "0" => "a non-negative integer".to_owned(),
+        Some((0, _)) => "a non-negative integer".to_owned(),
         Some(_) => "an integer".to_owned(),
         None => structural(&text),
     }
@@ -20,19 +20,27 @@ pub(super) fn expected_type(expected: &dyn Expected) -> String {
 /// What serde expected, for a value of the right type but out of its domain.
 pub(super) fn expected_value(expected: &dyn Expected) -> String {
     match integer_range(&expected.to_string()) {
-        // 64-bit bounds and wider (19 digits and more) read as noise: only the sign
-        // matters.
-        Some((min, max)) if max.len() < 19 => format!("an integer from {min} to {max}"),
+        Some((min, max)) if !is_noise(max) => format!("an integer from {min} to {max}"),
         _ => expected_type(expected),
     }
 }
 
+/// The smallest bound that reads as noise rather than a rule: 19 digits, where the
+/// bounds of 64-bit types (and wider) begin. Past it only the sign matters.
+const NOISE: u128 = 10_u128.pow(18);
+
+/// Whether a bound of this magnitude is noise, unsaid: `a non-negative integer`
+/// rather than `an integer from 0 to 18446744073709551615`.
+pub(super) fn is_noise(magnitude: u128) -> bool {
+    magnitude >= NOISE
+}
+
 /// The bounds of a Rust integer type named by serde's primitive visitors.
-fn integer_range(name: &str) -> Option<(String, String)> {
+fn integer_range(name: &str) -> Option<(i128, u128)> {
     macro_rules! range {
         ($($ty:ident),*) => {
             match name {
-                $(stringify!($ty) => Some(($ty::MIN.to_string(), $ty::MAX.to_string())),)*
+                $(stringify!($ty) => Some(($ty::MIN as i128, $ty::MAX as u128)),)*
                 _ => None,
             }
         };
@@ -163,35 +171,87 @@ pub(crate) fn echo(text: &str) -> String {
     format!("{kept}{ellipsis}")
 }
 
+/// What ends a text that was cut.
+const ELLIPSIS: &str = "…";
+
 /// The first [`MAX_ECHO_CHARS`] characters of `text`, and `…` if there were more.
 fn cut(text: &str) -> (&str, &'static str) {
     match text.char_indices().nth(MAX_ECHO_CHARS) {
-        Some((end, _)) => (&text[..end], "…"),
+        Some((end, _)) => (&text[..end], ELLIPSIS),
         None => (text, ""),
     }
 }
 
-/// `one of: low, high`, `x` for a single choice, `nothing` for none.
-pub(super) fn one_of(names: &[&str]) -> String {
+/// Prose in at most `max_chars` characters: whole when it fits, else cut after its
+/// last word that fits, with `…` (mid-word only when that word starts in the first
+/// half, so a cut never leaves a stub).
+pub(super) fn abridged(mut text: String, max_chars: usize) -> String {
+    if text.chars().nth(max_chars).is_none() {
+        return text;
+    }
+    // Room for the ellipsis, a character of its own.
+    let room = text
+        .char_indices()
+        .nth(max_chars.saturating_sub(1))
+        .map_or(text.len(), |(at, _)| at);
+    let end = match text[room..].starts_with(' ') {
+        true => room,
+        false => text[..room]
+            .rfind(' ')
+            .filter(|&space| space >= room / 2)
+            .unwrap_or(room),
+    };
+    text.truncate(end);
+    text.truncate(text.trim_end_matches([' ', ',', ';', ':']).len());
+    text.push_str(ELLIPSIS);
+    text
+}
+
+/// How many names or values a list says; the rest are counted.
+const MAX_LISTED: usize = 20;
+
+/// `low, high`: the first [`MAX_LISTED`] of `items`, and how many more
+/// (`..., and 5 more`).
+pub(super) fn listed<S: AsRef<str>>(items: &[S]) -> String {
+    let shown: Vec<&str> = items.iter().take(MAX_LISTED).map(AsRef::as_ref).collect();
+    match items.len().saturating_sub(MAX_LISTED) {
+        0 => shown.join(", "),
+        more => format!("{}, and {more} more", shown.join(", ")),
+    }
+}
+
+/// `one of: low, high` ([`listed`]), `x` for a single choice, `nothing` for none.
+pub(super) fn one_of<S: AsRef<str>>(names: &[S]) -> String {
     match names {
         [] => "nothing".to_owned(),
-        [one] => (*one).to_owned(),
-        many => format!("one of: {}", many.join(", ")),
+        [one] => one.as_ref().to_owned(),
+        many => format!("one of: {}", listed(many)),
+    }
+}
+
+/// `noun` after `count`, plural unless the count ends in 1: `1 item`, `3 items`,
+/// `1 to 3 items`, `at most 1 item`; `items` without a count.
+pub(super) fn counted(count: impl fmt::Display, noun: &str) -> String {
+    let count = count.to_string();
+    let s = if count.rsplit(' ').next() == Some("1") {
+        ""
+    } else {
+        "s"
+    };
+    match count.as_str() {
+        "" => format!("{noun}s"),
+        count => format!("{count} {noun}{s}"),
     }
 }
 
 /// `an array of 3 items`, `an array of 1 item`.
 pub(super) fn array_of(count: impl fmt::Display) -> String {
-    let count = count.to_string();
-    let plural = if count == "1" { "" } else { "s" };
-    format!("an array of {count} item{plural}")
+    format!("an array of {}", counted(count, "item"))
 }
 
 /// `an object with 3 fields`, `an object with 1 field`.
 pub(super) fn object_with(count: impl fmt::Display) -> String {
-    let count = count.to_string();
-    let plural = if count == "1" { "" } else { "s" };
-    format!("an object with {count} field{plural}")
+    format!("an object with {}", counted(count, "field"))
 }
 
 #[cfg(test)]
@@ -226,5 +286,43 @@ mod tests {
         assert_eq!(given(&Unexpected::Float(1e300)).chars().count(), 65);
         assert_eq!(one_of(&["low", "high"]), "one of: low, high");
         assert_eq!(quoted(&"x".repeat(100)).chars().count(), 64 + 3);
+    }
+
+    #[test]
+    fn a_list_says_its_first_twenty_and_counts_the_rest() {
+        let names: Vec<String> = (1..=25).map(|n| format!("v{n}")).collect();
+        let said = one_of(&names);
+        assert!(said.starts_with("one of: v1, v2, "), "{said}");
+        assert!(said.ends_with(", v20, and 5 more"), "{said}");
+        assert_eq!(one_of(&names[..20]).matches(", ").count(), 19);
+        assert_eq!(one_of::<&str>(&[]), "nothing");
+    }
+
+    #[test]
+    fn prose_is_cut_after_a_word() {
+        let fits = "a".repeat(10);
+        assert_eq!(abridged(fits.clone(), 10), fits);
+        assert_eq!(abridged("one two three".to_owned(), 10), "one two…");
+        // The word ends where the room does; a comma before the cut goes.
+        assert_eq!(abridged("one two three".to_owned(), 8), "one two…");
+        assert_eq!(abridged("one two, three".to_owned(), 9), "one two…");
+        assert_eq!(abridged("x".repeat(30), 10), format!("{}…", "x".repeat(9)));
+        // Back to the space would leave a stub: the long word is cut instead.
+        assert_eq!(
+            abridged(format!("a {}", "y".repeat(30)), 10),
+            format!("a {}…", "y".repeat(7))
+        );
+        assert_eq!(abridged("é".repeat(30), 10).chars().count(), 10);
+    }
+
+    #[test]
+    fn counts_agree_with_their_nouns() {
+        assert_eq!(counted(1, "item"), "1 item");
+        assert_eq!(counted(0, "item"), "0 items");
+        assert_eq!(counted("1 to 3", "string"), "1 to 3 strings");
+        assert_eq!(counted("at most 1", "character"), "at most 1 character");
+        assert_eq!(counted("", "string"), "strings");
+        assert!(!is_noise(u128::from(u32::MAX)) && is_noise(u128::from(u64::MAX)));
+        assert!(is_noise(NOISE) && !is_noise(NOISE - 1));
     }
 }

@@ -9,7 +9,7 @@ use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 
 use super::Envelope;
-use crate::error::MAX_SHOWN_CAUSES;
+use crate::error::{MAX_SHOWN_CAUSES, causes};
 use crate::limit::{Cuts, Truncated};
 
 /// Debug info, shown only under a verbose policy: the source chain, a captured
@@ -121,54 +121,40 @@ struct ErrorChain<'a> {
     cuts: Cuts<'a>,
 }
 
-impl ErrorChain<'_> {
+impl<'a> ErrorChain<'a> {
     fn is_empty(&self) -> bool {
         self.first.is_none() || self.max_items == 0
+    }
+
+    /// Every cause, outermost first, as the one walk of a chain reads it.
+    fn all(self) -> impl Iterator<Item = &'a (dyn StdError + 'static)> + use<'a> {
+        self.first.into_iter().flat_map(causes)
+    }
+
+    /// The causes shown: the item limit's first.
+    fn shown(self) -> impl Iterator<Item = &'a (dyn StdError + 'static)> + use<'a> {
+        self.all().take(self.max_items)
     }
 }
 
 impl<'a> IntoIterator for ErrorChain<'a> {
     type Item = &'a (dyn StdError + 'static);
-    type IntoIter = Causes<'a>;
+    // Boxed: an associated type cannot name the iterator the walk returns.
+    type IntoIter = Box<dyn Iterator<Item = Self::Item> + 'a>;
 
-    fn into_iter(self) -> Causes<'a> {
-        Causes {
-            next: self.first,
-            left: self.max_items,
-        }
-    }
-}
-
-/// The causes, outermost first, `left` at most. A named type rather than a closure
-/// because `IntoIterator` has to name it.
-#[derive(Clone, Debug)]
-struct Causes<'a> {
-    next: Option<&'a (dyn StdError + 'static)>,
-    left: usize,
-}
-
-impl<'a> Iterator for Causes<'a> {
-    type Item = &'a (dyn StdError + 'static);
-
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.left == 0 {
-            return None;
-        }
-        let current = self.next?;
-        self.left -= 1;
-        self.next = current.source();
-        Some(current)
+    fn into_iter(self) -> Self::IntoIter {
+        Box::new(self.shown())
     }
 }
 
 impl Serialize for ErrorChain<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut seq = serializer.serialize_seq(None)?;
-        let mut causes = self.into_iter();
-        for cause in &mut causes {
+        let mut causes = self.all();
+        for cause in causes.by_ref().take(self.max_items) {
             seq.serialize_element(&Truncated::new(cause, self.max_chars, self.cuts))?;
         }
-        if causes.next.is_some() {
+        if causes.next().is_some() {
             // More causes than the item limit (or the cycle guard) lets through.
             self.cuts.record();
         }
@@ -184,6 +170,6 @@ impl fmt::Debug for ErrorChain<'_> {
             let _ = fmt::Write::write_fmt(&mut text, format_args!("{cause}"));
             text
         };
-        f.debug_list().entries(self.into_iter().map(text)).finish()
+        f.debug_list().entries(self.shown().map(text)).finish()
     }
 }

@@ -99,10 +99,12 @@ use ::utoipa::openapi::response::{Response, ResponseBuilder};
 use ::utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use ::utoipa::openapi::{ContentBuilder, Header, Ref, RefOr};
 use ::utoipa::{IntoResponses, PartialSchema, ToSchema};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-use crate::next_call::{ArgumentValue, NextCallWriter};
+use crate::__private::Fields;
+use crate::next_call::{ArgumentValue, CallSpec, NextCallWriter};
 use crate::profile::{error_status, reason_phrase};
+use crate::writers::Detail;
 use crate::{
     AnyError, Catalog, DetailWriter, Entry, Envelope, Kind, NextCall, Options, Problem,
     StaticCatalog, SuggestionWriter, ToolError,
@@ -401,29 +403,21 @@ impl ToolError for StandIn {
         }
     }
     fn next_calls(&self, calls: &mut NextCallWriter<'_>) {
-        for spec in self.0.next_calls {
-            let mut arguments = Map::new();
-            let mut supplied = Vec::new();
-            for argument in spec.arguments {
-                let value = match argument.value {
-                    ArgumentValue::Text(template) => Value::from(template),
-                    ArgumentValue::Field { field, .. } => Value::from(format!("{{{field}}}")),
-                    ArgumentValue::Integer(value) => Value::from(value),
-                    ArgumentValue::Number(value) => Value::from(value),
-                    ArgumentValue::Boolean(value) => Value::from(value),
-                    ArgumentValue::CallerSupplies => {
-                        supplied.push(argument.name);
-                        continue;
-                    }
-                };
-                arguments.insert(argument.name.to_owned(), value);
+        // Each field a declared call sends, at its index, is its placeholder; with
+        // no slots, a text's placeholders stay as written.
+        let mut placeholders: Vec<String> = Vec::new();
+        for argument in self.0.next_calls.iter().flat_map(CallSpec::arguments) {
+            if let ArgumentValue::Field { field, index, .. } = argument.value() {
+                if placeholders.len() <= index {
+                    placeholders.resize(index + 1, String::new());
+                }
+                placeholders[index] = format!("{{{field}}}");
             }
-            let call = NextCall::new(spec.tool, &arguments).caller_supplies(&supplied);
-            calls.push(&if spec.read_only {
-                call.read_only()
-            } else {
-                call
-            });
+        }
+        let values: Vec<&dyn Detail> = placeholders.iter().map(|p| p as &dyn Detail).collect();
+        let fields = Fields::new(&[], &[]).with_call_values(&values);
+        for spec in self.0.next_calls {
+            calls.push(&NextCall::declared(spec, &[], &fields));
         }
     }
     fn http_status(&self) -> u16 {

@@ -3,11 +3,8 @@
 use core::fmt;
 
 use crate::__private::Fields;
-use crate::Limits;
-use crate::limit::Cuts;
 use crate::writers::Detail;
 
-use super::limited::LimitedCall;
 use super::spec::{ArgumentSpec, ArgumentValue, CallSpec};
 
 /// A tool call an error suggests, as a hand-written
@@ -131,17 +128,6 @@ impl<'a> NextCall<'a> {
             caller_supplies: &[],
             read_only: spec.read_only,
         }
-    }
-}
-
-impl fmt::Debug for NextCall<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let whole = LimitedCall {
-            call: self,
-            limits: &Limits::UNLIMITED,
-            cuts: Cuts::IGNORED,
-        };
-        f.write_str(&serde_json::to_string(&whole).unwrap_or_default())
     }
 }
 

@@ -2,7 +2,6 @@
 //! suggests it.
 
 use core::{fmt, ptr};
-use std::collections::BTreeSet;
 
 use serde_json::{Map, Value};
 
@@ -244,19 +243,16 @@ fn check_call(call: &CallSpec, tools: &[ServedTool<'_>], mut report: impl FnMut(
         }
     }
     // Arguments without a sample cannot be checked by value: the caller's own, and
-    // fields of types the derive does not recognise. The schema stops requiring
-    // them; the instance holds every other argument.
-    let unsampled: BTreeSet<&str> = call
+    // fields of types the derive does not recognise. Their absence is excused, as
+    // a caller-supplied argument's is when an error sends the call; the instance
+    // holds every other argument.
+    let unsampled: Vec<&str> = call
         .arguments()
         .iter()
         .filter(|argument| argument.value().sample().is_none())
         .map(|argument| argument.name())
         .collect();
-    let mut schema = tool.input_schema.clone();
-    if let Some(Value::Array(required)) = schema.get_mut("required") {
-        required.retain(|name| !name.as_str().is_some_and(|name| unsampled.contains(name)));
-    }
-    let schema = Value::Object(schema);
+    let schema = Value::Object(tool.input_schema.clone());
     let validator = match jsonschema::validator_for(&schema) {
         Ok(validator) => validator,
         Err(error) => {
@@ -268,7 +264,7 @@ fn check_call(call: &CallSpec, tools: &[ServedTool<'_>], mut report: impl FnMut(
         }
     };
     let instance = Value::Object(call.sample_arguments());
-    for error in validator.iter_errors(&instance) {
+    for error in crate::args::refusals(&validator, &instance, &unsampled) {
         let at = error.instance_path().to_string();
         let value = sample_shown(call, &at);
         report(format!(

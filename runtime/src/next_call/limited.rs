@@ -1,6 +1,8 @@
 //! A next call serialised under the policy's limits: left out whole rather than
 //! sent changed.
 
+use core::fmt;
+
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 
@@ -141,5 +143,17 @@ impl NextCall<'_> {
             cuts: Cuts::into(&cut),
         };
         serde_json::to_writer(std::io::sink(), &probe).is_ok() && !cut.get()
+    }
+}
+
+/// A call's `Debug` is its JSON, whole: the call as sent without limits.
+impl fmt::Debug for NextCall<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let whole = LimitedCall {
+            call: self,
+            limits: &Limits::UNLIMITED,
+            cuts: Cuts::IGNORED,
+        };
+        f.write_str(&serde_json::to_string(&whole).unwrap_or_default())
     }
 }

@@ -60,11 +60,6 @@ impl<P> JsonRpc<P> {
             data: Some(profile),
         }
     }
-
-    /// The profile that renders `data`.
-    pub const fn data_profile(&self) -> Option<&P> {
-        self.data.as_ref()
-    }
 }
 
 impl<P: Profile> Profile for JsonRpc<P> {

@@ -66,16 +66,6 @@ impl<P> McpToolResult<P> {
         self.structured = structured;
         self
     }
-
-    /// Whether `structuredContent` is sent.
-    pub const fn is_structured(&self) -> bool {
-        self.structured
-    }
-
-    /// The profile of the text content.
-    pub const fn inner(&self) -> &P {
-        &self.inner
-    }
 }
 
 /// One item of MCP's `content`: `{"type": "text", "text": ...}`.

@@ -466,6 +466,19 @@ mod check {
         );
     }
 
+    #[test]
+    fn a_caller_supplied_argument_is_excused_wherever_the_schema_requires_it() {
+        let mut tools = lab_tools();
+        // `query` required through `allOf`, as a flattened struct's schema says it:
+        // the caller supplies it, as when an error sends the call.
+        tools[0].1 = object(json!({
+            "type": "object",
+            "properties": {"query": {"type": "string"}, "limit": {"type": "integer", "minimum": 1}},
+            "allOf": [{"required": ["query"]}],
+        }));
+        next_call::match_tools([LabError::CATALOG], served(&tools)).unwrap();
+    }
+
     #[derive(Debug, Deserialize, schemars::JsonSchema)]
     #[allow(dead_code)]
     struct ModelArgs {

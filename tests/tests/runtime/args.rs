@@ -347,6 +347,43 @@ fn an_enum_given_the_wrong_type_lists_its_variants() {
     );
 }
 
+/// The first 22 elements: more choices than a list names.
+#[derive(Debug, Deserialize)]
+#[allow(dead_code)] // only its failures are read
+enum Element {
+    H,
+    He,
+    Li,
+    Be,
+    B,
+    C,
+    N,
+    O,
+    F,
+    Ne,
+    Na,
+    Mg,
+    Al,
+    Si,
+    P,
+    S,
+    Cl,
+    Ar,
+    K,
+    Ca,
+    Sc,
+    Ti,
+}
+
+#[test]
+fn a_long_list_of_choices_names_twenty_and_counts_the_rest() {
+    let twenty = "H, He, Li, Be, B, C, N, O, F, Ne, Na, Mg, Al, Si, P, S, Cl, Ar, K, Ca";
+    let expected = format!("one of: {twenty}, and 2 more");
+    // An unknown choice, and a value of the wrong type, read the same.
+    assert_eq!(fail::<Element>(json!("Xx")).expected(), expected);
+    assert_eq!(fail::<Element>(json!(26)).expected(), expected);
+}
+
 #[test]
 fn a_long_string_given_is_cut_inside_its_quotes_wherever_it_is_echoed() {
     // Its first 64 characters as a JSON string, then `…`: still a quoted string.

@@ -11,8 +11,8 @@
 use core::fmt::{self, Write as _};
 use std::borrow::Cow;
 
-use serde::de::{self, DeserializeOwned, Expected, Unexpected};
-use serde_json::Value;
+use serde::de::{self, DeserializeOwned, Expected, Unexpected, Visitor};
+use serde_json::{Number, Value};
 
 use self::text::Pairs;
 use self::value::ValueDeserializer;
@@ -31,6 +31,21 @@ pub(super) fn from_value<T: DeserializeOwned>(value: Value) -> Result<T, Violati
 /// key.
 pub(super) fn from_pairs<T: DeserializeOwned>(pairs: &[(&str, &str)]) -> Result<T, Violation> {
     T::deserialize(Pairs(pairs)).map_err(Failure::into_violation)
+}
+
+/// Visits `n` as the narrowest Rust number that holds it: a JSON value's number,
+/// and a text value or key read as one.
+fn visit_number<'de, V: Visitor<'de>>(n: &Number, visitor: V) -> Result<V::Value, Failure> {
+    match (n.as_u64(), n.as_i64()) {
+        (Some(u), _) => visitor.visit_u64(u),
+        (None, Some(i)) => visitor.visit_i64(i),
+        // Wider integers exist only with serde_json's `arbitrary_precision`.
+        (None, None) => match (n.as_u128(), n.as_i128()) {
+            (Some(u), _) => visitor.visit_u128(u),
+            (None, Some(i)) => visitor.visit_i128(i),
+            (None, None) => visitor.visit_f64(n.as_f64().unwrap_or(f64::NAN)),
+        },
+    }
 }
 
 /// A failure as serde reported it, before the path is known.
@@ -191,10 +206,7 @@ impl de::Error for Failure {
         Failure::new(
             ViolationKind::WrongLength,
             words::expected_type(expected),
-            match len {
-                1 => "1 item".to_owned(),
-                n => format!("{n} items"),
-            },
+            words::counted(len, "item"),
         )
     }
 

@@ -9,8 +9,7 @@ use serde::de::{
 use serde::forward_to_deserialize_any;
 use serde_json::Number;
 
-use super::Failure;
-use super::value::visit_number;
+use super::{Failure, visit_number};
 
 /// An object key: a string, read as a number or boolean when the map's key type
 /// asks for one (`HashMap<u16, _>` from `{"7": ...}`), as serde_json does.

@@ -11,27 +11,10 @@ use serde::de::{
     DeserializeSeed, Deserializer, Error as _, IntoDeserializer, MapAccess, SeqAccess, Visitor,
 };
 use serde::forward_to_deserialize_any;
-use serde_json::{Map, Number, Value};
+use serde_json::{Map, Value};
 
 use super::text::KeyDeserializer;
-use super::{Failure, Step, ViolationKind, words};
-
-/// Visits `n` as the narrowest Rust number that holds it.
-pub(super) fn visit_number<'de, V: Visitor<'de>>(
-    n: &Number,
-    visitor: V,
-) -> Result<V::Value, Failure> {
-    match (n.as_u64(), n.as_i64()) {
-        (Some(u), _) => visitor.visit_u64(u),
-        (None, Some(i)) => visitor.visit_i64(i),
-        // Wider integers exist only with serde_json's `arbitrary_precision`.
-        (None, None) => match (n.as_u128(), n.as_i128()) {
-            (Some(u), _) => visitor.visit_u128(u),
-            (None, Some(i)) => visitor.visit_i128(i),
-            (None, None) => visitor.visit_f64(n.as_f64().unwrap_or(f64::NAN)),
-        },
-    }
-}
+use super::{Failure, Step, ViolationKind, visit_number, words};
 
 /// A JSON value as a serde `Deserializer` with [`Failure`] as its error.
 pub(super) struct ValueDeserializer(pub(super) Value);

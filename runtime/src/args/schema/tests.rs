@@ -236,10 +236,31 @@ fn words() {
     let words = at(&json!({ "properties": { "x": { "enum": many } } }), "x");
     let words = words.unwrap_or_default();
     assert!(words.starts_with("one of: v0, v1, ") && words.ends_with(", v19, and 5 more"));
-    let long = json!({ "type": "boolean", "description": "x".repeat(121) });
+}
+
+#[test]
+fn a_long_description_is_cut_not_dropped() {
+    let described = |description: &str| {
+        let field = json!({ "type": "boolean", "description": description });
+        at(&json!({ "properties": { "x": field } }), "x").unwrap_or_default()
+    };
+    let fits = "y".repeat(120);
+    assert_eq!(described(&fits), format!("a boolean ({fits})"));
+    // One character too many: cut, with the ellipsis in the count.
+    let one_over = "x".repeat(121);
     assert_eq!(
-        at(&json!({ "properties": { "x": long } }), "x").as_deref(),
-        Some("a boolean")
+        described(&one_over),
+        format!("a boolean ({}…)", "x".repeat(119))
+    );
+    // Prose is cut after its last whole word.
+    let prose = "The identifier of the compound in the ModelSEED database, as returned by \
+                 search_compounds; never a name, a formula or an InChI key, which are refused.";
+    assert!(prose.chars().count() > 120);
+    let words = described(prose);
+    assert_eq!(
+        words,
+        "a boolean (The identifier of the compound in the ModelSEED database, as returned by \
+         search_compounds; never a name, a formula or…)"
     );
 }
 

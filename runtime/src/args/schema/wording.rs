@@ -7,11 +7,10 @@ use std::slice;
 use serde_json::{Number, Value};
 
 use super::{Object, Rules, View};
+use crate::args::words::{counted, is_noise, listed, one_of};
 
 /// How many levels of items and map values are said: `arrays of numbers` is two.
 const MAX_NESTING: usize = 2;
-/// How many choices or field names are listed; the rest are counted.
-const MAX_LISTED: usize = 20;
 /// The string formats the check enforces: the ones the `jsonschema` validator knows
 /// (JSON Schema 2020-12, without its `idna` feature). A schema's other formats are
 /// not checked, so their words say only `a string`; a test compares the list with
@@ -54,10 +53,7 @@ impl<'a> View<'a> {
             if self.null && !choices.iter().any(|choice| choice == "null") {
                 choices.push("null".to_owned());
             }
-            return Some(Words::Text(match choices.as_slice() {
-                [one] => one.clone(),
-                _ => format!("one of: {}", listed(&choices)),
-            }));
+            return Some(Words::Text(one_of(&choices)));
         }
         // Other alternatives (an untagged or tagged enum) are not said.
         if self.branches().is_some() {
@@ -109,24 +105,23 @@ impl<'a> View<'a> {
 
     /// `an array of 1 to 3 strings`, `an array of items, each one of: a, b`.
     fn array_words(&self, level: usize) -> Words {
-        let (count, one) = match (self.count("minItems"), self.count("maxItems")) {
-            (Some(min), Some(max)) if min == max => (format!("{min} "), min == 1),
-            (Some(min), Some(max)) => (format!("{min} to {max} "), false),
-            (Some(min), None) => (format!("at least {min} "), min == 1),
-            (None, Some(max)) => (format!("at most {max} "), max == 1),
-            (None, None) => (String::new(), false),
+        let count = match (self.count("minItems"), self.count("maxItems")) {
+            (Some(min), Some(max)) if min == max => min.to_string(),
+            (Some(min), Some(max)) => format!("{min} to {max}"),
+            (Some(min), None) => format!("at least {min}"),
+            (None, Some(max)) => format!("at most {max}"),
+            (None, None) => String::new(),
         };
         // A tuple's items differ: its count says enough.
         let items = match self.get("prefixItems") {
             Some(_) => None,
             None => self.inner("items", level),
         };
-        let (item, s) = if one { ("item", "") } else { ("items", "s") };
         let rest = match items {
-            Some(Words::Noun(_, noun, rest)) => format!(" of {count}{noun}{s}{rest}"),
-            Some(Words::Text(text)) => format!(" of {count}{item}, each {text}"),
+            Some(Words::Noun(_, noun, rest)) => format!(" of {}{rest}", counted(&count, &noun)),
+            Some(Words::Text(text)) => format!(" of {}, each {text}", counted(&count, "item")),
             None if count.is_empty() => String::new(),
-            None => format!(" of {count}{item}"),
+            None => format!(" of {}", counted(&count, "item")),
         };
         Words::Noun("an", "array".to_owned(), rest)
     }
@@ -139,7 +134,9 @@ impl<'a> View<'a> {
             .collect();
         let rest = match self.inner("additionalProperties", level) {
             _ if !required.is_empty() => format!(" with required fields: {}", listed(&required)),
-            Some(Words::Noun(_, noun, rest)) => format!(" whose values are {noun}s{rest}"),
+            Some(Words::Noun(_, noun, rest)) => {
+                format!(" whose values are {}{rest}", counted("", &noun))
+            }
             Some(Words::Text(text)) => format!(" whose values are each {text}"),
             None => String::new(),
         };
@@ -162,15 +159,13 @@ impl<'a> View<'a> {
             Some(format) => ("a", format!("{format} string")),
             None => ("a", "string".to_owned()),
         };
-        let characters = |n: u64| format!("{n} character{}", if n == 1 { "" } else { "s" });
+        let characters = |count: String| format!(" of {}", counted(count, "character"));
         let (article, noun, mut rest) = match (self.count("minLength"), self.count("maxLength")) {
             (Some(1), None) => ("a", format!("non-empty {noun}"), String::new()),
-            (Some(min), Some(max)) if min == max => {
-                (article, noun, format!(" of {}", characters(min)))
-            }
-            (Some(min), Some(max)) => (article, noun, format!(" of {min} to {max} characters")),
-            (Some(min), None) => (article, noun, format!(" of at least {min} characters")),
-            (None, Some(max)) => (article, noun, format!(" of at most {}", characters(max))),
+            (Some(min), Some(max)) if min == max => (article, noun, characters(min.to_string())),
+            (Some(min), Some(max)) => (article, noun, characters(format!("{min} to {max}"))),
+            (Some(min), None) => (article, noun, characters(format!("at least {min}"))),
+            (None, Some(max)) => (article, noun, characters(format!("at most {max}"))),
             (None, None) => (article, noun, String::new()),
         };
         if let Some(pattern) = self.checked("pattern").and_then(Value::as_str) {
@@ -213,12 +208,12 @@ impl<'a> View<'a> {
             Some(value) => (value, self.get(exclusive) == Some(&Value::Bool(true))),
             None => (self.checked(exclusive)?.as_number()?, true),
         };
-        // A bound of 19 digits or more (a 64-bit type's) is noise, as in words.rs.
-        let noise = match value.as_i64() {
-            Some(n) => n.unsigned_abs() >= 10_u64.pow(18),
-            None => value.as_f64()?.abs() >= 1e18,
+        // `as` saturates: a float past `u128` is noise too.
+        let magnitude = match value.as_i64() {
+            Some(n) => u128::from(n.unsigned_abs()),
+            None => value.as_f64()?.abs() as u128,
         };
-        (!noise).then_some((value, exclusive))
+        (!is_noise(magnitude)).then_some((value, exclusive))
     }
 }
 
@@ -261,14 +256,5 @@ fn choice(value: &Value) -> String {
             text.clone()
         }
         _ => value.to_string(),
-    }
-}
-
-/// The first [`MAX_LISTED`] of `items`, and how many more.
-fn listed(items: &[String]) -> String {
-    let shown = items.get(..MAX_LISTED).unwrap_or(items).join(", ");
-    match items.len().saturating_sub(MAX_LISTED) {
-        0 => shown,
-        more => format!("{shown}, and {more} more"),
     }
 }

@@ -1,6 +1,6 @@
 //! The tools a server serves, kept per server type and checked against the router
 //! on every call, so the next calls its errors send are checked against the tools
-//! served now.
+//! served now; and their input schemas, each compiled once per process.
 
 use std::any::TypeId;
 use std::borrow::Cow;
@@ -24,9 +24,6 @@ struct KeptTool {
     schema: Arc<JsonObject>,
     /// Whether its annotations say it only reads.
     read_only: bool,
-    /// The compiled input schema, when the arguments can be checked.
-    #[cfg(feature = "jsonschema")]
-    checker: Option<Arc<crate::args::InputSchema>>,
 }
 
 /// The served tools of each server type, as its router last served them: built
@@ -82,9 +79,8 @@ impl ServedTools {
 
     /// The called tool's compiled input schema, if it compiles.
     #[cfg(feature = "jsonschema")]
-    pub(super) fn checker(&self, tool: &str) -> Option<&crate::args::InputSchema> {
-        let kept = self.tools.iter().find(|kept| kept.name == tool)?;
-        kept.checker.as_deref()
+    pub(super) fn checker(&self, tool: &str) -> Option<Arc<crate::args::InputSchema>> {
+        self.tools.iter().find(|kept| kept.name == tool)?.checker()
     }
 }
 
@@ -94,9 +90,13 @@ impl KeptTool {
             name: tool.name.clone(),
             schema: tool.input_schema.clone(),
             read_only: only_reads(tool),
-            #[cfg(feature = "jsonschema")]
-            checker: super::arguments::compiled(tool),
         }
+    }
+
+    /// The tool's compiled input schema, if it compiles.
+    #[cfg(feature = "jsonschema")]
+    fn checker(&self) -> Option<Arc<crate::args::InputSchema>> {
+        compiled::compiled(&self.name, &self.schema)
     }
 
     /// Whether `tool` is this tool as kept: the same input schema and annotations.
@@ -109,25 +109,16 @@ impl KeptTool {
     /// violation but a missing argument the caller supplies itself.
     #[cfg(feature = "jsonschema")]
     fn refusal(&self, call: &NextCall<'_>) -> Option<String> {
-        use crate::args::ViolationKind;
-
-        let checker = self.checker.as_ref()?;
         let arguments = call.arguments_value().unwrap_or_default();
-        let error = checker.check(&arguments).err()?;
         let supplied: Vec<&str> = call.caller_supplied_names().collect();
-        let refused: Vec<String> = error
-            .violations()
-            .iter()
-            .filter(|violation| {
-                !(violation.kind() == ViolationKind::Missing
-                    && supplied.contains(&violation.field()))
-            })
+        let error = self.checker()?.check_call(&arguments, &supplied).err()?;
+        let refused: Vec<String> = (error.violations().iter())
             .map(|violation| match violation.expected() {
                 "" => violation.to_string(),
                 expected => format!("{violation} (expected {expected})"),
             })
             .collect();
-        (!refused.is_empty()).then(|| refused.join("; "))
+        Some(refused.join("; "))
     }
 }
 
@@ -173,4 +164,77 @@ fn withheld(reason: String) -> Verdict {
         ::tracing::warn!(target: "tool_error", "{reason}");
     }
     Verdict::Withheld
+}
+
+/// Each tool's input schema, compiled once per process: the one cache of compiled
+/// schemas, which the check of a call's arguments and of its errors' next calls
+/// both read.
+#[cfg(feature = "jsonschema")]
+mod compiled {
+    use std::collections::HashMap;
+    use std::sync::{Arc, PoisonError, RwLock};
+
+    use ::rmcp::model::JsonObject;
+
+    use crate::args::InputSchema;
+
+    /// A tool's schema as last compiled: the router may be built anew for every
+    /// call (`#[tool_handler]`'s default), so a schema is recognised by its
+    /// content, not its address; `None` when it does not compile.
+    struct Compiled {
+        schema: Arc<JsonObject>,
+        checker: Option<Arc<InputSchema>>,
+    }
+
+    /// How many schemas one tool name keeps: a server whose tool changes its schema
+    /// at run time recompiles the newest, and the cache stays bounded.
+    const KEPT_PER_TOOL: usize = 4;
+
+    static COMPILED: RwLock<Option<HashMap<String, Vec<Compiled>>>> = RwLock::new(None);
+
+    /// The compiled input `schema` of the tool `tool`; `None` (and a warning) when
+    /// it is not a valid JSON Schema, so its calls go unchecked.
+    pub(super) fn compiled(tool: &str, schema: &Arc<JsonObject>) -> Option<Arc<InputSchema>> {
+        let found = |cache: &HashMap<String, Vec<Compiled>>| {
+            let kept = cache.get(tool)?;
+            let same =
+                |kept: &&Compiled| Arc::ptr_eq(&kept.schema, schema) || kept.schema == *schema;
+            kept.iter().find(same).map(|kept| kept.checker.clone())
+        };
+        let read = COMPILED.read().unwrap_or_else(PoisonError::into_inner);
+        if let Some(checker) = read.as_ref().and_then(found) {
+            return checker;
+        }
+        drop(read);
+        let checker = match InputSchema::new(schema.clone()) {
+            Ok(checker) => Some(Arc::new(checker)),
+            Err(error) => {
+                warn_uncompiled(tool, &error);
+                None
+            }
+        };
+        let mut write = COMPILED.write().unwrap_or_else(PoisonError::into_inner);
+        let kept = write
+            .get_or_insert_with(HashMap::new)
+            .entry(tool.to_owned())
+            .or_default();
+        if kept.len() >= KEPT_PER_TOOL {
+            kept.remove(0);
+        }
+        kept.push(Compiled {
+            schema: schema.clone(),
+            checker: checker.clone(),
+        });
+        checker
+    }
+
+    /// Warns of a schema that does not compile: once per tool and schema, as the
+    /// cache keeps the failure and compiles it no more.
+    fn warn_uncompiled(tool: &str, error: &dyn std::fmt::Display) {
+        ::tracing::warn!(
+            target: "tool_error",
+            "the input schema of the tool `{tool}` is {error}; its calls' arguments are \
+             not checked against it, and argument errors state only what reading them enforces"
+        );
+    }
 }

@@ -43,3 +43,41 @@ fn any_error_is_the_default_response() {
     assert_eq!(content["schema"]["$ref"], "#/components/schemas/Problem");
     assert!(content.get("examples").is_none());
 }
+
+/// A declared call's example is what the client receives with every field a
+/// placeholder: a text's escaped braces are single, as sent.
+#[test]
+fn a_next_call_example_is_the_declared_call_with_placeholders() {
+    use crate::next_call::{ArgumentSpec, ArgumentValue, CallSpec};
+
+    const ARGUMENTS: &[ArgumentSpec] = &[
+        ArgumentSpec::new("note", ArgumentValue::Text("{{literal}} {id} {id:?}")),
+        ArgumentSpec::new(
+            "ids",
+            ArgumentValue::Field {
+                field: "ids",
+                index: 0,
+                sample: None,
+            },
+        ),
+        ArgumentSpec::new("limit", ArgumentValue::Integer(5)),
+        ArgumentSpec::new("query", ArgumentValue::CallerSupplies),
+    ];
+    const FIND: &[CallSpec] = &[CallSpec::new("find", ARGUMENTS).read_only()];
+    static CALLS: Catalog = Catalog::new(
+        "Calls",
+        module_path!(),
+        &[Entry::new("Gone", "GONE", Kind::NotFound).with_next_calls(FIND)],
+    );
+    let value = serde_json::to_value(responses(&[&CALLS], &Options::new())).unwrap();
+    let example = &value["404"]["content"][PROBLEM_JSON]["examples"]["GONE"]["value"];
+    assert_eq!(
+        example["next_calls"],
+        serde_json::json!([{
+            "tool": "find",
+            "arguments": {"note": "{literal} {id} {id:?}", "ids": "{ids}", "limit": 5},
+            "caller_supplies": ["query"],
+            "read_only": true
+        }])
+    );
+}
