@@ -150,7 +150,7 @@ pub(super) fn warn_if_blind(options: &Options) {
 /// Warns the operator of a setup that makes coded errors render as internal ones:
 /// through `tracing` when it is on (every integration turns it on), else on
 /// standard error, since such a server must hear of it somewhere.
-pub(crate) fn warn(message: &str) {
+pub(super) fn warn(message: &str) {
     #[cfg(feature = "tracing")]
     ::tracing::warn!(target: "tool_error", "{message}");
     #[cfg(not(feature = "tracing"))]

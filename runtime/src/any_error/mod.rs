@@ -3,17 +3,15 @@
 mod lookup;
 
 use core::fmt;
-use core::ops::Deref;
 use std::backtrace::{Backtrace, BacktraceStatus};
 use std::error::Error as StdError;
 use std::sync::OnceLock;
 use std::time::Duration;
 
 use self::lookup::Found;
-pub(crate) use self::lookup::warn;
 pub use self::lookup::{Registration, registered_catalogs};
 use crate::error::forward_contract;
-use crate::integrations::reports;
+use crate::integrations::reports::{self, Held};
 use crate::next_call::NextCallWriter;
 use crate::{Catalog, Channel, DetailWriter, Entry, Kind, Options, SuggestionWriter, ToolError};
 
@@ -114,39 +112,15 @@ struct Inner {
     found: OnceLock<Option<Found>>,
 }
 
-/// What an `AnyError` holds: a boxed error, or an error report (anyhow's,
-/// eyre's) kept whole, since its conversion into a box would hide the error it
-/// was made from.
-pub(crate) trait Held: ToolError + Send + Sync {
-    /// The outermost error, where the cause chain starts.
-    fn outermost(&self) -> &(dyn StdError + 'static);
-    /// The error as a box.
-    fn into_boxed(self: Box<Self>) -> Box<dyn StdError + Send + Sync + 'static>;
-}
-
-impl<T> Held for T
-where
-    T: Deref<Target = dyn StdError + Send + Sync + 'static>
-        + Into<Box<dyn StdError + Send + Sync + 'static>>
-        + ToolError
-        + Send
-        + Sync,
-{
-    fn outermost(&self) -> &(dyn StdError + 'static) {
-        &**self
-    }
-
-    fn into_boxed(self: Box<Self>) -> Box<dyn StdError + Send + Sync + 'static> {
-        (*self).into()
-    }
-}
-
 impl<E: Into<Box<dyn StdError + Send + Sync + 'static>> + 'static> From<E> for AnyError {
     fn from(error: E) -> Self {
         let mut slot = Some(error);
         let error: Box<dyn Held> = match (reports::take(&mut slot), slot) {
             (Some(report), _) => report,
-            (None, Some(error)) => Box::new(error.into()),
+            (None, Some(error)) => {
+                warn_if_unread::<E>();
+                Box::new(error.into())
+            }
             // `take` empties the slot only when it returns the report.
             (None, None) => Box::new(Box::<dyn StdError + Send + Sync>::from("")),
         };
@@ -158,6 +132,23 @@ impl<E: Into<Box<dyn StdError + Send + Sync + 'static>> + 'static> From<E> for A
             }),
         }
     }
+}
+
+/// Says once per process that a report was converted whose feature is off, so a
+/// coded error inside it renders as `INTERNAL_ERROR`.
+fn warn_if_unread<E>() {
+    static WARNED: std::sync::Once = std::sync::Once::new();
+    let Some(feature) = reports::unread_feature::<E>() else {
+        return;
+    };
+    WARNED.call_once(|| {
+        lookup::warn(&format!(
+            "an {} was converted into an AnyError without tool-error's `{feature}` feature, \
+             so the coded errors it holds render as INTERNAL_ERROR; turn it on: \
+             tool-error = {{ features = [\"{feature}\"] }}",
+            core::any::type_name::<E>()
+        ));
+    });
 }
 
 /// A backtrace when `RUST_LIB_BACKTRACE` asks for one (see [`AnyError`]).

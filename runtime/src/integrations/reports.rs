@@ -3,13 +3,38 @@
 //! `Box<dyn Error>` boxes a wrapper of its own, whose downcast and `source()` both
 //! skip the error the report was made from, so a coded error inside would be lost.
 
-use std::sync::Once;
+use core::ops::Deref;
+use std::error::Error as StdError;
 
-use crate::any_error::Held;
+use crate::ToolError;
+
+/// What an `AnyError` holds: a boxed error, or an error report kept whole.
+pub(crate) trait Held: ToolError + Send + Sync {
+    /// The outermost error, where the cause chain starts.
+    fn outermost(&self) -> &(dyn StdError + 'static);
+    /// The error as a box.
+    fn into_boxed(self: Box<Self>) -> Box<dyn StdError + Send + Sync + 'static>;
+}
+
+impl<T> Held for T
+where
+    T: Deref<Target = dyn StdError + Send + Sync + 'static>
+        + Into<Box<dyn StdError + Send + Sync + 'static>>
+        + ToolError
+        + Send
+        + Sync,
+{
+    fn outermost(&self) -> &(dyn StdError + 'static) {
+        &**self
+    }
+
+    fn into_boxed(self: Box<Self>) -> Box<dyn StdError + Send + Sync + 'static> {
+        (*self).into()
+    }
+}
 
 /// The report in `slot`, taken out of it, when it is one an enabled feature reads;
-/// otherwise `None`, with the slot untouched (and one warning per process when it
-/// is a report whose feature is off).
+/// otherwise `None`, with the slot untouched.
 #[cfg_attr(
     not(any(feature = "anyhow", feature = "eyre")),
     allow(unused_variables)
@@ -23,7 +48,6 @@ pub(crate) fn take<E: 'static>(slot: &mut Option<E>) -> Option<Box<dyn Held>> {
     if let Some(report) = take_as::<eyre::Report>(slot) {
         return Some(Box::new(report));
     }
-    warn_unread::<E>();
     None
 }
 
@@ -33,27 +57,10 @@ fn take_as<T: 'static>(slot: &mut dyn core::any::Any) -> Option<T> {
     slot.downcast_mut::<Option<T>>()?.take()
 }
 
-/// Says once per process that a report was converted whose feature is off, so a
-/// coded error inside it renders as `INTERNAL_ERROR`.
-fn warn_unread<E>() {
-    static WARNED: Once = Once::new();
-    let Some(feature) = unread_feature::<E>() else {
-        return;
-    };
-    WARNED.call_once(|| {
-        crate::any_error::warn(&format!(
-            "an {} was converted into an AnyError without tool-error's `{feature}` feature, \
-             so the coded errors it holds render as INTERNAL_ERROR; turn it on: \
-             tool-error = {{ features = [\"{feature}\"] }}",
-            core::any::type_name::<E>()
-        ));
-    });
-}
-
 /// The feature that would read `E`, when `E` is a report and that feature is off.
 /// Recognised by the type's name, the one thing known of it without the crate that
 /// defines it.
-fn unread_feature<E>() -> Option<&'static str> {
+pub(crate) fn unread_feature<E>() -> Option<&'static str> {
     match core::any::type_name::<E>() {
         "anyhow::Error" if cfg!(not(feature = "anyhow")) => Some("anyhow"),
         "eyre::Report" if cfg!(not(feature = "eyre")) => Some("eyre"),
@@ -79,7 +86,7 @@ macro_rules! report_tool_error {
             fn entry(&self) -> Option<&'static crate::Entry> {
                 crate::error::FOREIGN_CATALOG.entries.first()
             }
-            fn source_error(&self) -> Option<&(dyn std::error::Error + 'static)> {
+            fn source_error(&self) -> Option<&(dyn StdError + 'static)> {
                 (**self).source()
             }
         }
