@@ -29,6 +29,7 @@ pub use action::NextAction;
 /// [`Native::SCHEMA`](crate::Native::SCHEMA) is the stricter schema of exactly what
 /// the native profile writes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct ParsedEnvelope {
     /// The stable code.
@@ -83,6 +84,10 @@ pub struct ParsedEnvelope {
         default,
         skip_serializing_if = "Option::is_none",
         deserialize_with = "request_id_text"
+    )]
+    #[cfg_attr(
+        feature = "schemars",
+        schemars(schema_with = "crate::integrations::schemars::request_id_schema")
     )]
     pub request_id: Option<String>,
     /// When the error happened (RFC 3339).

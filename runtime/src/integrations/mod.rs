@@ -35,7 +35,7 @@ pub(crate) mod reports;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
 #[cfg(feature = "schemars")]
-mod schemars;
+pub(crate) mod schemars;
 #[cfg(feature = "tracing")]
 pub mod tracing;
 pub(crate) mod transport;

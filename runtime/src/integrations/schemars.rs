@@ -24,10 +24,7 @@
 use std::borrow::Cow;
 
 use ::schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
-use serde_json::json;
 
-use crate::client::{ParsedEnvelope, ParsedNextCall};
-use crate::envelope::Retry;
 use crate::{Channel, Kind};
 
 impl JsonSchema for Kind {
@@ -67,45 +64,10 @@ impl JsonSchema for Channel {
     }
 }
 
-impl JsonSchema for ParsedEnvelope {
-    fn schema_name() -> Cow<'static, str> {
-        Cow::Borrowed("ParsedEnvelope")
-    }
-
-    fn schema_id() -> Cow<'static, str> {
-        Cow::Borrowed("tool_error::client::ParsedEnvelope")
-    }
-
-    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
-        let kind = generator.subschema_for::<Kind>();
-        let next_call = generator.subschema_for::<ParsedNextCall>();
-        let retry = generator.subschema_for::<Option<Retry>>();
-        let optional_string =
-            |description: &str| json!({ "type": ["string", "null"], "description": description });
-        json_schema!({
-            "description": "An error a tool returned, in the native tool-error format, as a client reads it back.",
-            "type": "object",
-            "properties": {
-                "code": { "type": "string", "description": "Stable machine identifier, e.g. MODEL_NOT_FOUND." },
-                "kind": kind,
-                "message": { "type": "string", "description": "Human-readable summary." },
-                "recoverable": { "type": "boolean", "description": "Whether the operation may succeed if retried, possibly with changed input." },
-                "retry": retry,
-                "category": optional_string("Finer, free-form label beside the kind."),
-                "domain": optional_string("The domain the code belongs to."),
-                "retry_after": { "type": ["number", "null"], "format": "double", "description": "Seconds to wait before retrying." },
-                "details": { "description": "Structured context for recovery; usually an object." },
-                "suggestions": { "type": "array", "items": { "type": "string" }, "description": "Recovery steps, most useful first." },
-                "next_calls": { "type": "array", "items": next_call, "description": "Tool calls that may fix the error, most useful first; run one without asking only when read_only is true and the server is trusted." },
-                "docs": optional_string("Where the code is documented (a URL)."),
-                "tool": optional_string("The tool that failed."),
-                "operation": optional_string("The operation inside the tool."),
-                "request_id": { "type": ["string", "integer", "null"], "description": "The request id: a string, or a numeric JSON-RPC id." },
-                "timestamp": optional_string("When the error happened (RFC 3339)."),
-                "debug": { "description": "Debug info (verbose servers only): error_chain, backtrace, server_version." },
-                "truncated": { "type": "boolean", "description": "Whether the server's limits removed something." },
-            },
-            "required": ["code", "kind", "message", "recoverable"],
-        })
-    }
+/// A request id as the wire has it, which `ParsedEnvelope` reads into text.
+pub(crate) fn request_id_schema(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "description": "The request id: a string, or a numeric JSON-RPC id.",
+        "type": ["string", "integer", "null"],
+    })
 }
