@@ -30,6 +30,7 @@
 
 use ::jsonrpsee_types::{ErrorObject, ErrorObjectOwned};
 
+use crate::integrations::protocol::{JsonRpcError, pass_through};
 use crate::{Context, Options, ToolError};
 
 /// The JSON-RPC part of the [`Options`]: set it with
@@ -138,36 +139,19 @@ pub fn parse_params<T: serde::de::DeserializeOwned>(
 /// requests), whose message is masked like any internal error's, and data dropped.
 impl From<crate::AnyError> for ErrorObjectOwned {
     fn from(error: crate::AnyError) -> Self {
-        match passed_through(&error) {
-            Some(original) => {
-                let options = Options::installed();
-                let envelope = options.logged_envelope(&error, &options.context());
-                if envelope.is_masked() {
-                    // An internal error's text is the operator's, as for every other
-                    // internal error: the client gets its code and the policy's message.
-                    ErrorObjectOwned::owned(original.code(), envelope.wire_message(), None::<()>)
-                } else {
-                    original
-                }
-            }
-            None => error_object(&error),
-        }
+        let options = Options::installed();
+        pass_through(&error, options, &options.context()).unwrap_or_else(|| error_object(&error))
     }
 }
 
-fn passed_through(error: &crate::AnyError) -> Option<ErrorObjectOwned> {
-    if let Some(original) = error.found_as::<ErrorObjectOwned>() {
-        return Some(original.clone());
+impl JsonRpcError for ErrorObjectOwned {
+    fn new(code: i32, message: String, data: Option<serde_json::Value>) -> Self {
+        ErrorObjectOwned::owned(code, message, data)
     }
-    #[cfg(feature = "rmcp")]
-    if let Some(data) = error.found_as::<::rmcp::ErrorData>() {
-        return Some(ErrorObjectOwned::owned(
-            data.code.0,
-            data.message.to_string(),
-            data.data.as_ref(),
-        ));
+
+    fn code(&self) -> i32 {
+        ErrorObjectOwned::code(self)
     }
-    None
 }
 
 /// Implements `From<Type> for ErrorObjectOwned` for a derived type.

@@ -117,6 +117,56 @@ macro_rules! protocol_tool_error {
     };
 }
 
+/// A framework's JSON-RPC error type, as the pass-through reads and builds it.
+#[cfg(any(feature = "rmcp", feature = "jsonrpsee"))]
+pub(crate) trait JsonRpcError: std::error::Error + Clone + 'static {
+    /// The error of `code`, `message` and `data`.
+    fn new(code: i32, message: String, data: Option<serde_json::Value>) -> Self;
+    /// Its JSON-RPC code.
+    fn code(&self) -> i32;
+}
+
+/// What a handler's `Err(AnyError)` is sent as when the contract found in it is a
+/// JSON-RPC error rmcp or jsonrpsee built: that error as a `T`, with its own code,
+/// message and data, unless it is internal, whose message is masked and data
+/// dropped like every internal error's (the log event, emitted here, keeps them).
+/// `None` when the contract found is another.
+#[cfg(any(feature = "rmcp", feature = "jsonrpsee"))]
+pub(crate) fn pass_through<T: JsonRpcError>(
+    error: &crate::AnyError,
+    options: &crate::Options,
+    context: &crate::Context<'_>,
+) -> Option<T> {
+    let original = match error.found_as::<T>() {
+        Some(own) => own.clone(),
+        None => built_by_the_other::<T>(error)?,
+    };
+    let envelope = options.logged_envelope(error, context);
+    Some(if envelope.is_masked() {
+        T::new(original.code(), envelope.wire_message(), None)
+    } else {
+        original
+    })
+}
+
+/// The JSON-RPC error in `error` that the other framework built, as a `T`.
+#[cfg(any(feature = "rmcp", feature = "jsonrpsee"))]
+fn built_by_the_other<T: JsonRpcError>(error: &crate::AnyError) -> Option<T> {
+    #[cfg(feature = "rmcp")]
+    if let Some(data) = error.found_as::<::rmcp::ErrorData>() {
+        let message = data.message.to_string();
+        return Some(T::new(data.code.0, message, data.data.clone()));
+    }
+    #[cfg(feature = "jsonrpsee")]
+    if let Some(object) = error.found_as::<::jsonrpsee_types::ErrorObjectOwned>() {
+        let data = object
+            .data()
+            .and_then(|raw| serde_json::from_str(raw.get()).ok());
+        return Some(T::new(object.code(), object.message().to_owned(), data));
+    }
+    None
+}
+
 #[cfg(feature = "rmcp")]
 protocol_tool_error!(::rmcp::ErrorData, |error| (
     error.code.0,

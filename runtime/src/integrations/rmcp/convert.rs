@@ -8,6 +8,7 @@ use ::rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, ErrorCode};
 
 use super::scope::Scope;
 use crate::integrations::call_scope::{self, Slot};
+use crate::integrations::protocol::{JsonRpcError, pass_through};
 use crate::{Channel, Context, Options, ToolError};
 
 /// `error` as a `CallToolResult` with `isError: true`: the envelope rendered by the
@@ -124,40 +125,23 @@ impl IntoCallToolResult for Box<dyn ToolError + Send + Sync> {
 
 impl IntoCallToolResult for crate::AnyError {
     fn into_call_tool_result(self) -> Result<CallToolResponse, ErrorData> {
-        match passed_through(&self) {
-            Some(original) => Err(in_scope(|options, context| {
-                let envelope = options.logged_envelope(&self, context);
-                if envelope.is_masked() {
-                    // An internal error's text is the operator's, as for every other
-                    // internal error: the client gets its code and the policy's message.
-                    ErrorData::new(original.code, envelope.wire_message(), None)
-                } else {
-                    original
-                }
-            })),
+        let passed =
+            in_scope(|options, context| pass_through::<ErrorData>(&self, options, context));
+        match passed {
+            Some(original) => Err(original),
             None => respond(&self),
         }
     }
 }
 
-/// The JSON-RPC error a handler passed up inside `error`, as rmcp sends it: its own
-/// code, message and data, unchanged.
-fn passed_through(error: &crate::AnyError) -> Option<ErrorData> {
-    if let Some(original) = error.found_as::<ErrorData>() {
-        return Some(original.clone());
+impl JsonRpcError for ErrorData {
+    fn new(code: i32, message: String, data: Option<serde_json::Value>) -> Self {
+        ErrorData::new(ErrorCode(code), message, data)
     }
-    #[cfg(feature = "jsonrpsee")]
-    if let Some(object) = error.found_as::<::jsonrpsee_types::ErrorObjectOwned>() {
-        let data = object
-            .data()
-            .and_then(|raw| serde_json::from_str::<serde_json::Value>(raw.get()).ok());
-        return Some(ErrorData::new(
-            ErrorCode(object.code()),
-            object.message().to_owned(),
-            data,
-        ));
+
+    fn code(&self) -> i32 {
+        self.code.0
     }
-    None
 }
 
 /// `f` with the current scope's options and context, else the installed options'.
