@@ -14,10 +14,9 @@
 //! assert_eq!(json["properties"]["kind"]["$ref"], "#/$defs/Kind");
 //! ```
 //!
-//! These three schemas are written by hand, not derived: a derive would describe
-//! each field and variant with its rustdoc, written for Rust readers, where these
-//! descriptions are written for the client reading the schema. The types inside
-//! the envelope (`ParsedNextCall`, `Retry`) derive theirs. The tests check every
+//! `ParsedEnvelope` derives its schema, as the types inside it (`ParsedNextCall`,
+//! `Retry`) do: each field is described by its rustdoc. `Kind` and `Channel` are
+//! written by hand, as the upper-case words the wire has. The tests check every
 //! field against serialised values. [`Native::SCHEMA`](crate::Native::SCHEMA) is
 //! the stricter schema of what the [`Native`](crate::Native) profile writes.
 
