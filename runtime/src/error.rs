@@ -231,6 +231,8 @@ macro_rules! forward_contract {
 }
 
 pub(crate) use forward_contract;
+#[cfg(any(feature = "anyhow", feature = "eyre"))]
+pub(crate) use forward_tool_error;
 
 impl<T: ToolError + ?Sized> ToolError for Box<T> {
     forward_tool_error!(self => (**self));
@@ -248,55 +250,6 @@ impl<T: StaticCatalog + ?Sized> StaticCatalog for Box<T> {
     const CATALOG: &'static Catalog = T::CATALOG;
 }
 
-/// The code every foreign (non-`ToolError`) error renders with.
-pub(crate) const FOREIGN_CODE: &str = "INTERNAL_ERROR";
-
-/// The catalog of every foreign error type: one `INTERNAL_ERROR` entry.
-pub(crate) static FOREIGN_CATALOG: Catalog = Catalog::new(
-    "foreign error",
-    "tool_error",
-    &[Entry::new("Foreign", FOREIGN_CODE, Kind::Internal)
-        .with_doc("An unexpected failure inside the server.")],
-)
-.with_doc("An error from outside the contract (I/O, parsing, a boxed error): `Internal`, message masked unless verbose.");
-
-/// Foreign errors (I/O, JSON, boxed errors) render as `Internal` with code
-/// `INTERNAL_ERROR`; their `Display` text is masked unless the policy is verbose.
-macro_rules! foreign_tool_error {
-    ($($ty:ty),*) => {$(
-        impl ToolError for $ty {
-            fn code(&self) -> &'static str {
-                FOREIGN_CODE
-            }
-            fn kind(&self) -> Kind {
-                Kind::Internal
-            }
-            fn catalog(&self) -> Option<&'static Catalog> {
-                Some(&FOREIGN_CATALOG)
-            }
-            fn entry(&self) -> Option<&'static Entry> {
-                FOREIGN_CATALOG.entries.first()
-            }
-            fn source_error(&self) -> Option<&(dyn StdError + 'static)> {
-                StdError::source(self)
-            }
-        }
-
-        impl StaticCatalog for $ty {
-            const CATALOG: &'static Catalog = &FOREIGN_CATALOG;
-        }
-    )*};
-}
-
-// `std::io::Error` reads by its kind: `integrations/transport.rs`.
-foreign_tool_error!(
-    serde_json::Error,
-    core::fmt::Error,
-    dyn StdError + 'static,
-    dyn StdError + Send + 'static,
-    dyn StdError + Send + Sync + 'static
-);
-
 /// How many errors of a cause chain are read, against a cyclic `source()`.
 const MAX_CHAIN: usize = 64;
 
@@ -308,22 +261,4 @@ pub(crate) fn causes<'a>(
     error: &'a (dyn StdError + 'static),
 ) -> impl Iterator<Item = &'a (dyn StdError + 'static)> {
     core::iter::successors(Some(error), |&current| current.source()).take(MAX_CHAIN)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn foreign_errors_are_internal() {
-        let io = std::io::Error::other("disk on fire");
-        assert_eq!(io.code(), FOREIGN_CODE);
-        assert_eq!(ToolError::kind(&io), Kind::Internal);
-        assert!(!io.recoverable());
-
-        let boxed: Box<dyn StdError + Send + Sync> = "boom".into();
-        assert_eq!(boxed.kind(), Kind::Internal);
-        let as_dyn: &dyn ToolError = &boxed;
-        assert_eq!(as_dyn.code(), FOREIGN_CODE);
-    }
 }

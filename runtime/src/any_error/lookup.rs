@@ -7,7 +7,7 @@ use std::error::Error as StdError;
 
 use crate::catalog::Finder;
 use crate::error::causes;
-use crate::integrations::transport;
+use crate::integrations::foreign;
 use crate::{Catalog, Options, ToolError};
 
 /// A finder the derive registers for each concrete type, so an `AnyError` finds a
@@ -120,7 +120,7 @@ pub(super) fn locate(chain: &(dyn StdError + 'static), options: &Options) -> Opt
         .chain(BUILT_IN)
         .copied()
         .collect();
-    first_found(chain, &finders).or_else(|| first_found(chain, transport::FINDERS))
+    first_found(chain, &finders).or_else(|| first_found(chain, foreign::FINDERS))
 }
 
 /// The outermost error of `chain` one of `finders` recognises.

@@ -5,10 +5,9 @@ use super::model::{Catalog, Entry};
 use super::unique::leaf_count;
 use crate::StaticCatalog;
 use crate::args::ArgumentError;
-use crate::error::FOREIGN_CATALOG;
 use crate::integrations::axum_catalog::REJECTION_CATALOG;
+use crate::integrations::foreign::{FAILURE_CATALOG, FOREIGN_CATALOG};
 use crate::integrations::protocol::CATALOG as PROTOCOL_CATALOG;
-use crate::integrations::transport::CATALOG as TRANSPORT_CATALOG;
 
 /// A catalog of built-in codes and what in tool-error sends them.
 #[derive(Clone, Copy, Debug)]
@@ -37,11 +36,12 @@ pub(crate) static BUILTIN: &[Builtin] = &[
                   errors), and an `AnyError` whose cause chain holds no error with one",
     },
     Builtin {
-        catalog: &TRANSPORT_CATALOG,
-        sent_by: "an error without a contract whose cause chain holds an I/O error of a \
-                  connection that failed (refused, reset, aborted, unreachable, broken \
-                  pipe) or timed out; with the `reqwest` and `tokio` features, \
-                  reqwest's and `tokio::time::timeout`'s timeouts too",
+        catalog: &FAILURE_CATALOG,
+        sent_by: "an error without a contract whose cause chain says what failed: an I/O \
+                  error of a connection refused, reset, aborted or unreachable \
+                  (`CONNECTION_FAILED`) or one that timed out (`TIMED_OUT`); with the \
+                  `reqwest` and `tokio` features, reqwest's failed connections and \
+                  timeouts and `tokio::time::timeout`'s `Elapsed` too",
     },
     #[cfg(feature = "axum")]
     Builtin {
@@ -63,7 +63,7 @@ pub(crate) static BUILTIN: &[Builtin] = &[
 const BUILTIN_CATALOGS: [&Catalog; 5] = [
     <ArgumentError as StaticCatalog>::CATALOG,
     &FOREIGN_CATALOG,
-    &TRANSPORT_CATALOG,
+    &FAILURE_CATALOG,
     &REJECTION_CATALOG,
     &PROTOCOL_CATALOG,
 ];

@@ -44,5 +44,5 @@ pub(crate) const REJECTION_ENTRIES: [Entry; 7] = [
         "InvalidArguments",
         <ArgumentError as StaticCatalog>::CATALOG,
     ),
-    Entry::transparent("Server", &crate::error::FOREIGN_CATALOG),
+    Entry::transparent("Server", &crate::integrations::foreign::FOREIGN_CATALOG),
 ];

@@ -24,6 +24,7 @@ pub mod axum;
 pub(crate) mod axum_catalog;
 #[cfg(any(feature = "rmcp", feature = "axum"))]
 mod call_scope;
+pub(crate) mod foreign;
 #[cfg(feature = "garde")]
 mod garde;
 #[cfg(feature = "jsonrpsee")]
@@ -38,7 +39,6 @@ pub mod rmcp;
 pub(crate) mod schemars;
 #[cfg(feature = "tracing")]
 pub mod tracing;
-pub(crate) mod transport;
 #[cfg(feature = "utoipa")]
 pub mod utoipa;
 #[cfg(feature = "validator")]

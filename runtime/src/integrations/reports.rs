@@ -68,36 +68,29 @@ pub(crate) fn unread_feature<E>() -> Option<&'static str> {
     }
 }
 
-/// A report outside a contract: `Internal`, like any foreign error, its message
-/// masked unless verbose, its cause the outermost error's.
+/// A report outside a contract renders as the error it dereferences to: a foreign
+/// one, `INTERNAL_ERROR`.
 #[cfg(any(feature = "anyhow", feature = "eyre"))]
-macro_rules! report_tool_error {
-    ($ty:ty) => {
-        impl crate::ToolError for $ty {
-            fn code(&self) -> &'static str {
-                crate::error::FOREIGN_CODE
-            }
-            fn kind(&self) -> crate::Kind {
-                crate::Kind::Internal
-            }
-            fn catalog(&self) -> Option<&'static crate::Catalog> {
-                Some(&crate::error::FOREIGN_CATALOG)
-            }
-            fn entry(&self) -> Option<&'static crate::Entry> {
-                crate::error::FOREIGN_CATALOG.entries.first()
-            }
-            fn source_error(&self) -> Option<&(dyn StdError + 'static)> {
-                (**self).source()
-            }
-        }
-    };
+mod outside_a_contract {
+    use core::fmt;
+    use std::backtrace::Backtrace;
+    use std::error::Error as StdError;
+    use std::time::Duration;
+
+    use crate::error::forward_tool_error;
+    use crate::next_call::NextCallWriter;
+    use crate::{Catalog, Channel, DetailWriter, Entry, Kind, SuggestionWriter, ToolError};
+
+    #[cfg(feature = "anyhow")]
+    impl ToolError for anyhow::Error {
+        forward_tool_error!(self => (**self));
+    }
+
+    #[cfg(feature = "eyre")]
+    impl ToolError for eyre::Report {
+        forward_tool_error!(self => (**self));
+    }
 }
-
-#[cfg(feature = "anyhow")]
-report_tool_error!(anyhow::Error);
-#[cfg(feature = "eyre")]
-report_tool_error!(eyre::Report);
-
 #[cfg(test)]
 mod tests {
     use super::unread_feature;

@@ -170,7 +170,7 @@ impl fmt::Display for Unlisted {
 
 impl ToolError for Unlisted {
     fn code(&self) -> &'static str {
-        crate::error::FOREIGN_CODE
+        crate::integrations::foreign::FOREIGN_CODE
     }
     fn kind(&self) -> Kind {
         Kind::Internal

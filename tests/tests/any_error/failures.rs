@@ -45,6 +45,7 @@ fn a_refused_connection_is_transient_and_says_nothing_of_the_address() {
         .find(|event| event.field("error.type").is_some())
         .expect("the log event");
     assert_eq!(event.field("error.type"), Some("CONNECTION_FAILED"));
+    assert_eq!(event.field("http.response.status_code"), Some("502"));
     assert_eq!(
         event.field("exception.message"),
         Some("connect to 10.1.2.3:5432 refused")
@@ -66,6 +67,7 @@ fn every_kind_of_failed_connection_reads_as_one_code() {
     for kind in kinds {
         let error = AnyError::from(io::Error::new(kind, "upstream"));
         assert_eq!(error.code(), "CONNECTION_FAILED", "{kind:?}");
+        assert_eq!(error.http_status(), 502, "{kind:?}");
         assert_eq!(error.kind(), Kind::Transient, "{kind:?}");
         assert!(error.recoverable(), "{kind:?}");
     }
@@ -195,4 +197,5 @@ async fn a_tokio_timeout_reads_as_timed_out() {
     let error = AnyError::from(anyhow::Error::new(elapsed).context("waiting for the index"));
     assert_eq!(error.code(), "TIMED_OUT");
     assert_eq!(error.kind(), Kind::Transient);
+    assert_eq!(error.http_status(), 504);
 }

@@ -1,24 +1,41 @@
-//! Failures read by what they are, never by their text: an I/O error whose kind
+//! Other crates' error types as tool errors: an error without a contract of its
+//! own (I/O, JSON, a boxed error, an error report) renders as `INTERNAL_ERROR`,
+//! `Internal`, its message masked unless verbose, unless it says what failed.
+//!
+//! Failures are read by what they are, never by their text: an I/O error whose kind
 //! says a connection failed or an operation timed out is a dependency that is down
 //! or slow (wait, retry), not a defect (give up). So an error without a contract
 //! renders as `CONNECTION_FAILED` or `TIMED_OUT` when such a failure is anywhere in
 //! its cause chain (hyper, reqwest and tokio keep the `std::io::Error` there), with
 //! a fixed message: the source's text, which may hold an address or a path, goes
 //! to the log only. A missing file or a denied permission is the server's own
-//! failure, and stays `INTERNAL_ERROR`.
-//!
-//! The features `reqwest` and `tokio` add the timeouts that carry no I/O error:
-//! reqwest's own, and `tokio::time::timeout`'s `Elapsed`.
+//! failure, and stays `INTERNAL_ERROR`. The features `reqwest` and `tokio` add the
+//! timeouts that carry no I/O error: reqwest's own, and `tokio::time::timeout`'s
+//! `Elapsed`.
 
 use std::error::Error as StdError;
 use std::io::{self, ErrorKind};
 
 use crate::catalog::Finder;
-use crate::error::FOREIGN_CATALOG;
 use crate::{Catalog, Entry, Kind, StaticCatalog, ToolError};
 
+/// The code every foreign error renders with unless it is read as a failure.
+pub(crate) const FOREIGN_CODE: &str = "INTERNAL_ERROR";
+
+/// What every foreign error renders as unless it is read as a failure.
+static FOREIGN_ENTRY: Entry = Entry::new("Foreign", FOREIGN_CODE, Kind::Internal)
+    .with_doc("An unexpected failure inside the server.");
+
+/// The catalog of every foreign error type: its one `INTERNAL_ERROR` entry.
+pub(crate) static FOREIGN_CATALOG: Catalog = Catalog::new(
+    "foreign error",
+    "tool_error",
+    core::slice::from_ref(&FOREIGN_ENTRY),
+)
+.with_doc("An error from outside the contract (I/O, parsing, a boxed error): `Internal`, message masked unless verbose.");
+
 /// The built-in catalog of failures read by kind.
-pub(crate) static CATALOG: Catalog = Catalog::new("Failure", module_path!(), &ENTRIES).with_doc(
+pub(crate) static FAILURE_CATALOG: Catalog = Catalog::new("Failure", module_path!(), &ENTRIES).with_doc(
     "An error without a contract whose cause chain says what failed: a connection or a deadline.",
 );
 
@@ -38,7 +55,7 @@ static ENTRIES: [Entry; 2] = [
 ];
 
 /// The entry a failure of this I/O kind renders with, if its kind says what failed.
-fn entry_of(kind: ErrorKind) -> Option<&'static Entry> {
+fn failure_of(kind: ErrorKind) -> Option<&'static Entry> {
     match kind {
         ErrorKind::ConnectionRefused
         | ErrorKind::ConnectionReset
@@ -66,27 +83,43 @@ fn classified<'a, T: ToolError + StdError + 'static>(
     error: &'a (dyn StdError + 'static),
 ) -> Option<&'a (dyn ToolError + 'static)> {
     let found = error.downcast_ref::<T>()?;
-    (found.code() != crate::error::FOREIGN_CODE).then_some(found as &(dyn ToolError + 'static))
+    (found.code() != FOREIGN_CODE).then_some(found as &(dyn ToolError + 'static))
 }
 
-/// Implements `ToolError` for a foreign failure type from the entry its value
-/// reads as, or as a foreign error like any other (`INTERNAL_ERROR`) when it reads
+/// The entry a foreign error renders with: the failure it reads as, else the
+/// foreign one.
+fn entry_of(read: Option<&'static Entry>) -> &'static Entry {
+    read.unwrap_or(&FOREIGN_ENTRY)
+}
+
+/// Implements `ToolError` for a foreign type from the entry its value reads as
+/// (`$read`), or as a foreign error like any other (`INTERNAL_ERROR`) when it reads
 /// as none. A read failure's message is the entry's, written for the client; its
 /// cause, where the chain the log shows starts, is the failure itself, so its own
-/// text reaches the log.
-macro_rules! failure_tool_error {
-    ($ty:ty, |$this:ident| $entry:expr) => {
+/// text reaches the log; otherwise it is the error's own `source()`.
+macro_rules! foreign_tool_error {
+    ($ty:ty, |$this:ident| $read:expr) => {
         const _: () = {
+            /// The failure the value reads as, if any.
             fn read($this: &$ty) -> Option<&'static Entry> {
-                $entry
+                $read
             }
 
             impl ToolError for $ty {
                 fn code(&self) -> &'static str {
-                    read(self).map_or(crate::error::FOREIGN_CODE, Entry::code)
+                    entry_of(read(self)).code()
                 }
                 fn kind(&self) -> Kind {
-                    read(self).map_or(Kind::Internal, Entry::kind)
+                    entry_of(read(self)).kind()
+                }
+                fn recoverable(&self) -> bool {
+                    entry_of(read(self)).recoverable()
+                }
+                fn http_status(&self) -> u16 {
+                    entry_of(read(self)).http_status()
+                }
+                fn jsonrpc_code(&self) -> i32 {
+                    entry_of(read(self)).jsonrpc_code()
                 }
                 fn fmt_message(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                     match read(self).and_then(Entry::message) {
@@ -98,10 +131,10 @@ macro_rules! failure_tool_error {
                     read(self).is_some()
                 }
                 fn catalog(&self) -> Option<&'static Catalog> {
-                    Some(read(self).map_or(&FOREIGN_CATALOG, |_| &CATALOG))
+                    Some(read(self).map_or(&FOREIGN_CATALOG, |_| &FAILURE_CATALOG))
                 }
                 fn entry(&self) -> Option<&'static Entry> {
-                    read(self).or(FOREIGN_CATALOG.entries.first())
+                    Some(entry_of(read(self)))
                 }
                 fn source_error(&self) -> Option<&(dyn StdError + 'static)> {
                     match read(self) {
@@ -118,10 +151,15 @@ macro_rules! failure_tool_error {
     };
 }
 
-failure_tool_error!(io::Error, |error| entry_of(error.kind()));
+foreign_tool_error!(io::Error, |error| failure_of(error.kind()));
+foreign_tool_error!(serde_json::Error, |_error| None);
+foreign_tool_error!(core::fmt::Error, |_error| None);
+foreign_tool_error!(dyn StdError + 'static, |_error| None);
+foreign_tool_error!(dyn StdError + Send + 'static, |_error| None);
+foreign_tool_error!(dyn StdError + Send + Sync + 'static, |_error| None);
 
 #[cfg(feature = "reqwest")]
-failure_tool_error!(reqwest::Error, |error| {
+foreign_tool_error!(reqwest::Error, |error| {
     if error.is_timeout() {
         Some(&ENTRIES[1])
     } else if error.is_connect() {
@@ -132,4 +170,25 @@ failure_tool_error!(reqwest::Error, |error| {
 });
 
 #[cfg(feature = "tokio")]
-failure_tool_error!(tokio::time::error::Elapsed, |_error| Some(&ENTRIES[1]));
+foreign_tool_error!(tokio::time::error::Elapsed, |_error| Some(&ENTRIES[1]));
+
+#[cfg(test)]
+mod tests {
+    use std::error::Error as StdError;
+
+    use super::FOREIGN_CODE;
+    use crate::{Kind, ToolError};
+
+    #[test]
+    fn foreign_errors_are_internal() {
+        let io = std::io::Error::other("disk on fire");
+        assert_eq!(io.code(), FOREIGN_CODE);
+        assert_eq!(ToolError::kind(&io), Kind::Internal);
+        assert!(!io.recoverable());
+
+        let boxed: Box<dyn StdError + Send + Sync> = "boom".into();
+        assert_eq!(boxed.kind(), Kind::Internal);
+        let as_dyn: &dyn ToolError = &boxed;
+        assert_eq!(as_dyn.code(), FOREIGN_CODE);
+    }
+}
