@@ -166,7 +166,6 @@
 #[cfg(all(test, feature = "derive"))]
 extern crate self as tool_error;
 
-mod any_error;
 pub mod args;
 pub mod catalog;
 mod channel;
@@ -196,12 +195,12 @@ mod template;
 #[path = "private/mod.rs"]
 pub mod __private;
 
-pub use any_error::AnyError;
 pub use catalog::{Catalog, CrateCatalog, Entry, StaticCatalog};
 pub use channel::Channel;
 pub use context::{ClientContext, Context, RequestId};
 pub use envelope::Envelope;
 pub use error::ToolError;
+pub use integrations::any_error::AnyError;
 #[cfg(feature = "axum")]
 pub use integrations::axum;
 #[cfg(feature = "jsonrpsee")]

@@ -19,6 +19,7 @@
 //! | `validator` | `validator` | `From<validator::ValidationErrors> for ArgumentError` |
 //! | `utoipa` | `utoipa` | OpenAPI responses of derived types: `utoipa::IntoResponses`, problem+json with an example per code |
 
+pub(crate) mod any_error;
 #[cfg(feature = "axum")]
 pub mod axum;
 pub(crate) mod axum_catalog;
