@@ -51,13 +51,15 @@
 //!
 //! The lock has two sections: `codes`, every code of the listed types, and
 //! `builtin`, the codes tool-error sends itself that the crate does not declare
-//! (`CrateCatalog::builtin_entries`: `INVALID_ARGUMENTS`, `INTERNAL_ERROR`, the
-//! axum integration's refusals), so a tool-error upgrade that changed one would fail
-//! the check like a change of the crate's own. A code that moves from one section to
-//! the other (the crate starts declaring `INVALID_ARGUMENTS` itself, say) is compared
-//! like any other: a new declaring variant, and whatever properties differ. The list
-//! of built-in codes is the same whatever tool-error features are enabled; a server
-//! that does not use the part of tool-error a code names never sends it. If one of
+//! (`CrateCatalog::builtin_entries`: `INVALID_ARGUMENTS`, `INTERNAL_ERROR`,
+//! `CONNECTION_FAILED`, `TIMED_OUT`, and those of the integrations its features
+//! turn on). A change there comes with a tool-error release or a change of its
+//! features, not from the crate: the check fails as stale and says so, in a section
+//! of its own, and `TOOL_ERROR_LOCK=update` records it, never needing `force` (which
+//! would accept a break of the crate's own too). A code that moves from one section
+//! to the other (the crate starts declaring `INVALID_ARGUMENTS` itself, say) is
+//! compared like any code of the crate: a new declaring variant, and whatever
+//! properties differ. If one of
 //! the crate's types declares a built-in code itself (an `InvalidArguments` variant
 //! is `INVALID_ARGUMENTS`), the lock records the crate's and the references mark the
 //! built-in one: clients can then receive two contracts under one code, so consider

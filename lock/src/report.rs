@@ -6,8 +6,8 @@ use super::file::{Lock, LockedCode};
 
 impl Lock {
     /// What changed from `self` (the committed lock) to `current`.
-    pub(crate) fn diff(&self, current: &Lock) -> Report {
-        let (committed, current) = (self.all_codes(), current.all_codes());
+    pub(crate) fn diff(&self, now: &Lock) -> Report {
+        let (committed, current) = (self.all_codes(), now.all_codes());
         let mut report = Report::default();
         for (code, old) in &committed {
             let Some(new) = current.get(code) else {
@@ -33,6 +33,17 @@ impl Lock {
                     code: (*code).clone(),
                 });
             }
+        }
+        // What changed in a code tool-error sends itself came with its version or
+        // its features, not from this crate: reported apart, and never breaking.
+        let built_in = |change: &Change| {
+            let code = change.code();
+            !self.codes.contains_key(code) && !now.codes.contains_key(code)
+        };
+        for list in [&mut report.breaking, &mut report.compatible] {
+            let (built_ins, own) = list.drain(..).partition(built_in);
+            *list = own;
+            report.builtin.extend(built_ins);
         }
         report
     }
@@ -177,6 +188,20 @@ pub enum Change {
     },
 }
 
+impl Change {
+    /// The code that changed.
+    pub fn code(&self) -> &str {
+        match self {
+            Change::Removed { code, .. }
+            | Change::Changed { code, .. }
+            | Change::DetailRemoved { code, .. }
+            | Change::Added { code }
+            | Change::DetailAdded { code, .. }
+            | Change::Informational { code, .. } => code,
+        }
+    }
+}
+
 impl fmt::Display for Change {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -216,12 +241,17 @@ pub struct Report {
     pub breaking: Vec<Change>,
     /// Changes clients survive: additions and informational ones.
     pub compatible: Vec<Change>,
+    /// Changes to the codes tool-error sends itself (the lock's `builtin`), which
+    /// come with a tool-error release or the features it is built with, not from
+    /// this crate: they make the lock stale and `TOOL_ERROR_LOCK=update` records
+    /// them, as it records additions.
+    pub builtin: Vec<Change>,
 }
 
 impl Report {
     /// Whether nothing changed at all.
     pub fn is_empty(&self) -> bool {
-        self.breaking.is_empty() && self.compatible.is_empty()
+        self.breaking.is_empty() && self.compatible.is_empty() && self.builtin.is_empty()
     }
 }
 
@@ -240,6 +270,17 @@ impl fmt::Display for Report {
         if !self.compatible.is_empty() {
             writeln!(f, "{} compatible change(s):", self.compatible.len())?;
             for change in &self.compatible {
+                writeln!(f, "  - {change}")?;
+            }
+        }
+        if !self.builtin.is_empty() {
+            writeln!(
+                f,
+                "{} change(s) to the codes tool-error sends itself, from its version or the \
+                 features it is built with (TOOL_ERROR_LOCK=update records them):",
+                self.builtin.len()
+            )?;
+            for change in &self.builtin {
                 writeln!(f, "  - {change}")?;
             }
         }

@@ -338,6 +338,49 @@ fn additions_and_doc_changes_break_nothing_but_fail_until_recorded() {
     );
 }
 
+/// A lock written by an earlier tool-error: one built-in code gone, one with
+/// another HTTP status. The change is tool-error's, reported apart, and `update`
+/// records it without `force`.
+#[test]
+fn a_change_to_the_built_in_codes_is_reported_apart_and_recorded_by_update() {
+    let mut earlier = parse_json(&lock_text(&v1::CODES));
+    let builtin = earlier["builtin"]
+        .as_object_mut()
+        .expect("a builtin section");
+    builtin["TIMED_OUT"]["http"] = 503.into();
+    builtin.insert("RETIRED_CODE".into(), builtin["TIMED_OUT"].clone());
+    let path = scratch("builtin-changed.lock");
+    std::fs::write(&path, format!("{earlier:#}\n")).expect("write");
+
+    let failure = lock::check(&v1::CODES, &path, Mode::Check).expect_err("a lagging lock");
+    let message = failure.to_string();
+    let Failure::Stale { report, .. } = failure else {
+        panic!("{failure:?}")
+    };
+    assert!(
+        report.breaking.is_empty() && report.compatible.is_empty(),
+        "{report:?}"
+    );
+    let builtin: Vec<String> = report.builtin.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        builtin,
+        [
+            "RETIRED_CODE: removed",
+            "TIMED_OUT: http changed from 503 to 504"
+        ]
+    );
+    assert!(
+        message.contains("the codes tool-error sends itself"),
+        "{message}"
+    );
+    let outcome = lock::check(&v1::CODES, &path, Mode::Update).expect("recorded");
+    assert!(matches!(outcome, Outcome::Compatible { .. }));
+    assert_eq!(
+        lock::check(&v1::CODES, &path, Mode::Check).expect("clean"),
+        Outcome::Unchanged
+    );
+}
+
 #[test]
 fn breaking_changes_fail_even_under_update_and_pass_only_when_forced() {
     let path = scratch("breaking.lock");
