@@ -9,8 +9,9 @@
 //! its cause chain (hyper, reqwest and tokio keep the `std::io::Error` there), with
 //! a fixed message: the source's text, which may hold an address or a path, goes
 //! to the log only. A missing file or a denied permission is the server's own
-//! failure, and stays `INTERNAL_ERROR`. The features `reqwest` and `tokio` add the
-//! timeouts that carry no I/O error: reqwest's own, and `tokio::time::timeout`'s
+//! failure, and stays `INTERNAL_ERROR`. The features `reqwest` (reqwest 0.13) and
+//! `tokio` add the failures that carry no I/O error: reqwest's own timeouts and
+//! failed connections (a name that does not resolve), and `tokio::time::timeout`'s
 //! `Elapsed`.
 
 use std::error::Error as StdError;

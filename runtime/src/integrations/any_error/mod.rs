@@ -81,8 +81,8 @@ use crate::{Catalog, Channel, DetailWriter, Entry, Kind, Options, SuggestionWrit
 /// reset, aborted, not connected, host or network unreachable, broken pipe) renders
 /// as `CONNECTION_FAILED`, one that timed out as `TIMED_OUT`, both `Transient`
 /// with a fixed message (no address, host or path from the source); with the
-/// features `reqwest` and `tokio`, reqwest's timeouts and failed connections and
-/// `tokio::time::timeout`'s `Elapsed` too. Anything else, a missing file or a
+/// features `reqwest` (reqwest 0.13) and `tokio`, reqwest's timeouts and failed
+/// connections and `tokio::time::timeout`'s `Elapsed` too. Anything else, a missing file or a
 /// denied permission on the server's own disk included, is a masked
 /// `INTERNAL_ERROR`.
 ///

@@ -45,6 +45,9 @@ use crate::next_call::{self, Mismatches, ServedTool};
 /// ```
 ///
 /// With a crate catalog: `check_next_calls(&tools, ERROR_CODES.types().iter().copied())`.
+/// `#[tool_router]` makes the `tool_router()` it writes private to the module of
+/// the `impl`, so a test that calls it lives in that module (or in a test module
+/// inside it).
 pub fn check_next_calls(
     tools: &[Tool],
     catalogs: impl IntoIterator<Item = &'static Catalog>,
