@@ -1,4 +1,5 @@
-//! The `ToolError` trait and its implementations for foreign errors.
+//! The `ToolError` trait, its impls for wrappers (`Box`, `Arc`, `&`), and the one
+//! walk of a cause chain. Other crates' error types: `integrations/foreign.rs`.
 
 use core::fmt;
 use std::backtrace::Backtrace;

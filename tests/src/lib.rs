@@ -250,3 +250,74 @@ pub mod logs {
         capture.0.lock().unwrap().clone()
     }
 }
+
+/// ARCHITECTURE.md is the map a newcomer reads first: it names every source file of
+/// the runtime, and every file it names exists.
+#[cfg(test)]
+mod architecture {
+    use std::collections::BTreeSet;
+    use std::path::{Path, PathBuf};
+
+    /// Every file below `dir`, as paths relative to `root`.
+    fn files(root: &Path, dir: &Path, out: &mut Vec<String>) {
+        for entry in std::fs::read_dir(root.join(dir)).expect("a readable folder") {
+            let path = dir.join(entry.expect("an entry").file_name());
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if matches!(name, "target" | ".git") {
+                continue;
+            }
+            if root.join(&path).is_dir() {
+                files(root, &path, out);
+            } else {
+                out.push(path.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+
+    #[test]
+    fn architecture_names_every_runtime_file_and_only_files_that_exist() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .parent()
+            .expect("the workspace");
+        let text = std::fs::read_to_string(root.join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+        // What stands between backticks and looks like a file path.
+        let named: BTreeSet<&str> = text
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .filter(|token| {
+                let path_like = token
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || "_-./".contains(c));
+                path_like && [".rs", ".md", ".sh"].iter().any(|ext| token.ends_with(ext))
+            })
+            .collect();
+
+        let mut all = Vec::new();
+        files(root, &PathBuf::new(), &mut all);
+        let missing: Vec<&str> = named
+            .iter()
+            .copied()
+            .filter(|name| {
+                !all.iter()
+                    .any(|file| file == name || file.ends_with(&format!("/{name}")))
+            })
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "ARCHITECTURE.md names files that do not exist: {missing:?}"
+        );
+
+        let mut runtime = Vec::new();
+        files(&root.join("runtime/src"), &PathBuf::new(), &mut runtime);
+        let unnamed: Vec<&String> = runtime
+            .iter()
+            .filter(|file| file.ends_with(".rs") && !file.ends_with("tests.rs"))
+            .filter(|file| !named.contains(file.as_str()))
+            .collect();
+        assert!(
+            unnamed.is_empty(),
+            "ARCHITECTURE.md's runtime table lacks: {unnamed:?}"
+        );
+    }
+}

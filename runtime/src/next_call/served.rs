@@ -1,5 +1,6 @@
-//! The tools a server serves, as the next calls an error sends are checked against
-//! them when the tools are known (inside an rmcp router).
+//! What a server's tools say of a next call about to be sent: the verdict the tools
+//! the rmcp router serves (`integrations/rmcp/served.rs`) give, reached through the
+//! call's context.
 
 use serde_json::Value;
 
