@@ -35,6 +35,9 @@ schemars = { version = "1", features = ["derive"] }
 # Only for the file's RECORDER=prometheus switch; with tool-error's metrics
 # feature off, nothing records.
 metrics-exporter-prometheus = { version = "0.18", default-features = false }
+# Only for the file's TRACEPARENT switch (a propagator installed).
+opentelemetry = { version = "0.33", default-features = false, features = ["trace"] }
+opentelemetry_sdk = { version = "0.33", default-features = false, features = ["trace"] }
 
 [[bench]]
 name = "success"

@@ -15,7 +15,11 @@
 //! rounds; without `--bench`, as under `cargo test --benches`, one quick round).
 //! With `RECORDER=prometheus` a Prometheus recorder is installed first, so every
 //! tool-error call also records `mcp.server.operation.duration` (rmcp's records
-//! nothing); without it the `metrics` calls find no recorder.
+//! nothing); without it the `metrics` calls find no recorder. With
+//! `TRACEPARENT=1` the W3C trace-context propagator is installed and every call, on
+//! both sides, carries a `traceparent` in its `_meta`, which tool-error's router
+//! reads with the feature `opentelemetry` when a subscriber records its span (none
+//! does here: what a server pays for the feature when it is not tracing).
 
 use std::hint::black_box;
 
@@ -136,7 +140,13 @@ fn request() -> CallToolRequestParams {
     else {
         unreachable!("an object literal")
     };
-    CallToolRequestParams::new("get_media").with_arguments(arguments)
+    let mut request = CallToolRequestParams::new("get_media").with_arguments(arguments);
+    if std::env::var_os("TRACEPARENT").is_some() {
+        let mut meta = rmcp::model::RequestMetaObject::new();
+        meta.set_traceparent("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01");
+        request.meta = Some(meta);
+    }
+    request
 }
 
 /// One call, round trip. A function of its own (`inline(never)`), so a profile can
@@ -154,6 +164,11 @@ fn main() {
         .enable_all()
         .build()
         .expect("a runtime");
+    if std::env::var_os("TRACEPARENT").is_some() {
+        opentelemetry::global::set_text_map_propagator(
+            opentelemetry_sdk::propagation::TraceContextPropagator::new(),
+        );
+    }
     if std::env::var("RECORDER").is_ok_and(|recorder| recorder == "prometheus") {
         metrics_exporter_prometheus::PrometheusBuilder::new()
             .install_recorder()
