@@ -91,6 +91,7 @@ mod outside_a_contract {
         forward_tool_error!(self => (**self));
     }
 }
+
 #[cfg(test)]
 mod tests {
     use super::unread_feature;
