@@ -14,23 +14,35 @@
 //!
 //! | tool | arguments | returns | errors |
 //! | --- | --- | --- | --- |
-//! | `get_compound_name` | `compound_id` | `{compound_id, name, formula}` | `INVALID_ID_FORMAT`, `COMPOUND_NOT_FOUND` |
-//! | `get_reaction_name` | `reaction_id` | `{reaction_id, name, definition}` | `INVALID_ID_FORMAT`, `REACTION_NOT_FOUND` |
-//! | `search_compounds` | `query`, `limit?` (1..=100, default 10) | `{query, count, compounds}` | `EMPTY_QUERY`, `INVALID_LIMIT` |
-//! | `search_reactions` | `query`, `limit?` (1..=100, default 10) | `{query, count, reactions}` | `EMPTY_QUERY`, `INVALID_LIMIT` |
-//! | `build_media` | `compounds`, `default_uptake?` (default 100), `custom_bounds?` | `{media_id, ...}` | Gem-Flux's `build_media` codes, in its order |
+//! | `get_compound_name` | `compound_id` (`^cpd[0-9]{5}$`) | `{compound_id, name, formula}` | `INVALID_ID_FORMAT`, `COMPOUND_NOT_FOUND` |
+//! | `get_reaction_name` | `reaction_id` (`^rxn[0-9]{5}$`) | `{reaction_id, name, definition}` | `INVALID_ID_FORMAT`, `REACTION_NOT_FOUND` |
+//! | `search_compounds` | `query` (not blank), `limit?` (1..=100, default 10) | `{query, count, compounds}` | `EMPTY_QUERY`, `INVALID_LIMIT` |
+//! | `search_reactions` | `query` (not blank), `limit?` (1..=100, default 10) | `{query, count, reactions}` | `EMPTY_QUERY`, `INVALID_LIMIT` |
+//! | `build_media` | `compounds` (at least 1, each `^cpd[0-9]{5}$`), `default_uptake?` (> 0, default 100), `custom_bounds?` (keys `^cpd[0-9]{5}$`, values 2 numbers) | `{media_id, ...}` | Gem-Flux's `build_media` codes, in its order |
 //! | `get_media` | `media_id` | the stored media | `MEDIA_NOT_FOUND` |
 //! | `list_media` | none | `{count, media}`: each media's `media_id` and `num_compounds` | none |
-//! | `build_model` | `protein_sequences`, `template?` (default `GramNegative`), `annotate_with_rast?` | `{model_id, template, num_genes, num_reactions, ...}` | Gem-Flux's `build_model` codes, in its order |
-//! | `gapfill_model` | `model_id`, `media_id`, `target_growth?` (default 0.01), `max_complexity?` (default 10) | `{model_id, gapfilled_model_id, reactions_added, num_reactions_added, ...}` | Gem-Flux's `gapfill_model` codes, in its order |
-//! | `run_fba` | `model_id`, `media_id`, `objective?` (default `bio1`), `flux_threshold?` (default 1e-6) | `{objective_value, growth_rate, fluxes, ...}` | Gem-Flux's `run_fba` codes, in its order |
+//! | `build_model` | `protein_sequences` (at least 1; keys without whitespace, values `^[ACDEFGHIKLMNPQRSTVWY]+$`), `template?` (`GramNegative` (default), `GramPositive`, `Core`), `annotate_with_rast?` | `{model_id, template, num_genes, num_reactions, ...}` | Gem-Flux's `build_model` codes, in its order |
+//! | `gapfill_model` | `model_id`, `media_id`, `target_growth?` (> 0 and < 5, default 0.01), `max_complexity?` (1..=100, default 10) | `{model_id, gapfilled_model_id, reactions_added, num_reactions_added, ...}` | Gem-Flux's `gapfill_model` codes, in its order |
+//! | `run_fba` | `model_id`, `media_id`, `objective?` (default `bio1`), `flux_threshold?` (>= 0, default 1e-6) | `{objective_value, growth_rate, fluxes, ...}` | Gem-Flux's `run_fba` codes, in its order |
 //! | `export_model_json` | `model_id` | the model: reactions, exchange reactions, biomass, gapfilling | `MODEL_NOT_FOUND` |
 //! | `list_models` | none | `{count, models}`: each model's `model_id`, `template`, `is_gapfilled`, `gapfilled_media`, `num_reactions` | none |
 //!
-//! The lookups, searches, `get_media`, the two lists, `run_fba` and
-//! `export_model_json` only read (`readOnlyHint`), so an agent may run the errors'
-//! `read_only` next calls to them without asking; `MODEL_NOT_FOUND` and
-//! `MEDIA_NOT_FOUND` offer `list_models` / `list_media` before a call that builds.
+//! Each bound in parentheses is in the tool's input schema (`pattern`,
+//! `minimum` / `maximum`, `exclusiveMinimum` / `exclusiveMaximum`, `minItems` /
+//! `maxItems`, `minProperties`, `propertyNames`, `enum`), so a client knows it
+//! before it calls, and the tool checks it with Gem-Flux's code: a `limit` of 0 is
+//! `INVALID_LIMIT`. What a schema cannot say (that an ID exists, that a media's
+//! lower bound is below its upper one, that every `custom_bounds` key is one of
+//! `compounds`) only the tool checks.
+//!
+//! Every tool declares `idempotentHint`. The lookups, searches, `get_media`, the
+//! two lists, `run_fba` and `export_model_json` only read (`readOnlyHint`, and
+//! idempotent), so an agent may run the errors' `read_only` next calls to them
+//! without asking; `MODEL_NOT_FOUND` and `MEDIA_NOT_FOUND` offer `list_models` /
+//! `list_media` before a call that builds. `build_media` and `build_model` add a
+//! new media or model under a new ID on every call: not destructive, not
+//! idempotent. `gapfill_model` replaces an earlier `X.gf` (destructive), and the
+//! same call again stores the same model under the same ID (idempotent).
 //!
 //! The model tools run over a toy, deterministic model with no solver
 //! (`tool_error_examples::gem_flux::toy` documents every rule). Each session starts
@@ -43,11 +55,15 @@
 //! toy's deliberate quirk. All three templates are loaded; RAST is unavailable (the
 //! server runs offline).
 //!
-//! Arguments that do not match a tool's input schema (a number where a string
-//! belongs, a missing key) are refused before the tool runs, by the router's check
-//! of the schema: `INVALID_ARGUMENTS`, a `validation_error` naming each bad
-//! argument's path and what the schema asks for there, and suggesting exactly that
-//! (`Send 'query' as a string (...)`); an unknown tool is a JSON-RPC error -32602. The error
+//! Arguments that cannot be read into a tool's arguments (a number where a string
+//! belongs, a missing key) are refused before the tool runs: `INVALID_ARGUMENTS`, a
+//! `validation_error` naming the bad argument's path and what the schema asks for
+//! there, and suggesting exactly that (`Send 'query' as a string (...)`), one
+//! argument per error as Gem-Flux documents. The router does not check the schema's
+//! bounds (`McpOptions::with_argument_check(false)`): they are Gem-Flux's own rules,
+//! each answered by the tool with Gem-Flux's code, in Gem-Flux's order of checks,
+//! with details a schema violation does not carry. An unknown tool is a JSON-RPC
+//! error -32602. The error
 //! plumbing is tool-error's `rmcp` feature: handlers return `Result<_, GemFluxError>`
 //! and use `?`, and `call_tool` sets the per-call scope in one line.
 
@@ -57,16 +73,20 @@ use std::sync::{Mutex, PoisonError};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Json;
 use rmcp::{ServerHandler, ServiceExt, tool, tool_handler, tool_router};
-use schemars::JsonSchema;
+use schemars::{JsonSchema, Schema};
 use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
 use tool_error::args::{ArgumentError, Violation, ViolationKind};
 use tool_error::rmcp::{McpOptions, Parameters};
 use tool_error::tracing::{Level, Levels};
 use tool_error::{ClientContext, Options, StaticCatalog, ToolError};
-use tool_error_examples::gem_flux::errors::TEMPLATE_NAMES;
+use tool_error_examples::gem_flux::errors::{
+    MAX_COMPLEXITY_LIMIT, MAX_TARGET_GROWTH, TEMPLATE_NAMES,
+};
 use tool_error_examples::gem_flux::toy::{
     self, FbaSolution, GapfillReport, MediaEntry, ModelExport, ModelSummary, ToyMedia, ToyModel,
 };
+use tool_error_examples::gem_flux::validate::{MAX_SEARCH_LIMIT, patterns};
 use tool_error_examples::gem_flux::{
     self, Biochemistry, BuildMediaArgs, BuildModelArgs, Compound, FbaArgs, GapfillArgs, GemFlux,
     GemFluxError, Reaction, SearchTarget, ServerResources, SessionError, SessionState,
@@ -85,16 +105,18 @@ const DEFAULT_MAX_COMPLEXITY: i64 = 10;
 /// `flux_threshold` of `run_fba` when the call gives none.
 const DEFAULT_FLUX_THRESHOLD: f64 = 1e-6;
 
-/// Tool arguments that do not match the input schema: Gem-Flux's `validation_error`
+/// Tool arguments that cannot be read into the tool's arguments (a wrong type, a
+/// missing key): Gem-Flux's `validation_error`
 /// (-32000), with the ontology server's `parameter` / `expected` / `actual` details.
 /// `expected` is what the tool's input schema says of the argument, so the
 /// suggestion can say what to send: a model cannot call tools/list itself.
 ///
-/// Gem-Flux documents one bad parameter per error. The router checks every
-/// argument at once, so an error with several keeps the first in `parameter`,
-/// `expected` and `actual` (a client that knows only Gem-Flux's shape reads what
-/// it always read), lists the others under `other_parameters`, names them all in
-/// its message, and suggests a fix for each.
+/// Gem-Flux documents one bad parameter per error, and reading the arguments
+/// stops at the first. An error with several (a router that checks the schema
+/// reports every argument at once) keeps the first in `parameter`, `expected` and
+/// `actual` (a client that knows only Gem-Flux's shape reads what it always read),
+/// lists the others under `other_parameters`, names them all in its message, and
+/// suggests a fix for each.
 #[derive(Debug, thiserror::Error, ToolError)]
 #[error("{message}")]
 #[tool_error(
@@ -189,49 +211,79 @@ impl From<ArgumentError> for InvalidArguments {
     }
 }
 
+// The input schemas state every rule of the tools' own checks that JSON Schema
+// can say (`gem_flux::validate` holds the checks, and the patterns beside them), so
+// a client knows them before it calls. The tools still check them, each with the
+// code and in the order Gem-Flux documents: the router does not (see
+// `GemFluxServer::new`). What a schema cannot say stays in the descriptions or the
+// tool alone: whether an ID exists, `lower < upper`, that every `custom_bounds` key
+// is in `compounds`, and that RAST is unavailable offline.
+
 #[derive(Debug, Deserialize, JsonSchema)]
 struct CompoundIdArgs {
     /// A ModelSEED compound ID: `cpd` and five digits, e.g. `cpd00027`.
+    #[schemars(regex(pattern = patterns::COMPOUND_ID))]
     compound_id: String,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
 struct ReactionIdArgs {
     /// A ModelSEED reaction ID: `rxn` and five digits, e.g. `rxn00001`.
+    #[schemars(regex(pattern = patterns::REACTION_ID))]
     reaction_id: String,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
 struct SearchArgs {
     /// Text to find in compound names or IDs (case-insensitive).
+    #[schemars(regex(pattern = patterns::QUERY))]
     query: String,
     /// How many compounds to return, 1 to 100 (default 10).
-    // The range is Gem-Flux's own rule, answered with INVALID_LIMIT as Gem-Flux
-    // documents, so it is not in the schema the router checks: the description
-    // says it.
     #[serde(default)]
+    #[schemars(range(min = 1, max = MAX_SEARCH_LIMIT))]
     limit: Option<i64>,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
 struct ReactionSearchArgs {
     /// Text to find in reaction names or IDs (case-insensitive).
+    #[schemars(regex(pattern = patterns::QUERY))]
     query: String,
     /// How many reactions to return, 1 to 100 (default 10).
     #[serde(default)]
+    #[schemars(range(min = 1, max = MAX_SEARCH_LIMIT))]
     limit: Option<i64>,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
 struct BuildMediaParams {
     /// ModelSEED compound IDs of the media.
+    #[schemars(length(min = 1), inner(regex(pattern = patterns::COMPOUND_ID)))]
     compounds: Vec<String>,
     /// Uptake rate of every compound without custom bounds, mmol/gDW/h (default 100).
     #[serde(default)]
+    #[schemars(extend("exclusiveMinimum" = 0))]
     default_uptake: Option<f64>,
     /// Per-compound `[lower, upper]` exchange bounds, keyed by compound ID.
     #[serde(default)]
+    #[schemars(transform = bounds_by_compound)]
     custom_bounds: Option<BTreeMap<String, Vec<f64>>>,
+}
+
+/// `custom_bounds`: keyed by compound IDs (a key of another form cannot be one of
+/// `compounds`), each value two numbers.
+fn bounds_by_compound(schema: &mut Schema) {
+    schema.insert(
+        "propertyNames".to_owned(),
+        json!({ "pattern": patterns::COMPOUND_ID }),
+    );
+    if let Some(pair) = schema
+        .get_mut("additionalProperties")
+        .and_then(Value::as_object_mut)
+    {
+        pair.insert("minItems".to_owned(), json!(2));
+        pair.insert("maxItems".to_owned(), json!(2));
+    }
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -244,13 +296,40 @@ struct MediaIdArgs {
 struct BuildModelParams {
     /// Sequence ID (no whitespace) to protein sequence in the amino acid alphabet
     /// ACDEFGHIKLMNPQRSTVWY.
+    #[schemars(transform = protein_sequences)]
     protein_sequences: BTreeMap<String, String>,
     /// The template: GramNegative (default), GramPositive or Core.
+    // A string, not an enum type: a name outside the choices is Gem-Flux's
+    // INVALID_TEMPLATE_NAME, which the tool answers, not a failure to read.
     #[serde(default)]
+    #[schemars(transform = template_choices)]
     template: Option<String>,
     /// Annotate the genome with RAST first (default false; this server is offline).
     #[serde(default)]
     annotate_with_rast: Option<bool>,
+}
+
+/// `protein_sequences`: at least one, each ID without whitespace, each sequence
+/// amino acid letters.
+fn protein_sequences(schema: &mut Schema) {
+    schema.insert("minProperties".to_owned(), json!(1));
+    schema.insert(
+        "propertyNames".to_owned(),
+        json!({ "pattern": patterns::SEQUENCE_ID }),
+    );
+    if let Some(sequence) = schema
+        .get_mut("additionalProperties")
+        .and_then(Value::as_object_mut)
+    {
+        sequence.insert("pattern".to_owned(), json!(patterns::SEQUENCE));
+    }
+}
+
+/// `template`: one of the template names, or null for the default.
+fn template_choices(schema: &mut Schema) {
+    let mut choices: Vec<Value> = TEMPLATE_NAMES.iter().map(|name| json!(name)).collect();
+    choices.push(Value::Null);
+    schema.insert("enum".to_owned(), Value::Array(choices));
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -261,9 +340,11 @@ struct GapfillParams {
     media_id: String,
     /// The growth rate to reach, 1/h, above 0 and below 5 (default 0.01).
     #[serde(default)]
+    #[schemars(extend("exclusiveMinimum" = 0, "exclusiveMaximum" = MAX_TARGET_GROWTH))]
     target_growth: Option<f64>,
     /// The most reactions gapfilling may add, 1 to 100 (default 10).
     #[serde(default)]
+    #[schemars(range(min = 1, max = MAX_COMPLEXITY_LIMIT))]
     max_complexity: Option<i64>,
 }
 
@@ -278,6 +359,7 @@ struct FbaParams {
     objective: Option<String>,
     /// Fluxes smaller in magnitude are left out of the result (default 1e-6).
     #[serde(default)]
+    #[schemars(range(min = 0))]
     flux_threshold: Option<f64>,
 }
 
@@ -483,7 +565,19 @@ impl GemFluxServer {
                 .with_server_version(env!("CARGO_PKG_VERSION"))
                 // Gem-Flux logs every failed call at ERROR.
                 .with_log_levels(Levels::uniform(Level::ERROR))
-                .with_mcp(McpOptions::new().with_argument_error(InvalidArguments::from)),
+                // The input schemas state the tools' own rules (a limit of 1 to
+                // 100, an ID's form...), which Gem-Flux answers with its own codes
+                // (INVALID_LIMIT, INVALID_ID_FORMAT...), in its order of steps, with
+                // details a schema violation does not carry (similar and valid
+                // IDs). The tools check them; a router check would answer
+                // INVALID_ARGUMENTS first. Arguments that cannot be read (a
+                // string for a number, a missing key) are still refused before
+                // the tool runs, by `Parameters`.
+                .with_mcp(
+                    McpOptions::new()
+                        .with_argument_check(false)
+                        .with_argument_error(InvalidArguments::from),
+                ),
             database: Biochemistry::EMBEDDED,
             // Every template is loaded; there is no network, so no RAST.
             resources: ServerResources {
@@ -499,7 +593,7 @@ impl GemFluxServer {
     }
 
     /// Look up a ModelSEED compound by ID: its name and formula.
-    #[tool(annotations(read_only_hint = true))]
+    #[tool(annotations(read_only_hint = true, idempotent_hint = true))]
     fn get_compound_name(
         &self,
         Parameters(args): Parameters<CompoundIdArgs>,
@@ -509,7 +603,7 @@ impl GemFluxServer {
     }
 
     /// Look up a ModelSEED reaction by ID: its name and equation.
-    #[tool(annotations(read_only_hint = true))]
+    #[tool(annotations(read_only_hint = true, idempotent_hint = true))]
     fn get_reaction_name(
         &self,
         Parameters(args): Parameters<ReactionIdArgs>,
@@ -519,7 +613,7 @@ impl GemFluxServer {
     }
 
     /// Find ModelSEED compounds whose name or ID contains the query.
-    #[tool(annotations(read_only_hint = true))]
+    #[tool(annotations(read_only_hint = true, idempotent_hint = true))]
     fn search_compounds(
         &self,
         Parameters(args): Parameters<SearchArgs>,
@@ -545,7 +639,7 @@ impl GemFluxServer {
     }
 
     /// Find ModelSEED reactions whose name or ID contains the query.
-    #[tool(annotations(read_only_hint = true))]
+    #[tool(annotations(read_only_hint = true, idempotent_hint = true))]
     fn search_reactions(
         &self,
         Parameters(args): Parameters<ReactionSearchArgs>,
@@ -571,7 +665,12 @@ impl GemFluxServer {
     }
 
     /// Build a growth media from ModelSEED compounds; returns its media_id.
-    #[tool(annotations(read_only_hint = false, destructive_hint = false))]
+    // Every call stores a new media under a new ID: additive, not idempotent.
+    #[tool(annotations(
+        read_only_hint = false,
+        destructive_hint = false,
+        idempotent_hint = false
+    ))]
     fn build_media(
         &self,
         Parameters(params): Parameters<BuildMediaParams>,
@@ -612,7 +711,7 @@ impl GemFluxServer {
     }
 
     /// Fetch a media built earlier in this session.
-    #[tool(annotations(read_only_hint = true))]
+    #[tool(annotations(read_only_hint = true, idempotent_hint = true))]
     fn get_media(
         &self,
         Parameters(args): Parameters<MediaIdArgs>,
@@ -622,7 +721,7 @@ impl GemFluxServer {
 
     /// List the media built in this session: each media_id with its number of
     /// compounds.
-    #[tool(annotations(read_only_hint = true))]
+    #[tool(annotations(read_only_hint = true, idempotent_hint = true))]
     fn list_media(&self) -> Json<MediaList> {
         let media: Vec<MediaListing> = self
             .session()
@@ -642,7 +741,12 @@ impl GemFluxServer {
     /// Build a draft metabolic model from protein sequences on a template; returns
     /// its model_id. A draft does not grow until gapfilled. The session also starts
     /// with a ready draft, demo_draft.
-    #[tool(annotations(read_only_hint = false, destructive_hint = false))]
+    // Every call stores a new model under a new ID: additive, not idempotent.
+    #[tool(annotations(
+        read_only_hint = false,
+        destructive_hint = false,
+        idempotent_hint = false
+    ))]
     fn build_model(
         &self,
         Parameters(params): Parameters<BuildModelParams>,
@@ -668,8 +772,14 @@ impl GemFluxServer {
     /// Gapfill a model so it can grow in a media: adds template reactions and
     /// stores the result as <model_id>.gf. Needs a carbon and a nitrogen source in
     /// the media.
-    // Gapfilling again replaces the earlier <model_id>.gf: not only additive.
-    #[tool(annotations(read_only_hint = false, destructive_hint = true))]
+    // Gapfilling again replaces the earlier <model_id>.gf: not only additive. The
+    // toy is deterministic and the result's ID comes from the arguments, so the
+    // same call again stores the same model under the same ID: idempotent.
+    #[tool(annotations(
+        read_only_hint = false,
+        destructive_hint = true,
+        idempotent_hint = true
+    ))]
     fn gapfill_model(
         &self,
         Parameters(params): Parameters<GapfillParams>,
@@ -705,7 +815,7 @@ impl GemFluxServer {
 
     /// Run flux balance analysis: maximise the objective (default bio1, growth) of a
     /// model under a media's exchange bounds. Models grow only once gapfilled.
-    #[tool(annotations(read_only_hint = true))]
+    #[tool(annotations(read_only_hint = true, idempotent_hint = true))]
     fn run_fba(
         &self,
         Parameters(params): Parameters<FbaParams>,
@@ -732,7 +842,7 @@ impl GemFluxServer {
 
     /// Export a model as JSON: its reactions, exchange reactions (EX_cpdNNNNN_e0),
     /// biomass reaction (bio1), and whether and for which media it was gapfilled.
-    #[tool(annotations(read_only_hint = true))]
+    #[tool(annotations(read_only_hint = true, idempotent_hint = true))]
     fn export_model_json(
         &self,
         Parameters(args): Parameters<ModelIdArgs>,
@@ -743,7 +853,7 @@ impl GemFluxServer {
     /// List the models of this session (demo_draft, built and gapfilled ones): each
     /// model_id, template, whether and for which media it is gapfilled, and its
     /// number of reactions.
-    #[tool(annotations(read_only_hint = true))]
+    #[tool(annotations(read_only_hint = true, idempotent_hint = true))]
     fn list_models(&self) -> Json<ModelList> {
         let models: Vec<ModelListing> = self
             .session()

@@ -445,6 +445,38 @@ pub fn validate_search<'q>(
 /// an upper bound keeps one call from returning the whole database.
 pub const MAX_SEARCH_LIMIT: usize = 100;
 
+/// The checks above that a JSON Schema `pattern` can say, for the tools' input
+/// schemas: each pattern refuses exactly the strings its check refuses.
+///
+/// Whitespace is spelled out as Unicode's White_Space, what [`str::trim`] and
+/// [`char::is_whitespace`] know, rather than as `\s`, whose meaning differs between
+/// regex engines (ECMAScript's, which JSON Schema names, leaves out U+0085 and adds
+/// U+FEFF).
+pub mod patterns {
+    /// Unicode's White_Space, as the inside of a character class.
+    macro_rules! white_space {
+        () => {
+            r"\t-\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000"
+        };
+    }
+
+    /// A compound ID as [`lookup_compound`](super::lookup_compound) and
+    /// [`validate_build_media`](super::validate_build_media) accept its form:
+    /// `cpd` and five ASCII digits (`INVALID_ID_FORMAT`, `INVALID_COMPOUND_IDS`).
+    pub const COMPOUND_ID: &str = "^cpd[0-9]{5}$";
+    /// A reaction ID as [`lookup_reaction`](super::lookup_reaction) accepts its
+    /// form: `rxn` and five ASCII digits (`INVALID_ID_FORMAT`).
+    pub const REACTION_ID: &str = "^rxn[0-9]{5}$";
+    /// A search query that is not blank: a character other than whitespace
+    /// (`EMPTY_QUERY`).
+    pub const QUERY: &str = concat!("[^", white_space!(), "]");
+    /// A protein sequence ID: not empty, no whitespace (`INVALID_PROTEIN_SEQUENCES`).
+    pub const SEQUENCE_ID: &str = concat!("^[^", white_space!(), "]+$");
+    /// A protein sequence: not empty, only the letters of
+    /// [`AMINO_ACIDS`](crate::gem_flux::errors::AMINO_ACIDS) (`INVALID_PROTEIN_SEQUENCES`).
+    pub const SEQUENCE: &str = "^[ACDEFGHIKLMNPQRSTVWY]+$";
+}
+
 // NaN is neither: these spell that out where `!(x > 0.0)` would hide it.
 fn is_positive(value: f64) -> bool {
     value > 0.0

@@ -28,9 +28,12 @@ use std::io;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use serde_json::{Value, json};
+use tool_error::args::InputSchema;
 use tool_error::clock::SystemClock;
 use tool_error::tracing::Level;
 use tool_error::{Context, Envelope, Options, Policy, StaticCatalog, ToolError};
+use tool_error_examples::gem_flux::errors::AMINO_ACIDS;
+use tool_error_examples::gem_flux::validate::patterns;
 use tool_error_examples::gem_flux::{
     self, Biochemistry, BuildMediaArgs, BuildModelArgs, Compound, DatabaseError, FbaArgs, FbaError,
     GapfillArgs, GapfillError, GemFluxError, LibraryError, MediaError, ModelError, SearchTarget,
@@ -1294,6 +1297,99 @@ fn searches_check_in_the_spec_order() {
         response["message"], "ModelSEED database 'reactions.tsv' is not loaded",
         "an explicit message is shown although the kind is internal"
     );
+}
+
+/// The patterns `gem-flux-mcp` declares in its input schemas refuse exactly the
+/// strings the tools' own checks refuse with Gem-Flux's codes, read by the same
+/// JSON Schema checker the runtime uses: for sample IDs and sequences, and for
+/// every character up to U+3100 and U+FEFF alone, where the whitespace is.
+#[test]
+fn schema_patterns_refuse_what_the_checks_refuse() {
+    let compiled = |pattern: &str| {
+        let schema = json!({ "type": "string", "pattern": pattern });
+        InputSchema::new(Arc::new(schema.as_object().unwrap().clone())).unwrap()
+    };
+    let [compound_id, reaction_id, query, sequence_id, sequence] = [
+        patterns::COMPOUND_ID,
+        patterns::REACTION_ID,
+        patterns::QUERY,
+        patterns::SEQUENCE_ID,
+        patterns::SEQUENCE,
+    ]
+    .map(compiled);
+    let accepts = |schema: &InputSchema, text: &str| schema.check(&json!(text)).is_ok();
+    let db = Biochemistry::EMBEDDED;
+    let build = |id: &str, residues: &str| {
+        let args = BuildModelArgs {
+            protein_sequences: BTreeMap::from([(id.to_owned(), residues.to_owned())]),
+            template: "GramNegative".into(),
+            annotate_with_rast: false,
+        };
+        code_of(gem_flux::validate_build_model(&args, &resources()))
+    };
+    let blank = |text: &str| {
+        code_of(gem_flux::validate_search(
+            Some(&db),
+            SearchTarget::Compounds,
+            text,
+            10,
+        )) == "EMPTY_QUERY"
+    };
+    let samples = [
+        "cpd00027",
+        "cpd99999",
+        "cpd0002",
+        "cpd000271",
+        "CPD00027",
+        "cpd00027\n",
+        " cpd00027",
+        "cpd\u{661}\u{662}\u{663}\u{664}\u{665}",
+        "rxn00001",
+        "rxn0000a",
+        "",
+        " x ",
+        "a b",
+        "glucose",
+        "MKV",
+        "mkv",
+        "MKVX",
+        "ACDEFGHIKLMNPQRSTVWY",
+        "BJOUXZ",
+        "prot_1",
+        "\u{e9}",
+    ];
+    for text in samples {
+        let id_format = |result| code_of(result) != "INVALID_ID_FORMAT";
+        assert_eq!(
+            accepts(&compound_id, text),
+            id_format(gem_flux::lookup_compound(Some(&db), text).map(drop)),
+            "compound ID {text:?}"
+        );
+        assert_eq!(
+            accepts(&reaction_id, text),
+            id_format(gem_flux::lookup_reaction(Some(&db), text).map(drop)),
+            "reaction ID {text:?}"
+        );
+        assert_eq!(accepts(&query, text), !blank(text), "query {text:?}");
+        assert_eq!(
+            accepts(&sequence_id, text),
+            build(text, "MKV") == "OK",
+            "sequence ID {text:?}"
+        );
+        assert_eq!(
+            accepts(&sequence, text),
+            build("prot_1", text) == "OK",
+            "sequence {text:?}"
+        );
+    }
+    let characters = ('\0'..='\u{3100}').chain(['\u{feff}']);
+    for text in characters.map(String::from) {
+        assert_eq!(accepts(&query, &text), !blank(&text), "query {text:?}");
+        let id = format!("p{text}1");
+        let read = build(&id, "MKV") == "OK";
+        assert_eq!(accepts(&sequence_id, &id), read, "sequence ID {id:?}");
+    }
+    assert_eq!(patterns::SEQUENCE, format!("^[{AMINO_ACIDS}]+$"));
 }
 
 #[test]

@@ -18,8 +18,11 @@ use rmcp::{RoleClient, ServiceError, ServiceExt};
 use serde_json::{Value, json};
 use tokio::io::AsyncReadExt;
 use tool_error::StaticCatalog;
+use tool_error::args::InputSchema;
 use tool_error::client::ParsedNextCall;
+use tool_error_examples::gem_flux::errors::{MAX_COMPLEXITY_LIMIT, MAX_TARGET_GROWTH};
 use tool_error_examples::gem_flux::formula::Formula;
+use tool_error_examples::gem_flux::validate::{MAX_SEARCH_LIMIT, patterns};
 use tool_error_examples::gem_flux::{COMPOUNDS, CompoundIdReport, GemFluxError};
 use tool_error_tests::{example_binary, mcp_envelope, parse_json, tool_call};
 
@@ -239,17 +242,50 @@ async fn initialisation_and_tool_listing() {
     assert_eq!(reaction["properties"]["reaction_id"]["type"], "string");
     let search = schema("search_reactions");
     assert_eq!(search["required"], json!(["query"]));
-    // The range of `limit` is Gem-Flux's own check (INVALID_LIMIT), said in the
-    // description rather than declared, so the router's schema check leaves it to
-    // the tool.
+    // Every rule of the tools' own checks that JSON Schema can say is declared,
+    // so a client knows it before it calls (the descriptions still say them too).
     for name in ["search_compounds", "search_reactions"] {
         let limit = &schema(name)["properties"]["limit"];
         assert_eq!(
             (&limit["minimum"], &limit["maximum"]),
-            (&json!(null), &json!(null))
+            (&json!(1), &json!(MAX_SEARCH_LIMIT))
         );
         let description = limit["description"].as_str().unwrap();
         assert!(description.contains("1 to 100"), "{description}");
+    }
+    // Each tool's bounds, at their JSON pointers under `properties`.
+    let bounds = json!({
+        "get_compound_name": { "/compound_id/pattern": patterns::COMPOUND_ID },
+        "get_reaction_name": { "/reaction_id/pattern": patterns::REACTION_ID },
+        "search_compounds": { "/query/pattern": patterns::QUERY },
+        "search_reactions": { "/query/pattern": patterns::QUERY },
+        "build_media": {
+            "/compounds/minItems": 1,
+            "/compounds/items/pattern": patterns::COMPOUND_ID,
+            "/default_uptake/exclusiveMinimum": 0,
+            "/custom_bounds/propertyNames/pattern": patterns::COMPOUND_ID,
+            "/custom_bounds/additionalProperties/minItems": 2,
+            "/custom_bounds/additionalProperties/maxItems": 2
+        },
+        "build_model": {
+            "/protein_sequences/minProperties": 1,
+            "/protein_sequences/propertyNames/pattern": patterns::SEQUENCE_ID,
+            "/protein_sequences/additionalProperties/pattern": patterns::SEQUENCE,
+            "/template/enum": ["GramNegative", "GramPositive", "Core", null]
+        },
+        "gapfill_model": {
+            "/target_growth/exclusiveMinimum": 0,
+            "/target_growth/exclusiveMaximum": MAX_TARGET_GROWTH,
+            "/max_complexity/minimum": 1,
+            "/max_complexity/maximum": MAX_COMPLEXITY_LIMIT
+        },
+        "run_fba": { "/flux_threshold/minimum": 0 }
+    });
+    for (name, pointers) in bounds.as_object().unwrap() {
+        for (pointer, bound) in pointers.as_object().unwrap() {
+            let declared = schema(name)["properties"].pointer(pointer).cloned();
+            assert_eq!(declared.as_ref(), Some(bound), "{name}{pointer}");
+        }
     }
     // The lists take no arguments.
     for name in ["list_models", "list_media"] {
@@ -284,8 +320,10 @@ async fn initialisation_and_tool_listing() {
 
     // The annotations a client sees: the nine tools that only read (which the
     // errors' `read_only` next calls may name) say readOnlyHint: true; the three
-    // that change the session say they write, and which of them only add.
-    let hints: Vec<(&str, Option<bool>, Option<bool>)> = tools
+    // that change the session say they write, and which of them only add. Every
+    // tool says whether repeating a call changes more: the two builders make a new
+    // ID on every call; gapfilling stores the same `X.gf` again.
+    let hints: Vec<_> = tools
         .iter()
         .map(|tool| {
             let annotations = tool.annotations.as_ref();
@@ -293,24 +331,25 @@ async fn initialisation_and_tool_listing() {
                 tool.name.as_ref(),
                 annotations.and_then(|a| a.read_only_hint),
                 annotations.and_then(|a| a.destructive_hint),
+                annotations.and_then(|a| a.idempotent_hint),
             )
         })
         .collect();
     assert_eq!(
         hints,
         [
-            ("build_media", Some(false), Some(false)),
-            ("build_model", Some(false), Some(false)),
-            ("export_model_json", Some(true), None),
-            ("gapfill_model", Some(false), Some(true)),
-            ("get_compound_name", Some(true), None),
-            ("get_media", Some(true), None),
-            ("get_reaction_name", Some(true), None),
-            ("list_media", Some(true), None),
-            ("list_models", Some(true), None),
-            ("run_fba", Some(true), None),
-            ("search_compounds", Some(true), None),
-            ("search_reactions", Some(true), None),
+            ("build_media", Some(false), Some(false), Some(false)),
+            ("build_model", Some(false), Some(false), Some(false)),
+            ("export_model_json", Some(true), None, Some(true)),
+            ("gapfill_model", Some(false), Some(true), Some(true)),
+            ("get_compound_name", Some(true), None, Some(true)),
+            ("get_media", Some(true), None, Some(true)),
+            ("get_reaction_name", Some(true), None, Some(true)),
+            ("list_media", Some(true), None, Some(true)),
+            ("list_models", Some(true), None, Some(true)),
+            ("run_fba", Some(true), None, Some(true)),
+            ("search_compounds", Some(true), None, Some(true)),
+            ("search_reactions", Some(true), None, Some(true)),
         ]
     );
 
@@ -1553,8 +1592,8 @@ async fn argument_errors_say_what_to_send() {
     )
     .await;
     let suggestion = envelope["suggestions"][0].as_str().unwrap();
-    // The schema declares the type; the range is in the description, since the
-    // tool checks it.
+    // What reading the argument enforces, its type, and the description; the
+    // schema's range is the tool's to answer (INVALID_LIMIT), not this error's.
     assert!(
         suggestion.starts_with("Send 'limit' as an integer or null")
             && suggestion.contains("How many reactions to return, 1 to 100"),
@@ -1583,7 +1622,9 @@ async fn argument_errors_say_what_to_send() {
         "'compounds[1]' must be a string, got number"
     );
 
-    // Several: all of them in one answer, the first where Gem-Flux's clients read it.
+    // Several: reading stops at the first, which is answered in Gem-Flux's
+    // one-parameter shape (the router does not check the schema, whose bounds are
+    // the tools' own: see `schema_bounds_are_the_tools_own_rules`).
     let envelope = failure(
         &client,
         "build_media",
@@ -1592,19 +1633,129 @@ async fn argument_errors_say_what_to_send() {
         "validation_error",
     )
     .await;
-    let message = envelope["message"].as_str().unwrap();
+    let details = envelope["details"].as_object().unwrap();
+    let mut keys: Vec<&str> = details.keys().map(String::as_str).collect();
+    keys.sort_unstable();
+    assert_eq!(keys, ["actual", "expected", "parameter"], "{envelope}");
+    let parameter = details["parameter"].as_str().unwrap();
     assert!(
-        message.starts_with("2 parameters are invalid: "),
-        "{message}"
+        ["compounds[1]", "default_uptake"].contains(&parameter),
+        "{envelope}"
     );
-    let first = envelope["details"]["parameter"].as_str().unwrap();
-    let others = envelope["details"]["other_parameters"].as_array().unwrap();
-    assert_eq!(others.len(), 1, "{envelope}");
-    let mut named = vec![first, others[0]["parameter"].as_str().unwrap()];
-    named.sort_unstable();
-    assert_eq!(named, ["compounds[1]", "default_uptake"]);
-    assert_eq!(envelope["suggestions"].as_array().map(Vec::len), Some(2));
+    assert_eq!(envelope["suggestions"].as_array().map(Vec::len), Some(1));
 
+    let _ = finish(client, stderr).await;
+}
+
+/// Each bound an input schema declares is a rule the tool checks itself, with
+/// Gem-Flux's code: a call the schema refuses is answered with that code (never
+/// INVALID_ARGUMENTS, so the documented responses stay as Gem-Flux documents
+/// them), and Gem-Flux's order of checks still decides which code comes first. A
+/// call the schema accepts gets past those rules: the tool answers it, or fails on
+/// what a schema cannot say (an unknown ID, bounds out of order).
+#[tokio::test]
+async fn schema_bounds_are_the_tools_own_rules() {
+    let (client, stderr) = connect().await;
+    let tools = client.list_all_tools().await.unwrap();
+    let schemas: Vec<(String, InputSchema)> = tools
+        .iter()
+        .map(|tool| {
+            let schema = InputSchema::new(tool.input_schema.clone()).expect("a valid schema");
+            (tool.name.to_string(), schema)
+        })
+        .collect();
+    let accepts = |name: &str, arguments: &Value| {
+        let (_, schema) = schemas.iter().find(|(tool, _)| tool == name).unwrap();
+        schema.check(arguments).is_ok()
+    };
+    // media_001 has a carbon and a nitrogen source: demo_draft gapfills in it.
+    success(
+        &client,
+        "build_media",
+        json!({ "compounds": ["cpd00027", "cpd00013"] }),
+    )
+    .await;
+    // [tool, arguments, whether the schema accepts them, the error code or null
+    // for success], in an order that builds what later calls need.
+    let cases = [
+        json!([
+            ["get_compound_name", { "compound_id": "cpd00027" }, true, null],
+            ["get_compound_name", { "compound_id": "cpd99999" }, true, "COMPOUND_NOT_FOUND"],
+            ["get_compound_name", { "compound_id": "cpd0002" }, false, "INVALID_ID_FORMAT"],
+            ["get_compound_name", { "compound_id": "cpd000271" }, false, "INVALID_ID_FORMAT"],
+            ["get_compound_name", { "compound_id": "CPD00027" }, false, "INVALID_ID_FORMAT"],
+            // Digits, but not ASCII ones.
+            ["get_compound_name", { "compound_id": "cpd\u{661}\u{662}\u{663}\u{664}\u{665}" }, false, "INVALID_ID_FORMAT"],
+            ["get_reaction_name", { "reaction_id": "rxn00001" }, true, null],
+            ["get_reaction_name", { "reaction_id": "rxn1" }, false, "INVALID_ID_FORMAT"]
+        ]),
+        json!([
+            ["search_compounds", { "query": "glucose", "limit": 1 }, true, null],
+            ["search_compounds", { "query": "glucose", "limit": 100 }, true, null],
+            ["search_compounds", { "query": " glucose " }, true, null],
+            ["search_compounds", { "query": "glucose", "limit": 0 }, false, "INVALID_LIMIT"],
+            ["search_compounds", { "query": "glucose", "limit": 101 }, false, "INVALID_LIMIT"],
+            ["search_compounds", { "query": "glucose", "limit": -3 }, false, "INVALID_LIMIT"],
+            ["search_compounds", { "query": " \t\n" }, false, "EMPTY_QUERY"],
+            ["search_compounds", { "query": "\u{3000}\u{85}" }, false, "EMPTY_QUERY"],
+            // Both rules broken: Gem-Flux checks the query first.
+            ["search_compounds", { "query": "", "limit": 0 }, false, "EMPTY_QUERY"],
+            ["search_reactions", { "query": "peroxide", "limit": 100 }, true, null],
+            ["search_reactions", { "query": "peroxide", "limit": 101 }, false, "INVALID_LIMIT"],
+            ["search_reactions", { "query": "" }, false, "EMPTY_QUERY"]
+        ]),
+        json!([
+            ["build_media", { "compounds": [] }, false, "EMPTY_COMPOUNDS_LIST"],
+            ["build_media", { "compounds": ["cpd00027", "cpd00ABC"] }, false, "INVALID_COMPOUND_IDS"],
+            ["build_media", { "compounds": ["cpd00027", "cpd99999"] }, true, "INVALID_COMPOUND_IDS"],
+            ["build_media", { "compounds": ["cpd00027"], "default_uptake": 0 }, false, "NEGATIVE_UPTAKE"],
+            ["build_media", { "compounds": ["cpd00027"], "default_uptake": 0.5 }, true, null],
+            ["build_media", { "compounds": ["cpd00027"], "custom_bounds": { "cpd00027": [-5] } }, false, "INVALID_BOUNDS_FORMAT"],
+            ["build_media", { "compounds": ["cpd00027"], "custom_bounds": { "cpd00027": [-5, 5, 10] } }, false, "INVALID_BOUNDS_FORMAT"],
+            ["build_media", { "compounds": ["cpd00027"], "custom_bounds": { "glucose": [-5, 5] } }, false, "COMPOUND_NOT_IN_LIST"],
+            ["build_media", { "compounds": ["cpd00027"], "custom_bounds": { "cpd00001": [-5, 5] } }, true, "COMPOUND_NOT_IN_LIST"],
+            ["build_media", { "compounds": ["cpd00027"], "custom_bounds": { "cpd00027": [5, -5] } }, true, "BOUNDS_OUT_OF_ORDER"],
+            ["build_media", { "compounds": ["cpd00027"], "custom_bounds": { "cpd00027": [-5, 5] } }, true, null]
+        ]),
+        json!([
+            ["build_model", { "protein_sequences": {} }, false, "EMPTY_PROTEIN_SEQUENCES"],
+            ["build_model", { "protein_sequences": { "prot 1": "MKV" } }, false, "INVALID_PROTEIN_SEQUENCES"],
+            ["build_model", { "protein_sequences": { "": "MKV" } }, false, "INVALID_PROTEIN_SEQUENCES"],
+            ["build_model", { "protein_sequences": { "prot_1": "" } }, false, "INVALID_PROTEIN_SEQUENCES"],
+            ["build_model", { "protein_sequences": { "prot_1": "MKVX" } }, false, "INVALID_PROTEIN_SEQUENCES"],
+            ["build_model", { "protein_sequences": { "prot_1": "mkv" } }, false, "INVALID_PROTEIN_SEQUENCES"],
+            ["build_model", { "protein_sequences": { "prot_1": "MKV" }, "template": "Gram-negative" }, false, "INVALID_TEMPLATE_NAME"],
+            ["build_model", { "protein_sequences": { "prot_1": "MKV" }, "annotate_with_rast": true }, true, "RAST_UNAVAILABLE"],
+            ["build_model", { "protein_sequences": { "prot_1": "MKV" }, "template": null }, true, null],
+            ["build_model", { "protein_sequences": { "prot_1": "MKV" }, "template": "Core" }, true, null]
+        ]),
+        json!([
+            ["gapfill_model", { "model_id": "demo_draft", "media_id": "media_001", "target_growth": 0 }, false, "INVALID_TARGET_GROWTH"],
+            ["gapfill_model", { "model_id": "demo_draft", "media_id": "media_001", "target_growth": 5 }, false, "INVALID_TARGET_GROWTH"],
+            ["gapfill_model", { "model_id": "demo_draft", "media_id": "media_001", "max_complexity": 0 }, false, "INVALID_MAX_COMPLEXITY"],
+            ["gapfill_model", { "model_id": "demo_draft", "media_id": "media_001", "max_complexity": 101 }, false, "INVALID_MAX_COMPLEXITY"],
+            // A bound broken after a check Gem-Flux makes first: that check's code.
+            ["gapfill_model", { "model_id": "nope", "media_id": "media_001", "target_growth": 0 }, false, "MODEL_NOT_FOUND"],
+            ["gapfill_model", { "model_id": "demo_draft", "media_id": "media_001", "target_growth": 4.99, "max_complexity": 100 }, true, null],
+            ["run_fba", { "model_id": "demo_draft.gf", "media_id": "media_001", "flux_threshold": -1e-9 }, false, "INVALID_FLUX_THRESHOLD"],
+            ["run_fba", { "model_id": "demo_draft.gf", "media_id": "media_001", "objective": "bio2", "flux_threshold": -1 }, false, "OBJECTIVE_NOT_FOUND"],
+            ["run_fba", { "model_id": "demo_draft.gf", "media_id": "media_001", "flux_threshold": 0 }, true, null]
+        ]),
+    ];
+    for case in cases.iter().flat_map(|group| group.as_array().unwrap()) {
+        let [name, arguments, accepted, code] = case.as_array().unwrap().as_slice() else {
+            panic!("{case}");
+        };
+        let name = name.as_str().unwrap();
+        assert_eq!(Some(accepts(name, arguments)), accepted.as_bool(), "{case}");
+        let request = CallToolRequestParams::new(name.to_owned())
+            .with_arguments(arguments.as_object().unwrap().clone());
+        let result = client.call_tool(request).await.expect("a tool result");
+        assert_eq!(result.is_error, Some(!code.is_null()), "{case}: {result:?}");
+        if !code.is_null() {
+            assert_eq!(&mcp_envelope(&result)["error_code"], code, "{case}");
+        }
+    }
     let _ = finish(client, stderr).await;
 }
 
