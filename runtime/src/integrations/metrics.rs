@@ -17,7 +17,8 @@
 //! | `channel` | `result` (a tool result) or `protocol` (a JSON-RPC error) |
 //!
 //! No message, detail or argument is ever a label. The counter goes to whichever
-//! recorder the program installs; with none, counting costs a check. One line of
+//! recorder the program installs; with none, the facade still builds the labels
+//! (about 1,000 instructions per error, a few percent of a conversion). One line of
 //! setup with Prometheus (`metrics-exporter-prometheus`), here rendering what a
 //! scrape would read:
 //!
