@@ -13,7 +13,7 @@ use rmcp::handler::server::tool::IntoCallToolResult;
 use rmcp::model::CallToolResponse;
 use serde_json::Value;
 use tool_error::{AnyError, Kind, Options, ToolError};
-use tool_error_tests::logs::capture;
+use tool_error_tests::logs::{Captured, capture};
 use tool_error_tests::{body_text, parse_json};
 
 #[derive(Debug, thiserror::Error, ToolError)]
@@ -76,6 +76,17 @@ fn anyhow_handler() -> anyhow::Result<String> {
     let found: Result<String, LibraryError> = Err(missing());
     let text = found.context("loading d7").context("rendering the page")?;
     Ok(text)
+}
+
+/// The log event of `code` when `error` is sent as a JSON-RPC error object.
+fn logged(error: AnyError, code: &str) -> Captured {
+    let events = capture(|| {
+        let _ = jsonrpsee_types::ErrorObjectOwned::from(error);
+    });
+    events
+        .into_iter()
+        .find(|event| event.field("error.type") == Some(code))
+        .unwrap_or_else(|| panic!("no {code} event"))
 }
 
 #[test]
@@ -266,14 +277,7 @@ fn the_outermost_coded_error_wins() {
 #[test]
 fn the_log_keeps_every_context_layer_above_a_coded_error() {
     install();
-    let events = capture(|| {
-        let error: AnyError = anyhow_handler().unwrap_err().into();
-        let _ = jsonrpsee_types::ErrorObjectOwned::from(error);
-    });
-    let event = events
-        .iter()
-        .find(|event| event.field("error.type") == Some("DOCUMENT_MISSING"))
-        .unwrap_or_else(|| panic!("no error event in {events:?}"));
+    let event = logged(anyhow_handler().unwrap_err().into(), "DOCUMENT_MISSING");
     assert_eq!(event.field("message"), Some("document 'd7' not found"));
     assert_eq!(
         event.field("exception.message"),
@@ -281,13 +285,7 @@ fn the_log_keeps_every_context_layer_above_a_coded_error() {
     );
 
     // Without context the chain is the coded error's own causes, as before.
-    let events = capture(|| {
-        let _ = jsonrpsee_types::ErrorObjectOwned::from(AnyError::from(missing()));
-    });
-    let event = events
-        .iter()
-        .find(|event| event.field("error.type") == Some("DOCUMENT_MISSING"))
-        .unwrap_or_else(|| panic!("no error event in {events:?}"));
+    let event = logged(AnyError::from(missing()), "DOCUMENT_MISSING");
     assert_eq!(event.field("exception.message"), None);
 }
 
@@ -430,14 +428,10 @@ fn a_backtrace_is_captured_when_the_environment_asks() {
         return;
     };
     install();
-    let events = capture(|| {
-        let error = AnyError::from(std::io::Error::other("disk on fire"));
-        let _ = jsonrpsee_types::ErrorObjectOwned::from(error);
-    });
-    let event = events
-        .iter()
-        .find(|event| event.field("error.type") == Some("INTERNAL_ERROR"))
-        .unwrap_or_else(|| panic!("no error event in {events:?}"));
+    let event = logged(
+        AnyError::from(std::io::Error::other("disk on fire")),
+        "INTERNAL_ERROR",
+    );
     let trace = event.field("exception.stacktrace");
     if expected == "none" {
         assert_eq!(trace, None);
@@ -447,13 +441,7 @@ fn a_backtrace_is_captured_when_the_environment_asks() {
     assert!(trace.contains("a_backtrace_is_captured"), "{trace}");
 
     // An expected refusal is not worth a trace.
-    let events = capture(|| {
-        let _ = jsonrpsee_types::ErrorObjectOwned::from(AnyError::from(missing()));
-    });
-    let event = events
-        .iter()
-        .find(|event| event.field("error.type") == Some("DOCUMENT_MISSING"))
-        .unwrap_or_else(|| panic!("no error event in {events:?}"));
+    let event = logged(AnyError::from(missing()), "DOCUMENT_MISSING");
     assert_eq!(event.field("exception.stacktrace"), None);
 }
 
