@@ -10,7 +10,8 @@
 //! An input is a [`Case`] (an error and the secrets planted in it), a [`Policy`] and
 //! a [`Ctx`]. Errors are hand-written ([`Generated`], every part chosen), derived
 //! ([`Derived`], [`Inner`], [`ConnectFailed`]: every field role), `std::io::Error`
-//! and boxed `dyn Error`s, carrying any strings, JSON details nested past every
+//! of any kind, boxed `dyn Error`s and `AnyError`s (some with an I/O error of any
+//! kind as their source), carrying any strings, JSON details nested past every
 //! limit, NaN and infinities, byte strings, odd map keys, failing `Serialize` impls
 //! and long cause chains.
 
@@ -24,8 +25,8 @@ use serde_json::{Map, Value};
 use tool_error::clock::FixedClock;
 use tool_error::profile::JsonRpcResponse;
 use tool_error::{
-    DetailWriter, Envelope, JsonRpc, Kind, Limits, McpToolResult, Options, Policy, Problem,
-    RequestId, SuggestionWriter, ToolError,
+    AnyError, DetailWriter, Envelope, JsonRpc, Kind, Limits, McpToolResult, Options, Policy,
+    Problem, RequestId, SuggestionWriter, ToolError,
 };
 
 use crate::bytes::{Bytes, SPECIAL_CHARS};
@@ -738,9 +739,91 @@ impl Planter<'_, '_> {
                     dsn,
                 })
             }
-            8 => Box::new(std::io::Error::other(self.internal())),
-            _ => Box::new(Box::<dyn StdError + Send + Sync>::from(self.internal())),
+            8 => Box::new(self.io_error()),
+            _ => match self.bytes.byte() % 4 {
+                0 => Box::new(Box::<dyn StdError + Send + Sync>::from(self.internal())),
+                // A boxed error is foreign: its chain is not read, so it is an
+                // internal error whatever its source; `AnyError` reads the chain.
+                1 => Box::new(self.wrapped_io(false)),
+                2 => Box::new(AnyError::from(self.wrapped_io(true))),
+                _ => Box::new(AnyError::from(self.io_error())),
+            },
         }
+    }
+
+    /// An I/O error of any kind. A failed connection or a timeout is answered with a
+    /// fixed message, so its text (an address, a path) is seen only by `verbose`;
+    /// any other kind is an internal error, whose message masking hides.
+    fn io_error(&mut self) -> std::io::Error {
+        let kind = IO_KINDS[self.bytes.below(IO_KINDS.len())];
+        let text = if is_failure(kind) {
+            self.chain_only()
+        } else {
+            self.internal()
+        };
+        std::io::Error::new(kind, text)
+    }
+
+    /// An uncoded error whose source is an I/O error of any kind; `read` when the
+    /// error will be read through its chain, which makes a failure of the source's
+    /// kind the error's.
+    fn wrapped_io(&mut self, read: bool) -> Box<dyn StdError + Send + Sync> {
+        // A deeper cause: whatever its kind, only `verbose` shows its text.
+        let kind = IO_KINDS[self.bytes.below(IO_KINDS.len())];
+        let source = std::io::Error::new(kind, self.chain_only());
+        let text = if read && is_failure(kind) {
+            self.chain_only()
+        } else {
+            self.internal()
+        };
+        Box::new(IoWrapper { text, source })
+    }
+}
+
+/// Kinds of I/O error: every failed connection and the timeout tool-error reads, and
+/// others it must not (a missing file, a denied permission, an unsupported call).
+const IO_KINDS: &[std::io::ErrorKind] = {
+    use std::io::ErrorKind::*;
+    &[
+        ConnectionRefused,
+        ConnectionReset,
+        ConnectionAborted,
+        NotConnected,
+        HostUnreachable,
+        NetworkUnreachable,
+        BrokenPipe,
+        TimedOut,
+        NotFound,
+        PermissionDenied,
+        AddrInUse,
+        Interrupted,
+        Unsupported,
+        Other,
+    ]
+};
+
+/// Whether tool-error answers an I/O error of `kind` with a code of its own and a
+/// fixed message (see the crate's failures read by kind).
+fn is_failure(kind: std::io::ErrorKind) -> bool {
+    IO_KINDS[..8].contains(&kind)
+}
+
+/// An error with an I/O error as its source.
+#[derive(Debug)]
+struct IoWrapper {
+    text: String,
+    source: std::io::Error,
+}
+
+impl fmt::Display for IoWrapper {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl StdError for IoWrapper {
+    fn source(&self) -> Option<&(dyn StdError + 'static)> {
+        Some(&self.source)
     }
 }
 
