@@ -84,9 +84,10 @@ fn logged(error: AnyError, code: &str) -> Captured {
         let _ = jsonrpsee_types::ErrorObjectOwned::from(error);
     });
     events
-        .into_iter()
+        .iter()
         .find(|event| event.field("error.type") == Some(code))
-        .unwrap_or_else(|| panic!("no {code} event"))
+        .cloned()
+        .unwrap_or_else(|| panic!("no {code} event in {events:?}"))
 }
 
 #[test]
