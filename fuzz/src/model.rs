@@ -755,12 +755,8 @@ impl Planter<'_, '_> {
     /// fixed message, so its text (an address, a path) is seen only by `verbose`;
     /// any other kind is an internal error, whose message masking hides.
     fn io_error(&mut self) -> std::io::Error {
-        let kind = IO_KINDS[self.bytes.below(IO_KINDS.len())];
-        let text = if is_failure(kind) {
-            self.chain_only()
-        } else {
-            self.internal()
-        };
+        let (kind, failure) = self.io_kind();
+        let text = self.message_of(failure);
         std::io::Error::new(kind, text)
     }
 
@@ -768,21 +764,36 @@ impl Planter<'_, '_> {
     /// error will be read through its chain, which makes a failure of the source's
     /// kind the error's.
     fn wrapped_io(&mut self, read: bool) -> Box<dyn StdError + Send + Sync> {
+        let (kind, failure) = self.io_kind();
         // A deeper cause: whatever its kind, only `verbose` shows its text.
-        let kind = IO_KINDS[self.bytes.below(IO_KINDS.len())];
         let source = std::io::Error::new(kind, self.chain_only());
-        let text = if read && is_failure(kind) {
+        let text = self.message_of(read && failure);
+        Box::new(IoWrapper { text, source })
+    }
+
+    /// Any kind of I/O error, and whether tool-error reads it as a failure.
+    fn io_kind(&mut self) -> (std::io::ErrorKind, bool) {
+        let at = self.bytes.below(FAILURE_KINDS.len() + OTHER_KINDS.len());
+        match FAILURE_KINDS.get(at) {
+            Some(&kind) => (kind, true),
+            None => (OTHER_KINDS[at - FAILURE_KINDS.len()], false),
+        }
+    }
+
+    /// The text of an error read as a failure (shown only by `verbose`) or of an
+    /// internal one (hidden by masking).
+    fn message_of(&mut self, failure: bool) -> String {
+        if failure {
             self.chain_only()
         } else {
             self.internal()
-        };
-        Box::new(IoWrapper { text, source })
+        }
     }
 }
 
-/// Kinds of I/O error: every failed connection and the timeout tool-error reads, and
-/// others it must not (a missing file, a denied permission, an unsupported call).
-const IO_KINDS: &[std::io::ErrorKind] = {
+/// The kinds of I/O error tool-error reads as a failed connection or a timeout
+/// (see the crate's failures read by kind).
+const FAILURE_KINDS: &[std::io::ErrorKind] = {
     use std::io::ErrorKind::*;
     &[
         ConnectionRefused,
@@ -793,6 +804,13 @@ const IO_KINDS: &[std::io::ErrorKind] = {
         NetworkUnreachable,
         BrokenPipe,
         TimedOut,
+    ]
+};
+
+/// Kinds it must not read so: a missing file, a denied permission, and others.
+const OTHER_KINDS: &[std::io::ErrorKind] = {
+    use std::io::ErrorKind::*;
+    &[
         NotFound,
         PermissionDenied,
         AddrInUse,
@@ -801,12 +819,6 @@ const IO_KINDS: &[std::io::ErrorKind] = {
         Other,
     ]
 };
-
-/// Whether tool-error answers an I/O error of `kind` with a code of its own and a
-/// fixed message (see the crate's failures read by kind).
-fn is_failure(kind: std::io::ErrorKind) -> bool {
-    IO_KINDS[..8].contains(&kind)
-}
 
 /// An error with an I/O error as its source.
 #[derive(Debug)]
