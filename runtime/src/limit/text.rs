@@ -33,8 +33,11 @@ impl<D: fmt::Display> fmt::Display for Truncated<'_, D> {
             remaining: self.max_chars,
             cut: false,
             failed: false,
+            held: [0; HELD_BYTES],
+            held_len: 0,
         };
         let _ = write!(budget, "{}", self.value);
+        budget.flush();
         if budget.cut {
             self.cuts.record();
             f.write_str(MARK)
@@ -100,13 +103,56 @@ impl Serialize for Text<'_> {
     }
 }
 
+/// Bytes a [`Budget`] holds before passing them on: room for the usual message or
+/// suggestion, so it reaches the output as one string. A `Value`'s string is then
+/// allocated once at its length rather than grown piece by piece.
+const HELD_BYTES: usize = 256;
+
 /// A writer that passes through at most `remaining` characters, then fails so the
-/// formatting stops early.
+/// formatting stops early. It holds what it is given in `held` and passes it on
+/// when that is full and at [`flush`](Self::flush).
 struct Budget<'a, 'f> {
     out: &'a mut fmt::Formatter<'f>,
     remaining: usize,
     cut: bool,
     failed: bool,
+    held: [u8; HELD_BYTES],
+    held_len: usize,
+}
+
+impl Budget<'_, '_> {
+    /// Passes on `s`, after what is held.
+    fn pass(&mut self, s: &str) -> fmt::Result {
+        if self.held_len + s.len() > HELD_BYTES {
+            self.flush();
+            if self.failed {
+                return Err(fmt::Error);
+            }
+            if s.len() > HELD_BYTES {
+                return self.write_out(s);
+            }
+        }
+        self.held[self.held_len..self.held_len + s.len()].copy_from_slice(s.as_bytes());
+        self.held_len += s.len();
+        Ok(())
+    }
+
+    /// Passes on what is held.
+    fn flush(&mut self) {
+        let held = core::mem::take(&mut self.held_len);
+        // Whole `str`s went in, so the bytes are UTF-8 and the `Err` arm never runs.
+        if let Ok(text) = core::str::from_utf8(&self.held[..held])
+            && !text.is_empty()
+            && !self.failed
+            && self.out.write_str(text).is_err()
+        {
+            self.failed = true;
+        }
+    }
+
+    fn write_out(&mut self, s: &str) -> fmt::Result {
+        self.out.write_str(s).inspect_err(|_| self.failed = true)
+    }
 }
 
 impl fmt::Write for Budget<'_, '_> {
@@ -119,17 +165,15 @@ impl fmt::Write for Budget<'_, '_> {
         // Fast path: at most `remaining` bytes means at most `remaining` characters.
         if s.len() <= self.remaining {
             self.remaining -= s.chars().count();
-            return self.out.write_str(s).inspect_err(|_| self.failed = true);
+            return self.pass(s);
         }
         match s.char_indices().nth(self.remaining) {
             None => {
                 self.remaining -= s.chars().count();
-                self.out.write_str(s).inspect_err(|_| self.failed = true)
+                self.pass(s)
             }
             Some((boundary, _)) => {
-                self.out
-                    .write_str(&s[..boundary])
-                    .inspect_err(|_| self.failed = true)?;
+                self.pass(&s[..boundary])?;
                 self.remaining = 0;
                 self.cut = true;
                 Err(fmt::Error)
@@ -174,6 +218,40 @@ mod tests {
         let text =
             Truncated::new(format_args!("{}{}", "abc", "def"), 4, Cuts::into(&flag)).to_string();
         assert_eq!(text, "abcd…[truncated]");
+        assert!(flag.get());
+    }
+
+    /// Writes `piece` `times` times, one write each.
+    struct Pieces(&'static str, usize);
+    impl fmt::Display for Pieces {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            (0..self.1).try_for_each(|_| f.write_str(self.0))
+        }
+    }
+
+    #[test]
+    fn text_longer_than_what_is_held_passes_whole_or_cut() {
+        // 600 bytes in 200 writes, past the 256 held, then a piece larger than that.
+        let tail = "x".repeat(300);
+        let whole = format!("{}{}", "abc".repeat(200), tail);
+        let long = format!(
+            "{}",
+            Truncated::new(
+                format_args!("{}{tail}", Pieces("abc", 200)),
+                10_000,
+                Cuts::IGNORED
+            )
+        );
+        assert_eq!(long, whole);
+        // Cut past the first 256 bytes.
+        let flag = core::cell::Cell::new(false);
+        let cut = Truncated::new(Pieces("abc", 200), 500, Cuts::into(&flag)).to_string();
+        assert_eq!(cut, format!("{}ab{MARK}", "abc".repeat(166)));
+        assert!(flag.get());
+        // Two-byte characters across the 256th byte, cut by characters.
+        let flag = core::cell::Cell::new(false);
+        let cut = Truncated::new(Pieces("é", 300), 299, Cuts::into(&flag)).to_string();
+        assert_eq!(cut, format!("{}{MARK}", "é".repeat(299)));
         assert!(flag.get());
     }
 
