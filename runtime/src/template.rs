@@ -115,6 +115,11 @@ pub fn pieces(source: &str) -> impl Iterator<Item = Piece<'_>> {
     })
 }
 
+/// Whether `source` reads as written: no placeholder, no escaped brace.
+pub(crate) fn is_plain(source: &str) -> bool {
+    first_brace(source).is_none()
+}
+
 /// The byte index of the first `{` or `}` in `text`. `memchr` looks at many bytes
 /// per step; a byte-by-byte search was most of the cost of scanning a template.
 fn first_brace(text: &str) -> Option<usize> {

@@ -79,6 +79,11 @@ impl fmt::Debug for DetailWriter<'_> {
 /// Receives the suggestions of one error.
 pub(crate) trait SuggestionSink {
     fn suggestion(&mut self, text: &dyn fmt::Display);
+
+    /// A suggestion that is plain text, which a sink can copy rather than format.
+    fn suggestion_str(&mut self, text: &str) {
+        self.suggestion(&text);
+    }
 }
 
 /// Where [`ToolError::suggestions`](crate::ToolError::suggestions) writes its suggestions.
@@ -99,7 +104,7 @@ impl<'a> SuggestionWriter<'a> {
 
     /// Adds a suggestion that is plain text; the same as [`push`](Self::push).
     pub fn push_str(&mut self, text: &str) -> &mut Self {
-        self.sink.suggestion(&text);
+        self.sink.suggestion_str(text);
         self
     }
 }

@@ -7,7 +7,7 @@ use serde::{Serialize, Serializer};
 
 use super::Envelope;
 use crate::SuggestionWriter;
-use crate::limit::{Cuts, Truncated};
+use crate::limit::{Cuts, Text, Truncated};
 use crate::writers::SuggestionSink;
 
 /// The suggestions of an envelope: `Serialize` as an array of strings.
@@ -139,14 +139,24 @@ struct SeqSink<'a, Seq: SerializeSeq> {
     failed: Option<Seq::Error>,
 }
 
-impl<Seq: SerializeSeq> SuggestionSink for SeqSink<'_, Seq> {
-    fn suggestion(&mut self, text: &dyn fmt::Display) {
+impl<Seq: SerializeSeq> SeqSink<'_, Seq> {
+    /// Writes `element` when the cap allows one more.
+    fn element(&mut self, element: &impl Serialize) {
         if self.failed.is_some() || !self.cap.take() {
             return;
         }
-        let element = Truncated::new(text, self.max_chars, self.cap.cuts);
-        if let Err(error) = self.seq.serialize_element(&element) {
+        if let Err(error) = self.seq.serialize_element(element) {
             self.failed = Some(error);
         }
+    }
+}
+
+impl<Seq: SerializeSeq> SuggestionSink for SeqSink<'_, Seq> {
+    fn suggestion(&mut self, text: &dyn fmt::Display) {
+        self.element(&Truncated::new(text, self.max_chars, self.cap.cuts));
+    }
+
+    fn suggestion_str(&mut self, text: &str) {
+        self.element(&Text::new(text, self.max_chars, self.cap.cuts));
     }
 }

@@ -8,7 +8,7 @@ use std::time::Duration;
 use super::DetailValue;
 use crate::catalog::{Catalog, Entry};
 use crate::next_call::{NextCall, NextCallSource, NextCallWriter};
-use crate::template::{Arg, Template};
+use crate::template::{self, Arg, Template};
 use crate::writers::{Detail, DetailWriter, RetryAfter, SuggestionSource, SuggestionWriter};
 use crate::{Channel, Kind, ToolError};
 use core::fmt::{Formatter, Result as FmtResult};
@@ -264,7 +264,11 @@ pub fn suggestions(this: &dyn Variants, out: &mut SuggestionWriter<'_>) {
     }
     this.fields(&mut |fields| {
         for template in entry.suggestions {
-            out.push(&Template::new(template, entry.args, fields.args));
+            if template::is_plain(template) {
+                out.push_str(template);
+            } else {
+                out.push(&Template::new(template, entry.args, fields.args));
+            }
         }
         if let Some(source) = fields.suggestions {
             source.each_suggestion(&mut |text| {

@@ -519,6 +519,21 @@ fn plain_and_templated_suggestions_each_render_right() {
         suggestions(&mixed),
         json!(["Plain first", "Then n", "Escaped {braces}", "Plain last"])
     );
+    // Plain text is copied rather than formatted, and cut the same way, by
+    // characters: "Plain first" and "Plain last" lose their tails like the others.
+    let limits = tool_error::Limits::DEFAULT.with_max_string_chars(7);
+    let value = native_with(&mixed, &Policy::DEFAULT.with_limits(limits));
+    let cut = |text: &str| format!("{text}{}", tool_error::Limits::TRUNCATION_MARK);
+    assert_eq!(
+        value["suggestions"],
+        json!([cut("Plain f"), "Then n", cut("Escaped"), cut("Plain l")])
+    );
+    assert_eq!(value["truncated"], true);
+    // At the limit exactly, nothing is cut.
+    let limits = tool_error::Limits::DEFAULT.with_max_string_chars(11);
+    let value = native_with(&mixed, &Policy::DEFAULT.with_limits(limits));
+    assert_eq!(value["suggestions"][0], "Plain first");
+    assert_eq!(value.get("truncated"), Some(&json!(true)));
 }
 
 // ---------------------------------------------------------------------------------
