@@ -129,7 +129,7 @@ impl Budget<'_, '_> {
                 return Err(fmt::Error);
             }
             if s.len() > HELD_BYTES {
-                return self.write_out(s);
+                return self.out.write_str(s).inspect_err(|_| self.failed = true);
             }
         }
         self.held[self.held_len..self.held_len + s.len()].copy_from_slice(s.as_bytes());
@@ -148,10 +148,6 @@ impl Budget<'_, '_> {
         {
             self.failed = true;
         }
-    }
-
-    fn write_out(&mut self, s: &str) -> fmt::Result {
-        self.out.write_str(s).inspect_err(|_| self.failed = true)
     }
 }
 
