@@ -13,6 +13,7 @@ mod retry;
 mod suggestions;
 mod text;
 mod time;
+mod value;
 
 use core::cell::Cell;
 use core::fmt;

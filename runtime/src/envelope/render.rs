@@ -140,7 +140,7 @@ impl<'a> Envelope<'a> {
     /// sorted without it.
     fn render_value<P: Profile + ?Sized>(&self, profile: &P) -> (String, serde_json::Value) {
         let rendered = self.reduce(profile, |wire| {
-            let value = serde_json::to_value(wire).ok()?;
+            let value = super::value::to_value(wire).ok()?;
             let text = serde_json::to_string(&value).ok()?;
             let len = text.len();
             Some(((text, value), len))
