@@ -141,7 +141,9 @@ impl<'a> Envelope<'a> {
     fn render_value<P: Profile + ?Sized>(&self, profile: &P) -> (String, serde_json::Value) {
         let rendered = self.reduce(profile, |wire| {
             let value = super::value::to_value(wire).ok()?;
-            let text = serde_json::to_string(&value).ok()?;
+            let mut text = Vec::with_capacity(TEXT_ROOM);
+            serde_json::to_writer(&mut text, &value).ok()?;
+            let text = bytes_to_string(text);
             let len = text.len();
             Some(((text, value), len))
         });
