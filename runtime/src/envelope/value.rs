@@ -4,9 +4,8 @@ use serde::Serialize;
 use serde_json::value::Serializer as Inner;
 use serde_json::{Error, Value};
 
-/// Keys the envelope's object has room for from the start: all but the rarest
-/// (the native envelope has 18, every one of them only with verbose debug info, a
-/// retry hint, docs and a cut together).
+/// Keys the envelope's object has room for from the start. The native envelope
+/// has at most 18, and more than 16 only with nearly every optional key present.
 const ROOM: usize = 16;
 
 /// `value` as a `Value`, like `serde_json::to_value`, except that a map of unknown
@@ -16,8 +15,8 @@ const ROOM: usize = 16;
 /// is known only at its end, and serde asks for the exact length or none. For a
 /// `Value` the length is only the room reserved, and with serde_json's
 /// `preserve_order` an object grown from nothing is rehashed three times on the way
-/// to an envelope's dozen keys: the largest single cost of an MCP tool result
-/// (BENCHMARKS.md).
+/// to an envelope's dozen keys (what that costs an MCP tool result is in
+/// BENCHMARKS.md).
 pub(super) fn to_value<T: Serialize + ?Sized>(value: &T) -> Result<Value, Error> {
     value.serialize(WithRoom)
 }
