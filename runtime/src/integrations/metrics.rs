@@ -18,7 +18,7 @@
 //!
 //! No message, detail or argument is ever a label. The counter goes to whichever
 //! recorder the program installs; with none, the facade still builds the labels
-//! (800 to 1,100 instructions per error; 7–15% of an rmcp conversion's time on the
+//! (800 to 1,140 instructions per error; 7–15% of an rmcp conversion's time on the
 //! crate's benchmark). One line of setup with Prometheus
 //! (`metrics-exporter-prometheus`), here rendering what a scrape would read:
 //!
