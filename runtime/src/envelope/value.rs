@@ -6,7 +6,8 @@ use serde_json::{Error, Value};
 
 /// Keys the envelope's object has room for from the start. The native envelope
 /// has at most 18, and more than 16 only with nearly every optional key present; a
-/// smaller profile's object (the MCP one's two keys) keeps the unused room.
+/// smaller profile's object (the MCP tool result's two or three) keeps the unused
+/// room.
 const KEY_ROOM: usize = 16;
 
 /// `value` as a `Value`, like `serde_json::to_value`, except that a map of unknown
