@@ -43,7 +43,7 @@ impl<'a> Envelope<'a> {
     /// Renders through `profile` as compact JSON; see
     /// [`render_into`](Self::render_into) for what is guaranteed.
     pub fn render<P: Profile + ?Sized>(&self, profile: &P) -> String {
-        let mut out = Vec::with_capacity(256);
+        let mut out = Vec::with_capacity(TEXT_ROOM);
         self.render_into(profile, &mut out);
         bytes_to_string(out)
     }
@@ -51,7 +51,7 @@ impl<'a> Envelope<'a> {
     /// Renders through `profile` as indented JSON, for people; see
     /// [`render_into`](Self::render_into) for what is guaranteed.
     pub fn render_pretty<P: Profile + ?Sized>(&self, profile: &P) -> String {
-        let mut out = Vec::with_capacity(512);
+        let mut out = Vec::with_capacity(TEXT_ROOM);
         self.render_with(profile, &mut out, true);
         bytes_to_string(out)
     }
@@ -128,9 +128,7 @@ impl<'a> Envelope<'a> {
             let (text, value) = self.render_value(profile);
             return (text, Some(value));
         }
-        let mut text = Vec::with_capacity(TEXT_ROOM);
-        self.render_into(profile, &mut text);
-        (bytes_to_string(text), None)
+        (self.render(profile), None)
     }
 
     /// The envelope serialised once into a `serde_json::Value`, and the compact
@@ -227,7 +225,7 @@ impl<'a> Envelope<'a> {
     }
 }
 
-/// The room an integration's output starts with: a tool error's envelope, with its
+/// The room every rendered text starts with: a tool error's envelope, with its
 /// details, suggestions and context, is usually 300 to 600 bytes.
 pub(crate) const TEXT_ROOM: usize = 512;
 
